@@ -1,0 +1,69 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Modules the pure simulation core must never import. */
+const simForbidden = {
+  patterns: [
+    { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/sim is pure: no React.' },
+    { group: ['d3', 'd3-*'], message: 'src/sim is pure: no D3.' },
+    { group: ['comlink', 'zustand', 'zustand/*'], message: 'src/sim is pure: no worker or UI state libraries.' },
+    { group: ['**/app/**', '**/worker/**', '**/cli/**', '../app', '../worker', '../cli'], message: 'src/sim may not import from app, worker or cli.' },
+    { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads'], message: 'src/sim runs in browsers too: no Node APIs.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'bench/results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    files: ['src/sim/**/*.ts'],
+    ignores: ['src/sim/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.es2021 } },
+    rules: {
+      'no-restricted-imports': ['error', simForbidden],
+      'no-restricted-globals': [
+        'error',
+        { name: 'document', message: 'src/sim is pure: no DOM.' },
+        { name: 'window', message: 'src/sim is pure: no DOM.' },
+        { name: 'self', message: 'src/sim is pure: no worker globals.' },
+        { name: 'postMessage', message: 'src/sim is pure: no worker globals.' },
+        { name: 'setTimeout', message: 'src/sim steps on its own clock: no timers.' },
+        { name: 'setInterval', message: 'src/sim steps on its own clock: no timers.' },
+        { name: 'requestAnimationFrame', message: 'src/sim is pure: no DOM.' },
+        { name: 'performance', message: 'src/sim is deterministic: no wall clock.' },
+        { name: 'process', message: 'src/sim runs in browsers too: no Node globals.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded Rng.' },
+        { object: 'Date', property: 'now', message: 'src/sim is deterministic: no wall clock.' },
+      ],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['src/worker/**/*.ts'],
+    languageOptions: { globals: { ...globals.worker } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'd3', 'd3-*', '**/app/**'], message: 'The worker hosts the core only.' }] }] },
+  },
+  {
+    files: ['src/cli/**/*.ts', 'scripts/**/*.{js,mjs}', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}', 'src/**/*.test.ts', 'test/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);

@@ -1,0 +1,120 @@
+/**
+ * The core's public contract, used by every host (worker, CLI, tests).
+ * The worker protocol (src/worker/protocol.ts) re-exports these types.
+ */
+import type { Ns } from './engine/time';
+
+export type Layer = 'tcp' | 'tsq' | 'qdisc' | 'nic' | 'wifi' | 'cpu' | 'traffic';
+export type ParamValue = number | string | boolean;
+
+/** A knob the user can turn. `key` is the scenario's dotted path. */
+export interface ParamSpec {
+  key: string;
+  label: string;
+  layer: Layer;
+  kind: 'int' | 'float' | 'enum' | 'bool';
+  unit?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  scale?: 'linear' | 'log';
+  /** Marked values on a slider (e.g. 128K/256K/1M/4M). */
+  ticks?: number[];
+  options?: { value: string | number; label: string }[];
+  /** The kernel's default for the scenario's era. */
+  kernelDefault?: ParamValue;
+  help: string;
+  /** Kernel source file the knob lives in. */
+  kernelFile: string;
+  /** Whether it can change while the simulation runs (otherwise: reset). */
+  live: boolean;
+}
+
+export type Panel = 'occupancy' | 'aggregates' | 'latency' | 'throughput' | 'tcp' | 'cpu';
+
+/** One sampled time series. Values are in `unit`. */
+export interface SeriesSpec {
+  key: string;
+  label: string;
+  unit: string;
+  panel: Panel;
+  /** Occupancy layers are drawn stacked in this order. */
+  stackOrder?: number;
+  /** Drawn as a line over the stack (e.g. the TSQ limit). */
+  overlay?: boolean;
+}
+
+export interface ParamChange {
+  tNs: Ns;
+  key: string;
+  from: ParamValue;
+  to: ParamValue;
+}
+
+/** Samples produced since the previous frame, columnar. */
+export interface Frame {
+  nowNs: Ns;
+  /** Fixed-interval sample times. */
+  tNs: Float64Array;
+  /** One column per SeriesSpec key, each as long as tNs. */
+  cols: Record<string, Float64Array>;
+  /** One point per A-MPDU transmission: time, frames, transmitting node. */
+  aggT: Float64Array;
+  aggN: Float64Array;
+  aggNode: Float64Array;
+  /** One point per ping reply: time, RTT in ms, station index. */
+  pingT: Float64Array;
+  pingMs: Float64Array;
+  pingSta: Float64Array;
+  /** Throttled intervals of the TSQ check [start, end) pairs, flattened. */
+  throttled: Float64Array;
+  changes: ParamChange[];
+}
+
+export interface StationSummary {
+  name: string;
+  goodputBps: number;
+  medianPingMs: number;
+  medianAggregate: number;
+  airtimeShare: number;
+}
+
+export interface Summary {
+  simulatedNs: Ns;
+  goodputBps: number;
+  medianLatencyMs: number;
+  medianAggregate: number;
+  tsqLimitBytes: number;
+  cpuBusy: number;
+  /** Median time from TCP transmit to skb free (TX completion as TSQ sees it). */
+  medianCompletionUs: number;
+  throttledFraction: number;
+  drops: number;
+  stations: StationSummary[];
+  /** What bounds throughput now, computed from the state. */
+  bound: string;
+  events: number;
+}
+
+export interface PresetInfo {
+  id: string;
+  title: string;
+  description: string;
+  /** Present for the five reference experiments. */
+  source?: string;
+}
+
+/** A running simulation. */
+export interface LiveSim {
+  readonly nowNs: Ns;
+  readonly params: readonly ParamSpec[];
+  readonly series: readonly SeriesSpec[];
+  /** Runs until endNs or maxEvents, whichever first; true when endNs reached. */
+  runUntil(endNs: Ns, maxEvents?: number): boolean;
+  getParam(key: string): ParamValue | undefined;
+  /** Applies a change at the current simulated time. */
+  setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string };
+  /** Takes the samples accumulated since the last call. */
+  takeFrame(): Frame;
+  summary(): Summary;
+}

@@ -1,0 +1,107 @@
+/**
+ * The discrete-event engine: an integer-nanosecond clock, the event queue and
+ * the seeded RNG. Model components hold a reference to it and schedule events
+ * on themselves (EventTarget) with small integer kinds, which keeps the hot
+ * path free of closures.
+ */
+import { EventQueue, type EventTarget } from './event-queue';
+import { Rng } from './rng';
+import type { Ns } from './time';
+
+export type { EventTarget } from './event-queue';
+
+export class Sim {
+  nowNs: Ns = 0;
+  readonly rng: Rng;
+  private readonly q = new EventQueue();
+  eventsRun = 0;
+
+  constructor(seed: number) {
+    this.rng = new Rng(seed);
+  }
+
+  /** Schedules target.handleEvent(kind, arg) at absolute time `atNs` (never in the past). */
+  at(atNs: Ns, target: EventTarget, kind: number, arg: unknown = null): void {
+    const t = atNs < this.nowNs ? this.nowNs : Math.round(atNs);
+    this.q.push(t, target, kind, arg);
+  }
+
+  /** Schedules after `delayNs` from now. */
+  after(delayNs: Ns, target: EventTarget, kind: number, arg: unknown = null): void {
+    this.at(this.nowNs + delayNs, target, kind, arg);
+  }
+
+  get pending(): number {
+    return this.q.size;
+  }
+
+  nextEventNs(): Ns {
+    return this.q.peekTime();
+  }
+
+  /** Runs every event with time ≤ endNs, then sets the clock to endNs. */
+  runUntil(endNs: Ns): void {
+    const q = this.q;
+    while (q.size > 0 && q.peekTime() <= endNs) {
+      this.nowNs = q.peekTime();
+      this.eventsRun++;
+      q.popAndRun(this.nowNs);
+    }
+    if (endNs > this.nowNs) this.nowNs = endNs;
+  }
+
+  /** Runs at most `maxEvents` events with time ≤ endNs; returns true if endNs was reached. */
+  runSlice(endNs: Ns, maxEvents: number): boolean {
+    const q = this.q;
+    let n = 0;
+    while (q.size > 0 && q.peekTime() <= endNs) {
+      if (n++ >= maxEvents) return false;
+      this.nowNs = q.peekTime();
+      this.eventsRun++;
+      q.popAndRun(this.nowNs);
+    }
+    if (endNs > this.nowNs) this.nowNs = endNs;
+    return true;
+  }
+}
+
+/**
+ * A re-armable one-shot timer (like an hrtimer). Re-arming or cancelling
+ * makes the earlier queued event stale; stale events are ignored on arrival,
+ * so the queue needs no delete operation.
+ */
+export class Timer implements EventTarget {
+  private gen = 0;
+  expiresNs: Ns = -1;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly fire: (nowNs: Ns) => void,
+  ) {}
+
+  get armed(): boolean {
+    return this.expiresNs >= 0;
+  }
+
+  arm(atNs: Ns): void {
+    this.gen++;
+    this.expiresNs = Math.max(atNs, this.sim.nowNs);
+    this.sim.at(this.expiresNs, this, this.gen);
+  }
+
+  /** Arms only if not armed or if `atNs` is earlier than the current expiry. */
+  armEarliest(atNs: Ns): void {
+    if (!this.armed || atNs < this.expiresNs) this.arm(atNs);
+  }
+
+  cancel(): void {
+    this.gen++;
+    this.expiresNs = -1;
+  }
+
+  handleEvent(kind: number, _arg: unknown, nowNs: Ns): void {
+    if (kind !== this.gen) return;
+    this.expiresNs = -1;
+    this.fire(nowNs);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The common queueing-discipline interface (include/net/sch_generic.h,
+ * struct Qdisc_ops: enqueue / dequeue / peek), as the device layer calls it.
+ */
+import type { Ns } from '../../engine/time';
+import type { Skb } from '../skb';
+
+/** Counters as `tc -s qdisc` prints them. */
+export interface QdiscStats {
+  sentBytes: number;
+  sentPkts: number;
+  drops: number;
+  overlimits: number;
+  requeues: number;
+  ecnMarks: number;
+}
+
+export function emptyQdiscStats(): QdiscStats {
+  return { sentBytes: 0, sentPkts: 0, drops: 0, overlimits: 0, requeues: 0, ecnMarks: 0 };
+}
+
+/** Where a qdisc hands skbs it drops (the host frees them: destructor, metrics). */
+export type DropFn = (skb: Skb, nowNs: Ns) => void;
+
+export interface Qdisc {
+  readonly kind: 'pfifo_fast' | 'fq' | 'fq_codel' | 'pfifo';
+  /** Enqueue; on overflow the qdisc calls drop() itself (possibly on another skb). */
+  enqueue(skb: Skb, nowNs: Ns): void;
+  /** Next skb to send, or null if empty or every flow is throttled (pacing). */
+  dequeue(nowNs: Ns): Skb | null;
+  /**
+   * Earliest time a throttled flow becomes eligible (fq's watchdog), or -1 if
+   * nothing is waiting on time. The device layer arms a timer for it.
+   */
+  nextWakeNs(): Ns;
+  /** Current backlog (bytes are skb->len at L2, packets count skbs). */
+  readonly backlogBytes: number;
+  readonly backlogPkts: number;
+  readonly stats: QdiscStats;
+}

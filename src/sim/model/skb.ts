@@ -1,0 +1,120 @@
+/**
+ * The socket buffer as the model sees it (include/linux/skbuff.h).
+ * One Skb is one kernel skb: a GSO/TSO skb carries `segs` segments of at most
+ * `gsoSizeBytes` payload each. `truesizeBytes` is what sk_wmem_alloc counts.
+ */
+import type { Ns } from '../engine/time';
+
+/** sk->sk_pacing_status (include/net/sock.h). */
+export const PacingStatus = { NONE: 0, NEEDED: 1, FQ: 2 } as const;
+export type PacingStatus = (typeof PacingStatus)[keyof typeof PacingStatus];
+
+export const SkbKind = { DATA: 0, ACK: 1, PING_REQ: 2, PING_REPLY: 3 } as const;
+export type SkbKind = (typeof SkbKind)[keyof typeof SkbKind];
+
+/** Ethernet 14 + IPv4 20 + TCP 20 + timestamps option 12. */
+export const TCP_HDR_BYTES = 66;
+/** Ethernet on-wire extra per frame: preamble+SFD 8, FCS 4, inter-frame gap 12. */
+export const ETH_WIRE_OVERHEAD_BYTES = 24;
+/** Payload per segment with a 1500-byte MTU and TCP timestamps. */
+export const DEFAULT_MSS_BYTES = 1448;
+/** IP payload bytes of a ping request/reply (64 + 8 ICMP + 20 IP, plus 14 Ethernet). */
+export const PING_BYTES = 98;
+
+/**
+ * The socket that owns an skb (the destructor tcp_wfree / sock_wfree target).
+ * Forwarded packets have no owner, so TSQ never sees them.
+ */
+export interface SkbOwner {
+  readonly flowId: number;
+  /** sk->sk_pacing_rate in bytes per second (Infinity until first set). */
+  pacingRateBytesPerSec: number;
+  sk_pacing_status: PacingStatus;
+  /** sk->sk_pacing_shift; devices may change it (sk_pacing_shift_update). */
+  sk_pacing_shift: number;
+  /** Updates sk_pacing_shift as the kernel helper does, unless the user pinned it. */
+  pacingShiftUpdate(shift: number): void;
+  /** Called when the skb is freed (tcp_wfree). */
+  onSkbFree(skb: Skb, nowNs: Ns): void;
+}
+
+let nextSkbId = 1;
+
+export class Skb {
+  id = nextSkbId++;
+  kind: SkbKind = SkbKind.DATA;
+  /** Flow identity used for hashing in fq / fq_codel / mac80211 FQ. */
+  flowId = 0;
+  owner: SkbOwner | null = null;
+  /** Destination node/station index (routing and per-station queues). */
+  dst = 0;
+  /** Source node/station index. */
+  src = 0;
+  /** skb->priority (0..15), mapped to pfifo_fast bands and WMM ACs. */
+  priority = 0;
+
+  /** TCP sequence number of the first payload byte (bytes, not wrapped). */
+  seq = 0;
+  /** Payload bytes in the whole skb (all segments). */
+  lenBytes = 0;
+  /** Number of segments (gso_segs); 1 for a non-GSO skb. */
+  segs = 1;
+  /** Payload per segment (gso_size / MSS). */
+  gsoSizeBytes = DEFAULT_MSS_BYTES;
+  /** Header bytes per segment at L2 (Ethernet+IP+TCP). */
+  hdrBytes = TCP_HDR_BYTES;
+  truesizeBytes = 0;
+
+  /** Earliest departure time (skb->tstamp, EDT); 0 means unset. */
+  tstampNs: Ns = 0;
+  /** When TCP handed it to the IP layer (for RTT samples and latency). */
+  xmitNs: Ns = 0;
+  /** Set by each queue on enqueue (CoDel sojourn times). */
+  enqueueNs: Ns = 0;
+  /** Ping identity / creation time (ping RTT = reply arrival − createdNs). */
+  createdNs: Ns = 0;
+  isRetransmit = false;
+  ecnCE = false;
+
+  /** ACK fields: cumulative ack (next expected byte) and up to 3 SACK blocks [start,end). */
+  ackSeq = 0;
+  sack: number[] = [];
+  /** Receiver-side: number of data segments this ACK acknowledges (for GRO/delack stats). */
+  ackedSegs = 0;
+
+  /** 802.11: software retries so far, and per-MPDU sequence number. */
+  retries = 0;
+  seqno80211 = 0;
+
+  /** L2 bytes of all segments (what a wired link serialises, without preamble/IFG). */
+  get l2Bytes(): number {
+    return this.lenBytes + this.segs * this.hdrBytes;
+  }
+
+  /** L2 bytes of one segment of this skb. */
+  segL2Bytes(i: number): number {
+    const last = this.lenBytes - (this.segs - 1) * this.gsoSizeBytes;
+    return (i < this.segs - 1 ? this.gsoSizeBytes : last) + this.hdrBytes;
+  }
+}
+
+/**
+ * skb->truesize for a TCP transmit skb.
+ * - SG (payload in page frags, tcp_sendmsg copies into pages): the linear part
+ *   holds only headers, so truesize = SKB_TRUESIZE(MAX_TCP_HEADER) + payload,
+ *   SKB_TRUESIZE(x) = x + SKB_DATA_ALIGN(sizeof(struct sk_buff)=232)
+ *   + SKB_DATA_ALIGN(sizeof(struct skb_shared_info)=320); MAX_TCP_HEADER ≈ 320
+ *   on x86-64, so the fixed part is 320 + 256 + 320 = 896 bytes.
+ * - Linear (no SG, before GSO-always-on): payload lives in a kmalloc'd head,
+ *   rounded up to a power of two (kmalloc size classes), plus sk_buff.
+ */
+export function tcpSkbTruesize(payloadBytes: number, sg: boolean): number {
+  if (sg) return 896 + payloadBytes;
+  const head = 320 + payloadBytes + 320;
+  let pow = 512;
+  while (pow < head) pow *= 2;
+  return pow + 256;
+}
+
+/** Truesize of a small control skb (ACK, ping): SKB_TRUESIZE of a 512-byte kmalloc. */
+export const SMALL_SKB_TRUESIZE = 768;

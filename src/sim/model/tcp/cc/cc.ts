@@ -1,0 +1,70 @@
+/**
+ * Congestion-control module interface, after struct tcp_congestion_ops
+ * (include/net/tcp.h). Units: cwnd and ssthresh in packets (segments),
+ * rates in bytes per second, times in ns.
+ */
+import type { Ns } from '../../../engine/time';
+
+/** What a CC module may read and write of the socket (struct tcp_sock subset). */
+export interface CcSock {
+  snd_cwnd: number;
+  snd_ssthresh: number;
+  readonly mss: number;
+  /** Smoothed RTT in ns (0 before the first sample). */
+  readonly srttNs: Ns;
+  /** Windowed minimum RTT in ns (Infinity before the first sample). */
+  readonly minRttNs: Ns;
+  readonly packetsOut: number;
+  readonly inFlight: number;
+  /** Bytes delivered so far (tp->delivered in bytes). */
+  readonly deliveredBytes: number;
+  /** tp->is_cwnd_limited for the last flight. */
+  readonly isCwndLimited: boolean;
+  /** Set by BBR; otherwise the sender computes tcp_update_pacing_rate. */
+  pacingRateBytesPerSec: number;
+  readonly nowNs: Ns;
+}
+
+/** struct rate_sample (net/ipv4/tcp_rate.c), per ACK. */
+export interface RateSample {
+  /** Delivery rate sample in bytes/s, or -1 if invalid. */
+  deliveryRateBytesPerSec: number;
+  /** Interval the sample spans in ns. */
+  intervalNs: Ns;
+  /** Packets newly delivered (acked or sacked) by this ACK. */
+  deliveredPkts: number;
+  /** Packets newly marked lost by this ACK. */
+  lossesPkts: number;
+  /** RTT sample in ns from this ACK, or -1. */
+  rttNs: Ns;
+  /** Whether the sample was taken while the sender was application limited. */
+  isAppLimited: boolean;
+  /** Total delivered packets when the acked packet was sent (for round counting). */
+  priorDeliveredPkts: number;
+  /** Total delivered packets now. */
+  deliveredTotalPkts: number;
+}
+
+export interface CongestionControl {
+  readonly name: 'reno' | 'cubic' | 'bbr';
+  /** Whether the module sets sk_pacing_status = NEEDED on init (BBR does). */
+  readonly needsPacing: boolean;
+  init(sk: CcSock): void;
+  /**
+   * Called once per ACK that advances state, after SACK/loss processing
+   * (tcp_cong_control). `ackedPkts` newly cumulatively/selectively acked.
+   * Reno/CUBIC implement cong_avoid here (only when not in recovery);
+   * BBR implements cong_control and sets pacing rate and cwnd itself.
+   */
+  onAck(sk: CcSock, ackedPkts: number, rs: RateSample, inRecovery: boolean): void;
+  /** Loss detected (entering fast recovery): returns new ssthresh (packets). */
+  ssthresh(sk: CcSock): number;
+  /** RTO fired (tcp_enter_loss). */
+  onRto(sk: CcSock): void;
+  /** Recovery finished (undo not modelled). */
+  onRecoveryExit(sk: CcSock): void;
+  /** BBR's min_tso_segs hook; undefined means use sysctl_tcp_min_tso_segs. */
+  minTsoSegs?(sk: CcSock): number;
+  /** A short state label for charts ("slow start", "PROBE_BW 1.25" …). */
+  stateLabel(): string;
+}
