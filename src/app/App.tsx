@@ -12,7 +12,8 @@ export function App() {
     remote.current = r;
     void (async () => {
       await r.onFrame(Comlink.proxy((_f: Frame, s: RunStatus) => set({ nowNs: s.nowNs, running: s.running })));
-      const res = await r.load({ presetId: 'heartbeat', overrides: {}, seed: 1 });
+      const presets = await r.presets();
+      const res = await r.load({ presetId: presets[0].id, overrides: {}, seed: 1 });
       if (!res.ok) set({ error: res.error });
     })();
     return () => worker.terminate();

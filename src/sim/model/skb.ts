@@ -36,6 +36,8 @@ export interface SkbOwner {
   pacingShiftUpdate(shift: number): void;
   /** Called when the skb is freed (tcp_wfree). */
   onSkbFree(skb: Skb, nowNs: Ns): void;
+  /** sk_wmem_alloc adjustment when software GSO replaces one skb by its segments. */
+  chargeWmem(deltaBytes: number): void;
 }
 
 let nextSkbId = 1;
@@ -85,6 +87,8 @@ export class Skb {
   /** 802.11: software retries so far, and per-MPDU sequence number. */
   retries = 0;
   seqno80211 = 0;
+  /** mac80211 AQL: airtime estimate (µs) charged at dequeue, released at TX status (ieee80211_tx_info.tx_time_est). */
+  txTimeEstUs = 0;
 
   /** L2 bytes of all segments (what a wired link serialises, without preamble/IFG). */
   get l2Bytes(): number {
@@ -111,6 +115,18 @@ export class Skb {
 export function tcpSkbTruesize(payloadBytes: number, sg: boolean): number {
   if (sg) return 896 + payloadBytes;
   const head = 320 + payloadBytes + 320;
+  let pow = 512;
+  while (pow < head) pow *= 2;
+  return pow + 256;
+}
+
+/**
+ * Truesize of a linear segment built by skb_segment without scatter-gather:
+ * NET_SKB_PAD 64 + headers + payload + skb_shared_info 320, in a kmalloc
+ * size class, plus struct sk_buff.
+ */
+export function linearSegmentTruesize(payloadBytes: number, hdrBytes: number): number {
+  const head = 64 + hdrBytes + payloadBytes + 320;
   let pow = 512;
   while (pow < head) pow *= 2;
   return pow + 256;

@@ -1,0 +1,109 @@
+/** Command-line parsing for `npm run sim`, with messages that say what is allowed. */
+
+export interface CliArgs {
+  target: string | null;
+  set: Record<string, string>;
+  sweep: { key: string; values: string[] } | null;
+  durationMs: number | null;
+  seed: number;
+  format: 'table' | 'json' | 'csv';
+  check: boolean;
+  list: boolean;
+  help: boolean;
+}
+
+export function usage(): string {
+  return [
+    'usage: npm run sim -- <preset|scenario.json> [--set key=value]... [--sweep key=v1,v2,...]',
+    '                      [--duration 10s] [--seed N] [--format table|json|csv] [--check] [--list]',
+    '',
+    '  <preset>     a preset id (see --list) or a scenario JSON file',
+    '  --set        change any scenario field by its dotted path, e.g. --set tcp.sk_pacing_shift=8',
+    '  --sweep      run once per value of one field',
+    '  --duration   simulated time per run (ms, s suffix; default: the scenario\'s)',
+    '  --seed       RNG seed (default 1)',
+    '  --format     table (default), json or csv',
+    '  --check      exit 1 if a reference cell is outside its tolerance',
+  ].join('\n');
+}
+
+export function parseDuration(s: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(s.trim());
+  if (!m) throw new Error(`--duration ${JSON.stringify(s)} is not a duration: use e.g. 500ms, 10s or 2m`);
+  const v = Number(m[1]) * ({ ms: 1, s: 1000, m: 60_000 }[m[2] ?? 's'] ?? 1000);
+  if (!(v > 0) || v > 3_600_000) throw new Error(`--duration ${s} is out of range: from 1 ms to 1 hour`);
+  return v;
+}
+
+export function parseArgs(argv: string[]): CliArgs {
+  const a: CliArgs = {
+    target: null,
+    set: {},
+    sweep: null,
+    durationMs: null,
+    seed: 1,
+    format: 'table',
+    check: false,
+    list: false,
+    help: false,
+  };
+  const need = (i: number, flag: string): string => {
+    const v = argv[i];
+    if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const x = argv[i];
+    const [flag, inline] = x.startsWith('--') && x.includes('=') && !x.startsWith('--set') && !x.startsWith('--sweep')
+      ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)]
+      : [x, undefined];
+    const val = (): string => inline ?? need(++i, flag);
+    switch (flag) {
+      case '--set': {
+        const kv = val();
+        const eq = kv.indexOf('=');
+        if (eq <= 0) throw new Error(`--set ${JSON.stringify(kv)}: expected key=value`);
+        a.set[kv.slice(0, eq)] = kv.slice(eq + 1);
+        break;
+      }
+      case '--sweep': {
+        const kv = val();
+        const eq = kv.indexOf('=');
+        if (eq <= 0 || eq === kv.length - 1) throw new Error(`--sweep ${JSON.stringify(kv)}: expected key=v1,v2,...`);
+        a.sweep = { key: kv.slice(0, eq), values: kv.slice(eq + 1).split(',') };
+        break;
+      }
+      case '--duration':
+        a.durationMs = parseDuration(val());
+        break;
+      case '--seed': {
+        const s = val();
+        if (!/^\d+$/.test(s) || Number(s) > 2 ** 32 - 1) throw new Error(`--seed ${JSON.stringify(s)}: expected an integer from 0 to 4294967295`);
+        a.seed = Number(s);
+        break;
+      }
+      case '--format': {
+        const f = val();
+        if (f !== 'table' && f !== 'json' && f !== 'csv') throw new Error(`--format ${JSON.stringify(f)}: expected table, json or csv`);
+        a.format = f;
+        break;
+      }
+      case '--check':
+        a.check = true;
+        break;
+      case '--list':
+        a.list = true;
+        break;
+      case '--help':
+      case '-h':
+        a.help = true;
+        break;
+      default:
+        if (x.startsWith('-')) throw new Error(`unknown option ${x}`);
+        if (a.target !== null) throw new Error(`only one preset or scenario file, got ${a.target} and ${x}`);
+        a.target = x;
+    }
+  }
+  if (!a.target && !a.list && !a.help) throw new Error('name a preset or a scenario file (see --list)');
+  return a;
+}

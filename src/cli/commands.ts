@@ -1,0 +1,82 @@
+/** What the CLI does with parsed arguments; I/O is injected so tests can call it. */
+import type { Summary } from '../sim/api';
+import { runScenario, runTable, type TableResult } from '../sim/run';
+import { findPreset, PRESETS } from '../sim/scenario/presets/index';
+import type { Scenario } from '../sim/scenario/scenario';
+import { loadScenarioJson } from '../sim/scenario/load';
+import { applyOverrides } from '../sim/scenario/validate';
+import type { CliArgs } from './args';
+import { formatSummary, formatSweep, formatTable } from './format';
+
+export function runCli(args: CliArgs, readFile: (path: string) => string, out: (s: string) => void): number {
+  if (args.list) {
+    for (const p of PRESETS) out(`${p.id.padEnd(28)} ${p.title}${p.table ? '  [reference]' : ''}\n`);
+    return 0;
+  }
+  const target = args.target!;
+  const preset = findPreset(target);
+  let base: Scenario;
+  if (preset) base = preset.scenario();
+  else if (target.endsWith('.json')) {
+    let text: string;
+    try {
+      text = readFile(target);
+    } catch {
+      throw new Error(`cannot read scenario file ${target}`);
+    }
+    base = loadScenarioJson(text);
+  } else {
+    throw new Error(`unknown preset "${target}"; presets: ${PRESETS.map((p) => p.id).join(', ')}`);
+  }
+
+  if (preset?.table && !args.sweep) {
+    applyOverrides(base, args.set); // validate before running anything
+    const res = runTable(preset, args.seed, { durationMs: args.durationMs ?? undefined, set: args.set });
+    out(emitTable(res, args));
+    return args.check && res.cells.some((c) => !c.ok) ? 1 : 0;
+  }
+
+  const sc = applyOverrides(base, args.set);
+  const duration = args.durationMs ?? sc.durationMs;
+  if (args.sweep) {
+    const rows: { value: string; summary: Summary }[] = [];
+    for (const v of args.sweep.values) {
+      const s = applyOverrides(sc, { [args.sweep.key]: v });
+      rows.push({ value: v, summary: runScenario(s, args.seed, duration).summary });
+    }
+    out(formatSweep(args.sweep.key, rows, args.format));
+    return 0;
+  }
+  const { summary } = runScenario(sc, args.seed, duration);
+  out(formatSummary(sc, summary, args.format));
+  return 0;
+}
+
+function emitTable(res: TableResult, args: CliArgs): string {
+  if (args.format === 'json') {
+    return (
+      JSON.stringify(
+        {
+          preset: res.preset,
+          seed: args.seed,
+          cells: res.cells.map((c) => ({ label: c.label, unit: c.unit, published: c.published, simulated: round(c.simulated) })),
+        },
+        null,
+        2,
+      ) + '\n'
+    );
+  }
+  if (args.format === 'csv') {
+    return (
+      'label,unit,published,simulated,error_pct,within_tolerance\n' +
+      res.cells
+        .map((c) => `${c.label},${c.unit},${c.published},${round(c.simulated)},${errPct(c.published, c.simulated)},${c.ok}`)
+        .join('\n') +
+      '\n'
+    );
+  }
+  return formatTable(res);
+}
+
+export const round = (v: number): number => Math.round(v * 1000) / 1000;
+export const errPct = (pub: number, sim: number): string => (((sim - pub) / pub) * 100).toFixed(1);

@@ -1,0 +1,51 @@
+/** Plain-text, JSON and CSV renderings of CLI results. */
+import type { Summary } from '../sim/api';
+import type { TableResult } from '../sim/run';
+import type { Scenario } from '../sim/scenario/scenario';
+
+const num = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : '-');
+
+function pad(rows: string[][]): string {
+  const w = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ')).join('\n') + '\n';
+}
+
+export function formatTable(res: TableResult): string {
+  const rows = [['cell', 'unit', 'published', 'simulated', 'error', 'ok']];
+  for (const c of res.cells) {
+    const err = c.unit === '%' ? `${num(c.simulated - c.published, 1)} pp` : `${num(((c.simulated - c.published) / c.published) * 100, 1)} %`;
+    rows.push([c.label, c.unit, String(c.published), num(c.simulated, 2), err, c.ok ? 'yes' : 'NO']);
+  }
+  const ok = res.cells.filter((c) => c.ok).length;
+  return `${res.preset}: published vs simulated\n${pad(rows)}${ok}/${res.cells.length} cells within tolerance\n`;
+}
+
+const SUMMARY_FIELDS: [string, (s: Summary) => number, string][] = [
+  ['goodput_mbps', (s) => s.goodputBps / 1e6, 'Mbit/s'],
+  ['median_latency_ms', (s) => s.medianLatencyMs, 'ms'],
+  ['median_aggregate', (s) => s.medianAggregate, 'frames'],
+  ['tsq_limit_bytes', (s) => s.tsqLimitBytes, 'B'],
+  ['cpu_busy', (s) => s.cpuBusy, ''],
+  ['median_completion_us', (s) => s.medianCompletionUs, 'µs'],
+  ['throttled_fraction', (s) => s.throttledFraction, ''],
+  ['drops', (s) => s.drops, ''],
+];
+
+export function formatSummary(sc: Scenario, s: Summary, format: string): string {
+  if (format === 'json') return JSON.stringify({ title: sc.title, summary: s }, null, 2) + '\n';
+  if (format === 'csv') return 'field,value\n' + SUMMARY_FIELDS.map(([k, f]) => `${k},${f(s)}`).join('\n') + '\n';
+  const rows = [['field', 'value', 'unit']];
+  for (const [k, f, u] of SUMMARY_FIELDS) rows.push([k, num(f(s), 3), u]);
+  for (const st of s.stations) rows.push([`${st.name} goodput`, num(st.goodputBps / 1e6, 2), 'Mbit/s']);
+  return `${sc.title}\n${pad(rows)}bound: ${s.bound}\n`;
+}
+
+export function formatSweep(key: string, rows: { value: string; summary: Summary }[], format: string): string {
+  if (format === 'json') {
+    return JSON.stringify({ key, rows: rows.map((r) => ({ value: r.value, summary: r.summary })) }, null, 2) + '\n';
+  }
+  const head = [key, ...SUMMARY_FIELDS.map(([k]) => k)];
+  const body = rows.map((r) => [r.value, ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3))]);
+  if (format === 'csv') return [head, ...body].map((r) => r.join(',')).join('\n') + '\n';
+  return pad([head, ...body]);
+}

@@ -1,0 +1,28 @@
+/**
+ * The headless CLI: run a preset or a scenario file in Node with the same
+ * core, apply --set overrides, sweep a field, print table / JSON / CSV.
+ * Exit codes: 0 ok, 1 a reference cell out of tolerance (--check), 2 bad input.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs, usage, type CliArgs } from './args';
+import { runCli } from './commands';
+
+let args: CliArgs;
+try {
+  args = parseArgs(process.argv.slice(2));
+} catch (e) {
+  console.error(`error: ${(e as Error).message}`);
+  console.error(usage());
+  process.exit(2);
+}
+if (args.help) {
+  console.log(usage());
+  process.exit(0);
+}
+try {
+  const code = runCli(args, (p) => readFileSync(p, 'utf8'), (s) => process.stdout.write(s));
+  process.exit(code);
+} catch (e) {
+  console.error(`error: ${(e as Error).message}`);
+  process.exit(2);
+}

@@ -1,0 +1,88 @@
+/**
+ * LiveSim over a built model: stepping, live parameter changes (applied at the
+ * current simulated time, or a rebuild for structural knobs), frames and
+ * summaries. The host (worker, CLI, tests) owns wall-clock pacing.
+ */
+import type { Frame, LiveSim, ParamSpec, ParamValue, SeriesSpec, Summary } from './api';
+import type { Ns } from './engine/time';
+import { buildModel } from './run';
+import type { Model } from './scenario/model';
+import { PARAMS, paramSpecs } from './scenario/params';
+import { coerce, getPath } from './scenario/paths';
+import type { Preset } from './scenario/presets/index';
+import type { Scenario } from './scenario/scenario';
+import { applyOverrides, ScenarioError } from './scenario/validate';
+
+export class LiveModelSim implements LiveSim {
+  private model: Model;
+  readonly params: ParamSpec[];
+  private scenario: Scenario;
+
+  constructor(
+    readonly preset: Preset,
+    scenario: Scenario,
+    private readonly seed: number,
+  ) {
+    this.scenario = scenario;
+    this.model = buildModel(scenario, seed, true);
+    this.params = paramSpecs(preset.params, scenario);
+  }
+
+  get nowNs(): Ns {
+    return this.model.sim.nowNs;
+  }
+
+  get series(): readonly SeriesSpec[] {
+    return this.model.series;
+  }
+
+  get currentScenario(): Scenario {
+    return this.scenario;
+  }
+
+  /** The model, for hosts that need more than the LiveSim surface (tests, benchmarks). */
+  get current(): Model {
+    return this.model;
+  }
+
+  runUntil(endNs: Ns, maxEvents = Infinity): boolean {
+    return this.model.sim.runSlice(endNs, maxEvents);
+  }
+
+  getParam(key: string): ParamValue | undefined {
+    const v = getPath(this.scenario, key);
+    return v === null ? 'null' : (v as ParamValue | undefined);
+  }
+
+  setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string } {
+    const def = PARAMS[key];
+    if (!def || !this.preset.params.includes(key)) return { ok: false, error: `${key} is not a parameter of this preset` };
+    const from = this.getParam(key) ?? 'null';
+    let next: Scenario;
+    try {
+      next = applyOverrides(this.scenario, { [key]: coerce(getPath(this.scenario, key), value) as ParamValue });
+    } catch (e) {
+      return { ok: false, error: e instanceof ScenarioError ? e.errors.join('; ') : String(e) };
+    }
+    this.scenario = next;
+    const to = this.getParam(key) ?? 'null';
+    if (def.apply) {
+      def.apply(this.model, getPath(next, key) as ParamValue);
+      // Summaries describe the run since the last change.
+      this.model.beginMeasurement(this.model.sim.nowNs);
+    } else {
+      // Structural knob: rebuild from t = 0 with the same seed.
+      this.model = buildModel(next, this.seed, true);
+    }
+    this.model.recorder.change({ tNs: this.model.sim.nowNs, key, from, to });
+    return { ok: true };
+  }
+
+  takeFrame(): Frame {
+    return this.model.recorder.takeFrame(this.model.sim.nowNs);
+  }
+
+  summary(): Summary {
+    return this.model.summary();
+  }
+}

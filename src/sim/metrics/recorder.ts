@@ -1,0 +1,135 @@
+/**
+ * Collects what hosts show: fixed-interval samples of registered probes
+ * (columnar, bounded), per-event points (aggregates, pings, throttle
+ * intervals, parameter changes), and the reservoirs behind summaries.
+ */
+import type { Frame, ParamChange, SeriesSpec } from '../api';
+import type { Ns } from '../engine/time';
+import { IntHistogram, Reservoir } from './reservoir';
+
+/** Frame buffers stop growing at this many samples (older ones are dropped). */
+const MAX_FRAME_SAMPLES = 50_000;
+
+export interface Probe {
+  spec: SeriesSpec;
+  read: (nowNs: Ns) => number;
+}
+
+class Column {
+  data = new Float64Array(1024);
+  n = 0;
+  push(v: number): void {
+    if (this.n === this.data.length) {
+      if (this.n >= MAX_FRAME_SAMPLES) {
+        this.data.copyWithin(0, this.n / 2, this.n);
+        this.n /= 2;
+      } else {
+        const d = new Float64Array(this.data.length * 2);
+        d.set(this.data);
+        this.data = d;
+      }
+    }
+    this.data[this.n++] = v;
+  }
+  take(): Float64Array {
+    const out = this.data.slice(0, this.n);
+    this.n = 0;
+    return out;
+  }
+}
+
+export class Recorder {
+  readonly probes: Probe[] = [];
+  private readonly t = new Column();
+  private cols: Column[] = [];
+  private readonly aggT = new Column();
+  private readonly aggN = new Column();
+  private readonly aggNode = new Column();
+  private readonly pingT = new Column();
+  private readonly pingMs = new Column();
+  private readonly pingSta = new Column();
+  private readonly thr = new Column();
+  private changes: ParamChange[] = [];
+  /** Summary stores, cleared at the end of warm-up. */
+  readonly pings: Reservoir[] = [];
+  readonly pingAll = new Reservoir();
+  readonly aggregates: IntHistogram[] = [];
+  readonly aggAll = new IntHistogram();
+  readonly completionNs = new Reservoir();
+
+  constructor(private readonly framesEnabled = true) {}
+
+  addProbe(spec: SeriesSpec, read: (nowNs: Ns) => number): void {
+    this.probes.push({ spec, read });
+    this.cols.push(new Column());
+  }
+
+  sample(nowNs: Ns): void {
+    if (!this.framesEnabled) return;
+    this.t.push(nowNs);
+    for (let i = 0; i < this.probes.length; i++) this.cols[i].push(this.probes[i].read(nowNs));
+  }
+
+  aggregate(nowNs: Ns, nframes: number, node: number, measuring: boolean): void {
+    if (this.framesEnabled) {
+      this.aggT.push(nowNs);
+      this.aggN.push(nframes);
+      this.aggNode.push(node);
+    }
+    if (!measuring) return;
+    this.aggAll.add(nframes);
+    while (this.aggregates.length <= node) this.aggregates.push(new IntHistogram());
+    this.aggregates[node].add(nframes);
+  }
+
+  ping(nowNs: Ns, rttNs: Ns, station: number, measuring: boolean): void {
+    if (this.framesEnabled) {
+      this.pingT.push(nowNs);
+      this.pingMs.push(rttNs / 1e6);
+      this.pingSta.push(station);
+    }
+    if (!measuring) return;
+    this.pingAll.add(rttNs / 1e6);
+    while (this.pings.length <= station) this.pings.push(new Reservoir(16384));
+    this.pings[station].add(rttNs / 1e6);
+  }
+
+  throttled(startNs: Ns, endNs: Ns): void {
+    if (!this.framesEnabled) return;
+    this.thr.push(startNs);
+    this.thr.push(endNs);
+  }
+
+  change(c: ParamChange): void {
+    this.changes.push(c);
+  }
+
+  /** Clears summary stores (end of warm-up). */
+  resetSummaries(): void {
+    this.pingAll.clear();
+    for (const p of this.pings) p.clear();
+    this.aggAll.clear();
+    for (const a of this.aggregates) a.clear();
+    this.completionNs.clear();
+  }
+
+  takeFrame(nowNs: Ns): Frame {
+    const cols: Record<string, Float64Array> = {};
+    for (let i = 0; i < this.probes.length; i++) cols[this.probes[i].spec.key] = this.cols[i].take();
+    const changes = this.changes;
+    this.changes = [];
+    return {
+      nowNs,
+      tNs: this.t.take(),
+      cols,
+      aggT: this.aggT.take(),
+      aggN: this.aggN.take(),
+      aggNode: this.aggNode.take(),
+      pingT: this.pingT.take(),
+      pingMs: this.pingMs.take(),
+      pingSta: this.pingSta.take(),
+      throttled: this.thr.take(),
+      changes,
+    };
+  }
+}

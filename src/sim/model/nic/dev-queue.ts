@@ -1,0 +1,123 @@
+/**
+ * dev_queue_xmit → qdisc → __qdisc_run → validate_xmit_skb (software GSO) →
+ * ndo_start_xmit, with the qdisc watchdog for paced (throttled) qdiscs.
+ * Mirrors net/core/dev.c and net/sched/sch_generic.c (qdisc_restart).
+ */
+import type { EventTarget, Sim } from '../../engine/sim';
+import { Timer } from '../../engine/sim';
+import type { Ns } from '../../engine/time';
+import type { Cpu, CpuCosts } from '../cpu/cpu';
+import type { Qdisc } from '../qdisc/qdisc';
+import { linearSegmentTruesize, Skb, tcpSkbTruesize } from '../skb';
+import type { TxDriver } from './driver';
+
+export interface DevQueueOptions {
+  /** The device cannot segment (no TSO): GSO skbs are split in software before the driver. */
+  softwareGso: boolean;
+  /** The device has scatter-gather; without it skb_segment copies payload into linear skbs. */
+  sg: boolean;
+  /** The sender's CPU runs qdisc and GSO work; null for a forwarding box whose CPU is not modelled. */
+  cpu: Cpu | null;
+  costs: CpuCosts;
+}
+
+const K_GSO_DONE = 1;
+const K_WATCHDOG_RUN = 2;
+const K_WATCHDOG_WAKE = 3;
+
+export class DevQueue implements EventTarget {
+  private running = false;
+  private readonly watchdog: Timer;
+  gsoSegments = 0;
+  watchdogFires = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    readonly qdisc: Qdisc,
+    readonly driver: TxDriver,
+    private readonly opts: DevQueueOptions,
+  ) {
+    this.watchdog = new Timer(sim, () => this.onWatchdog());
+    driver.setWake((now) => this.run(now));
+  }
+
+  /** dev_queue_xmit. */
+  xmit(skb: Skb, nowNs: Ns): void {
+    this.qdisc.enqueue(skb, nowNs);
+    this.run(nowNs);
+  }
+
+  /** __qdisc_run: dequeue while the driver accepts. */
+  run(nowNs: Ns): void {
+    if (this.running) return;
+    const q = this.qdisc;
+    while (!this.driver.queueStopped()) {
+      const skb = q.dequeue(nowNs);
+      if (skb === null) {
+        const wake = q.nextWakeNs();
+        if (wake >= 0 && q.backlogPkts > 0) this.watchdog.armEarliest(wake);
+        return;
+      }
+      if (this.opts.softwareGso && skb.segs > 1) {
+        this.segment(skb, nowNs);
+        return;
+      }
+      this.driver.xmit(skb, nowNs);
+    }
+  }
+
+  /** skb_gso_segment: one skb per MSS; TCP's truesize moves to the segments (tcp_gso_segment). */
+  private segment(skb: Skb, _nowNs: Ns): void {
+    const segs: Skb[] = [];
+    let total = 0;
+    for (let i = 0; i < skb.segs; i++) {
+      const s = new Skb();
+      s.kind = skb.kind;
+      s.flowId = skb.flowId;
+      s.owner = skb.owner;
+      s.dst = skb.dst;
+      s.src = skb.src;
+      s.priority = skb.priority;
+      s.seq = skb.seq + i * skb.gsoSizeBytes;
+      s.lenBytes = skb.segL2Bytes(i) - skb.hdrBytes;
+      s.segs = 1;
+      s.gsoSizeBytes = skb.gsoSizeBytes;
+      s.hdrBytes = skb.hdrBytes;
+      s.truesizeBytes = this.opts.sg ? tcpSkbTruesize(s.lenBytes, true) : linearSegmentTruesize(s.lenBytes, s.hdrBytes);
+      s.tstampNs = skb.tstampNs;
+      s.xmitNs = skb.xmitNs;
+      s.isRetransmit = skb.isRetransmit;
+      total += s.truesizeBytes;
+      segs.push(s);
+    }
+    skb.owner?.chargeWmem(total - skb.truesizeBytes);
+    this.gsoSegments += segs.length;
+    const c = this.opts.costs;
+    const cost =
+      segs.length * (c.perGsoSegmentNs + c.perSegmentXmitNs) + (this.opts.sg ? 0 : skb.lenBytes * c.perByteGsoCopyNs);
+    this.running = true;
+    if (this.opts.cpu) this.opts.cpu.submit(cost, this, K_GSO_DONE, segs);
+    else this.sim.after(0, this, K_GSO_DONE, segs);
+  }
+
+  handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
+    if (kind === K_GSO_DONE) {
+      // The segments go out back to back (the driver is not stopped mid-list for
+      // more than a few descriptors, so the overshoot is negligible).
+      for (const s of arg as Skb[]) this.driver.xmit(s, nowNs);
+      this.running = false;
+      this.run(nowNs);
+    } else if (kind === K_WATCHDOG_WAKE) {
+      this.opts.cpu!.submit(this.opts.costs.perTimerNs, this, K_WATCHDOG_RUN);
+    } else if (kind === K_WATCHDOG_RUN) {
+      this.run(nowNs);
+    }
+  }
+
+  private onWatchdog(): void {
+    this.watchdogFires++;
+    // hrtimer latency, then the qdisc's softirq work on the CPU.
+    if (this.opts.cpu) this.sim.after(this.opts.costs.timerLatencyNs, this, K_WATCHDOG_WAKE);
+    else this.run(this.sim.nowNs);
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * A wired NIC: TX descriptor ring, optional BQL (lib/dynamic_queue_limits.c),
+ * serialisation at the link rate (TSO segments go out back to back with
+ * Ethernet framing), and the TX-completion models that decide when the skb is
+ * freed — the moment TCP Small Queues waits for.
+ */
+import type { EventTarget, Sim } from '../../engine/sim';
+import { Timer } from '../../engine/sim';
+import { NS_PER_SEC, type Ns } from '../../engine/time';
+import type { Cpu } from '../cpu/cpu';
+import { ETH_WIRE_OVERHEAD_BYTES, Skb } from '../skb';
+import { Dql } from './bql';
+import type { DeliverFn, TxDriver } from './driver';
+
+export type CompletionModel =
+  /** Freed right after the last bit, plus a fixed interrupt/NAPI latency. */
+  | { kind: 'immediate'; delayNs: Ns }
+  /** Interrupt coalescing (ethtool -C tx-usecs / tx-frames). */
+  | { kind: 'coalesced'; usecs: number; frames: number };
+
+export interface WiredNicConfig {
+  rateBps: number;
+  propagationNs: Ns;
+  /** TX ring size in skbs (descriptors per skb are not modelled). */
+  ringSlots: number;
+  bql: boolean;
+  completion: CompletionModel;
+  /** Deliver a TSO skb as one train (GRO-friendly) or as one packet per segment (forwarding). */
+  deliverAs: 'train' | 'segments';
+  /** CPU that runs the completion (napi TX clean); null: not modelled. */
+  cpu: Cpu | null;
+  perCompletionNs: number;
+}
+
+const K_TX_END = 1;
+const K_ARRIVE = 2;
+const K_CLEAN = 3;
+const K_CLEAN_DONE = 4;
+
+export class WiredNic implements TxDriver, EventTarget {
+  private ring: Skb[] = [];
+  private ringHead = 0;
+  private busy = false;
+  private wake: (nowNs: Ns) => void = () => {};
+  private stopped = false;
+  private readonly dql: Dql | null;
+  private pending: Skb[] = [];
+  private readonly coalesceTimer: Timer;
+  /** Bytes handed to the driver and not yet completed (BQL's view). */
+  inflightBytes = 0;
+  /** Bytes in the ring waiting for the wire. */
+  ringBytes = 0;
+  wireBytes = 0;
+  txSkbs = 0;
+  completions = 0;
+  busyNs = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    readonly cfg: WiredNicConfig,
+    private readonly deliver: DeliverFn,
+    private readonly free: (skb: Skb, nowNs: Ns) => void,
+  ) {
+    this.dql = cfg.bql ? new Dql() : null;
+    this.coalesceTimer = new Timer(sim, (now) => this.clean(now));
+  }
+
+  setWake(fn: (nowNs: Ns) => void): void {
+    this.wake = fn;
+  }
+
+  queueStopped(): boolean {
+    return this.stopped;
+  }
+
+  get ringSkbs(): number {
+    return this.ring.length - this.ringHead;
+  }
+
+  xmit(skb: Skb, nowNs: Ns): void {
+    this.ring.push(skb);
+    const bytes = skb.l2Bytes;
+    this.ringBytes += bytes;
+    this.inflightBytes += bytes;
+    this.dql?.queued(bytes);
+    if (this.ringSkbs >= this.cfg.ringSlots || (this.dql && this.dql.avail() < 0)) this.stopped = true;
+    if (!this.busy) this.startTx(nowNs);
+  }
+
+  /** Serialisation time of a whole skb with per-segment Ethernet framing. */
+  wireTimeNs(skb: Skb): Ns {
+    const bytes = skb.l2Bytes + skb.segs * ETH_WIRE_OVERHEAD_BYTES;
+    return Math.ceil((bytes * 8 * NS_PER_SEC) / this.cfg.rateBps);
+  }
+
+  private startTx(nowNs: Ns): void {
+    if (this.ringHead >= this.ring.length) return;
+    const skb = this.ring[this.ringHead];
+    const dur = this.wireTimeNs(skb);
+    this.busy = true;
+    this.busyNs += dur;
+    this.wireBytes += skb.l2Bytes;
+    if (this.cfg.deliverAs === 'segments') {
+      // Each segment reaches the far end when its own last bit does; a
+      // forwarded single packet travels on as itself.
+      let t = nowNs;
+      for (let i = 0; i < skb.segs; i++) {
+        const segBytes = skb.segL2Bytes(i);
+        t += Math.ceil(((segBytes + ETH_WIRE_OVERHEAD_BYTES) * 8 * NS_PER_SEC) / this.cfg.rateBps);
+        const pkt = skb.segs === 1 && !skb.owner ? skb : this.segmentOf(skb, i);
+        this.sim.at(t + this.cfg.propagationNs, this, K_ARRIVE, pkt);
+      }
+    }
+    this.sim.after(dur, this, K_TX_END, skb);
+  }
+
+  private segmentOf(skb: Skb, i: number): Skb {
+    const s = new Skb();
+    s.kind = skb.kind;
+    s.flowId = skb.flowId;
+    s.dst = skb.dst;
+    s.src = skb.src;
+    s.priority = skb.priority;
+    s.seq = skb.seq + i * skb.gsoSizeBytes;
+    s.lenBytes = skb.segL2Bytes(i) - skb.hdrBytes;
+    s.gsoSizeBytes = skb.gsoSizeBytes;
+    s.hdrBytes = skb.hdrBytes;
+    s.truesizeBytes = s.lenBytes + 896;
+    s.xmitNs = skb.xmitNs;
+    s.createdNs = skb.createdNs;
+    s.ackSeq = skb.ackSeq;
+    s.sack = skb.sack;
+    return s;
+  }
+
+  handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
+    switch (kind) {
+      case K_TX_END: {
+        const skb = arg as Skb;
+        this.ringHead++;
+        this.ringBytes -= skb.l2Bytes;
+        this.txSkbs++;
+        if (this.ringHead > 4096 && this.ringHead * 2 > this.ring.length) {
+          this.ring = this.ring.slice(this.ringHead);
+          this.ringHead = 0;
+        }
+        if (this.cfg.deliverAs === 'train') this.sim.after(this.cfg.propagationNs, this, K_ARRIVE, skb);
+        this.busy = false;
+        this.completeLater(skb, nowNs);
+        this.startTx(nowNs);
+        break;
+      }
+      case K_ARRIVE:
+        this.deliver(arg as Skb, nowNs);
+        break;
+      case K_CLEAN:
+        this.clean(nowNs);
+        break;
+      case K_CLEAN_DONE:
+        this.finishClean(arg as Skb[], nowNs);
+        break;
+    }
+  }
+
+  private completeLater(skb: Skb, nowNs: Ns): void {
+    this.pending.push(skb);
+    const c = this.cfg.completion;
+    if (c.kind === 'immediate') {
+      this.sim.after(c.delayNs, this, K_CLEAN);
+    } else if (this.pending.length >= c.frames) {
+      this.coalesceTimer.cancel();
+      this.clean(nowNs);
+    } else if (!this.coalesceTimer.armed) {
+      this.coalesceTimer.arm(nowNs + c.usecs * 1000);
+    }
+  }
+
+  /** The TX interrupt: NAPI cleans every completed descriptor. */
+  private clean(nowNs: Ns): void {
+    if (this.pending.length === 0) return;
+    const done = this.pending;
+    this.pending = [];
+    const cpu = this.cfg.cpu;
+    if (cpu) cpu.submit(done.length * this.cfg.perCompletionNs, this, K_CLEAN_DONE, done);
+    else this.finishClean(done, nowNs);
+  }
+
+  private finishClean(done: Skb[], nowNs: Ns): void {
+    let bytes = 0;
+    for (const skb of done) {
+      bytes += skb.l2Bytes;
+      this.completions++;
+      this.free(skb, nowNs);
+    }
+    this.inflightBytes -= bytes;
+    this.dql?.completed(bytes, nowNs);
+    if (this.stopped && this.ringSkbs < this.cfg.ringSlots && (!this.dql || this.dql.avail() >= 0)) {
+      this.stopped = false;
+      this.wake(nowNs);
+    }
+  }
+}

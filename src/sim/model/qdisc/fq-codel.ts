@@ -1,0 +1,294 @@
+/**
+ * fq_codel (net/sched/sch_fq_codel.c): flows hashed into 1024 buckets, each
+ * a FIFO with its own CoDel state, served by deficit round robin with a
+ * new-flows list ahead of the old-flows list.
+ *
+ * Hashing: the kernel uses skb_get_hash() (a jhash of the 5-tuple) scaled by
+ * reciprocal_scale(). The model hashes skb.flowId with the murmur3 32-bit
+ * finalizer (fmix32), then scales the same way, so distinct flows can collide
+ * in a bucket just as they can in the kernel.
+ */
+import type { Ns } from '../../engine/time';
+import type { Skb } from '../skb';
+import {
+  codelDequeue,
+  codelParams,
+  CodelVars,
+  type CodelParams,
+  type CodelSource,
+  type CodelStats,
+} from './codel';
+import { emptyQdiscStats, type DropFn, type Qdisc, type QdiscStats } from './qdisc';
+import { SkbRing } from './skb-ring';
+
+/** fq_codel_init() defaults. */
+export const FQ_CODEL_DEFAULTS = {
+  flows: 1024,
+  limitPkts: 10 * 1024,
+  memoryLimitBytes: 32 << 20,
+  dropBatch: 64,
+  /** psched_mtu() on Ethernet: 1500 + 14. */
+  quantumBytes: 1514,
+} as const;
+
+/** murmur3 fmix32 of the flow id, scaled to [0, buckets) like reciprocal_scale(). */
+export function fqCodelHash(flowId: number, buckets: number): number {
+  let h = flowId >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return Math.floor(((h >>> 0) * buckets) / 4294967296);
+}
+
+export interface FqCodelOptions {
+  flows?: number;
+  /** Packet limit (default 10240). */
+  limit?: number;
+  memoryLimitBytes?: number;
+  quantumBytes?: number;
+  dropBatch?: number;
+  targetNs?: Ns;
+  intervalNs?: Ns;
+  /** fq_codel turns ECN on by default. */
+  ecn?: boolean;
+  ceThresholdNs?: Ns;
+  /** CoDel's mtu (psched_mtu), default 1514. */
+  mtuBytes?: number;
+}
+
+const LIST_NONE = 0;
+const LIST_NEW = 1;
+const LIST_OLD = 2;
+
+/** struct fq_codel_flow; also the CodelSource its CoDel instance pulls from. */
+class FqCodelFlow implements CodelSource {
+  readonly q = new SkbRing(8);
+  /** q->backlogs[idx]. */
+  bytes = 0;
+  deficit = 0;
+  readonly cvars = new CodelVars();
+  /** Which list the flowchain is on (list_empty() ⇔ LIST_NONE). */
+  list = LIST_NONE;
+  next: FqCodelFlow | null = null;
+
+  constructor(
+    readonly idx: number,
+    private readonly sch: FqCodel,
+  ) {}
+
+  /** dequeue_func(): pulls the head and accounts it out of all backlogs. */
+  dequeueHead(_nowNs: Ns): Skb | null {
+    const skb = this.q.shift();
+    if (skb !== null) this.sch.accountOut(this, skb);
+    return skb;
+  }
+
+  /** CoDel compares sch->qstats.backlog (the whole qdisc) with its mtu. */
+  get backlogBytes(): number {
+    return this.sch.backlogBytes;
+  }
+}
+
+interface FlowList {
+  first: FqCodelFlow | null;
+  last: FqCodelFlow | null;
+}
+
+export class FqCodel implements Qdisc {
+  readonly kind = 'fq_codel' as const;
+  readonly stats: QdiscStats & CodelStats = { ...emptyQdiscStats(), maxPacketBytes: 0 };
+  readonly params: CodelParams;
+  readonly flowsCnt: number;
+  readonly limitPkts: number;
+  readonly memoryLimitBytes: number;
+  readonly quantumBytes: number;
+  readonly dropBatch: number;
+  /** Counters of `tc -s`: flows that started on new_flows, overlimit / overmemory drops. */
+  newFlowCount = 0;
+  dropOverlimit = 0;
+  dropOvermemory = 0;
+  memoryUsageBytes = 0;
+
+  private readonly flows: FqCodelFlow[] = [];
+  private readonly newFlows: FlowList = { first: null, last: null };
+  private readonly oldFlows: FlowList = { first: null, last: null };
+  private bytes = 0;
+  private pkts = 0;
+  private readonly codelDrop: (skb: Skb, nowNs: Ns) => void;
+
+  constructor(
+    opts: FqCodelOptions,
+    private readonly drop: DropFn,
+  ) {
+    this.flowsCnt = opts.flows ?? FQ_CODEL_DEFAULTS.flows;
+    this.limitPkts = opts.limit ?? FQ_CODEL_DEFAULTS.limitPkts;
+    this.memoryLimitBytes = opts.memoryLimitBytes ?? FQ_CODEL_DEFAULTS.memoryLimitBytes;
+    this.quantumBytes = opts.quantumBytes ?? FQ_CODEL_DEFAULTS.quantumBytes;
+    this.dropBatch = opts.dropBatch ?? FQ_CODEL_DEFAULTS.dropBatch;
+    const p: Partial<CodelParams> = { ecn: opts.ecn ?? true };
+    if (opts.targetNs !== undefined) p.targetNs = opts.targetNs;
+    if (opts.intervalNs !== undefined) p.intervalNs = opts.intervalNs;
+    if (opts.ceThresholdNs !== undefined) p.ceThresholdNs = opts.ceThresholdNs;
+    if (opts.mtuBytes !== undefined) p.mtuBytes = opts.mtuBytes;
+    this.params = codelParams(p);
+    for (let i = 0; i < this.flowsCnt; i++) this.flows.push(new FqCodelFlow(i, this));
+    // drop_func(): CoDel already counted the drop in the shared stats object
+    this.codelDrop = (skb, nowNs) => this.drop(skb, nowNs);
+  }
+
+  get backlogBytes(): number {
+    return this.bytes;
+  }
+
+  get backlogPkts(): number {
+    return this.pkts;
+  }
+
+  /** Backlog of one bucket (q->backlogs[idx]). */
+  flowBacklogBytes(idx: number): number {
+    return this.flows[idx].bytes;
+  }
+
+  flowBacklogPkts(idx: number): number {
+    return this.flows[idx].q.length;
+  }
+
+  /** CoDel state of one bucket (read-only use: charts, tests). */
+  flowVars(idx: number): CodelVars {
+    return this.flows[idx].cvars;
+  }
+
+  /** Buckets currently on new_flows or old_flows. */
+  get activeFlows(): number {
+    let n = 0;
+    for (let f = this.newFlows.first; f !== null; f = f.next) n++;
+    for (let f = this.oldFlows.first; f !== null; f = f.next) n++;
+    return n;
+  }
+
+  classify(skb: Skb): number {
+    return fqCodelHash(skb.flowId, this.flowsCnt);
+  }
+
+  enqueue(skb: Skb, nowNs: Ns): void {
+    const idx = this.classify(skb);
+    const flow = this.flows[idx];
+    skb.enqueueNs = nowNs; // codel_set_enqueue_time()
+    flow.q.push(skb);
+    const len = skb.l2Bytes;
+    flow.bytes += len;
+    this.bytes += len;
+    if (flow.list === LIST_NONE) {
+      addTail(this.newFlows, flow);
+      flow.list = LIST_NEW;
+      this.newFlowCount++;
+      flow.deficit = this.quantumBytes;
+    }
+    this.memoryUsageBytes += skb.truesizeBytes;
+    const memoryLimited = this.memoryUsageBytes > this.memoryLimitBytes;
+    if (++this.pkts <= this.limitPkts && !memoryLimited) return;
+
+    // Over a limit: drop half the fattest flow's backlog (at most dropBatch
+    // packets) rather than one packet, to amortise the linear search.
+    const prevPkts = this.pkts;
+    this.fqCodelDrop(nowNs);
+    const dropped = prevPkts - this.pkts;
+    this.dropOverlimit += dropped;
+    if (memoryLimited) this.dropOvermemory += dropped;
+  }
+
+  /** fq_codel_drop(): head-drops from the bucket with the largest byte backlog. */
+  private fqCodelDrop(nowNs: Ns): number {
+    let maxBacklog = 0;
+    let idx = 0;
+    for (let i = 0; i < this.flowsCnt; i++) {
+      if (this.flows[i].bytes > maxBacklog) {
+        maxBacklog = this.flows[i].bytes;
+        idx = i;
+      }
+    }
+    const threshold = maxBacklog >>> 1;
+    const flow = this.flows[idx];
+    let len = 0;
+    let i = 0;
+    do {
+      const skb = flow.q.shift();
+      if (skb === null) break;
+      const l = skb.l2Bytes;
+      len += l;
+      flow.bytes -= l;
+      this.bytes -= l;
+      this.pkts--;
+      this.memoryUsageBytes -= skb.truesizeBytes;
+      this.stats.drops++;
+      this.drop(skb, nowNs);
+    } while (++i < this.dropBatch && len < threshold);
+    // "Tell codel to increase its signal strength also"
+    flow.cvars.count += i;
+    return idx;
+  }
+
+  /** Accounting of dequeue_func(), called by a flow when CoDel pulls its head. */
+  accountOut(flow: FqCodelFlow, skb: Skb): void {
+    const len = skb.l2Bytes;
+    flow.bytes -= len;
+    this.bytes -= len;
+    this.pkts--;
+    this.memoryUsageBytes -= skb.truesizeBytes;
+  }
+
+  dequeue(nowNs: Ns): Skb | null {
+    for (;;) {
+      let head = this.newFlows;
+      if (head.first === null) {
+        head = this.oldFlows;
+        if (head.first === null) return null;
+      }
+      const flow = head.first!;
+      if (flow.deficit <= 0) {
+        flow.deficit += this.quantumBytes;
+        removeHead(head);
+        addTail(this.oldFlows, flow);
+        flow.list = LIST_OLD;
+        continue;
+      }
+      const skb = codelDequeue(flow, flow.cvars, this.params, this.stats, nowNs, this.codelDrop);
+      if (skb === null) {
+        removeHead(head);
+        // force a pass through old_flows to prevent starvation
+        if (head === this.newFlows && this.oldFlows.first !== null) {
+          addTail(this.oldFlows, flow);
+          flow.list = LIST_OLD;
+        } else {
+          flow.list = LIST_NONE;
+        }
+        continue;
+      }
+      const len = skb.l2Bytes;
+      flow.deficit -= len;
+      this.stats.sentBytes += len;
+      this.stats.sentPkts++;
+      return skb;
+    }
+  }
+
+  nextWakeNs(): Ns {
+    return -1;
+  }
+}
+
+function addTail(l: FlowList, f: FqCodelFlow): void {
+  f.next = null;
+  if (l.last === null) l.first = f;
+  else l.last.next = f;
+  l.last = f;
+}
+
+function removeHead(l: FlowList): void {
+  const f = l.first!;
+  l.first = f.next;
+  if (l.first === null) l.last = null;
+  f.next = null;
+}

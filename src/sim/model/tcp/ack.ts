@@ -1,0 +1,296 @@
+/**
+ * tcp_ack() for the bulk sender: cumulative and selective acknowledgement,
+ * RTT and delivery-rate samples (net/ipv4/tcp_rate.c), loss marking
+ * (dupthresh over SACKed data, as tcp_mark_head_lost does), fast recovery with
+ * PRR (tcp_cwnd_reduction), RTO (tcp_retransmit_timer), congestion control and
+ * tcp_update_pacing_rate (net/ipv4/tcp_input.c).
+ */
+import type { EventTarget, Sim } from '../../engine/sim';
+import { Timer } from '../../engine/sim';
+import { NS_PER_SEC, type Ns } from '../../engine/time';
+import type { Cpu } from '../cpu/cpu';
+import type { Skb } from '../skb';
+import type { RateSample } from './cc/cc';
+import { tcpPacingRate } from './pacing';
+import type { TxRecord } from './rtx-queue';
+import type { TcpSender } from './sender';
+
+const K_ACK = 1;
+const K_FREED = 2;
+const TCP_RTO_MIN_NS = 200_000_000;
+const TCP_RTO_MAX_NS = 120 * NS_PER_SEC;
+const DUPTHRESH = 3;
+
+type CaState = 'open' | 'recovery' | 'loss';
+
+export class AckProcessor implements EventTarget {
+  caState: CaState = 'open';
+  private highSeq = 0;
+  private rttvarNs: Ns = 0;
+  rtoNs: Ns = 1 * NS_PER_SEC;
+  private backoff = 0;
+  private readonly rtoTimer: Timer;
+  // tcp_rate.c connection state
+  deliveredPkts = 0;
+  private deliveredNs: Ns = 0;
+  private firstTxNs: Ns = 0;
+  // PRR state
+  private priorCwnd = 0;
+  private prrDelivered = 0;
+  prrOut = 0;
+  private highSack = 0;
+  private lostScanSeq = 0;
+  // per-ACK scratch
+  private newlyDelivered = 0;
+  private rs: RateSample = {
+    deliveryRateBytesPerSec: -1,
+    intervalNs: 0,
+    deliveredPkts: 0,
+    lossesPkts: 0,
+    rttNs: -1,
+    isAppLimited: false,
+    priorDeliveredPkts: 0,
+    deliveredTotalPkts: 0,
+  };
+  private priorDelivered = 0;
+  private priorNs: Ns = 0;
+  private sendIntervalNs: Ns = 0;
+  private rttSampleNs: Ns = -1;
+  retransmits = 0;
+  rtoCount = 0;
+  acksProcessed = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly tp: TcpSender,
+  ) {
+    this.rtoTimer = new Timer(sim, (now) => this.onRto(now));
+  }
+
+  inRecovery(): boolean {
+    return this.caState !== 'open';
+  }
+
+  private cpu: Cpu | null = null;
+
+  receive(ack: Skb, cpu: Cpu, costNs: number): void {
+    this.cpu = cpu;
+    cpu.submit(costNs, this, K_ACK, ack);
+  }
+
+  handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
+    if (kind === K_FREED) return;
+    const skbsBefore = this.tp.rtx.skbs;
+    this.onAck(arg as Skb, nowNs);
+    // tcp_clean_rtx_queue frees the fully acknowledged skbs: more work on the same core.
+    const freed = skbsBefore - this.tp.rtx.skbs;
+    if (freed > 0 && this.cpu && this.tp.costsRef.perAckedSkbNs > 0) {
+      this.cpu.submit(freed * this.tp.costsRef.perAckedSkbNs, this, K_FREED);
+    }
+    this.tp.writeXmit(nowNs);
+    this.tp.appWrite(nowNs); // sk_stream_write_space wakes the writer
+  }
+
+  /** tcp_rate_skb_sent + arming the RTO for the first packet out. */
+  recordSent(seq: number, len: number, segs: number, nowNs: Ns): void {
+    const rtx = this.tp.rtx;
+    if (rtx.packetsOut === 0) {
+      this.firstTxNs = nowNs;
+      this.deliveredNs = nowNs;
+    }
+    const r: TxRecord = rtx.alloc();
+    r.seq = seq;
+    r.end = seq + len;
+    r.segs = segs;
+    r.xmitNs = nowNs;
+    r.deliveredAtSend = this.deliveredPkts;
+    r.deliveredNsAtSend = this.deliveredNs;
+    r.firstTxNsAtSend = this.firstTxNs;
+    rtx.push(r);
+    if (!this.rtoTimer.armed) this.rtoTimer.arm(nowNs + this.rtoNs);
+    if (this.caState === 'recovery') this.prrOut += segs;
+  }
+
+  private readonly onDelivered = (r: TxRecord, segs: number): void => {
+    this.deliveredPkts += segs;
+    this.newlyDelivered += segs;
+    // tcp_rate_skb_delivered: keep the most recently sent skb's snapshot.
+    if (r.deliveredAtSend >= this.priorDelivered) {
+      this.priorDelivered = r.deliveredAtSend;
+      this.priorNs = r.deliveredNsAtSend;
+      this.sendIntervalNs = r.xmitNs - r.firstTxNsAtSend;
+      this.firstTxNs = r.xmitNs;
+    }
+    if (!r.everRetrans) this.rttSampleNs = this.sim.nowNs - r.xmitNs;
+  };
+
+  private onAck(ack: Skb, nowNs: Ns): void {
+    const tp = this.tp;
+    const rtx = tp.rtx;
+    this.acksProcessed++;
+    this.newlyDelivered = 0;
+    this.priorDelivered = -1;
+    this.rttSampleNs = -1;
+    const priorInFlight = rtx.inFlight();
+    const mss = tp.mss;
+    const advanced = ack.ackSeq > tp.sndUna;
+    if (advanced) {
+      rtx.ackUpTo(ack.ackSeq, mss, this.onDelivered);
+      tp.sndUna = ack.ackSeq;
+      tp.deliveredBytes = tp.sndUna;
+      this.backoff = 0;
+    }
+    const sack = ack.sack;
+    for (let i = 0; i + 1 < sack.length; i += 2) {
+      if (sack[i + 1] <= tp.sndUna) continue;
+      rtx.sack(Math.max(sack[i], tp.sndUna), sack[i + 1], mss, this.onDelivered);
+      if (sack[i + 1] > this.highSack) this.highSack = sack[i + 1];
+    }
+    if (this.newlyDelivered === 0 && !advanced) return;
+    this.deliveredNs = nowNs;
+    if (this.rttSampleNs >= 0) this.rttSample(this.rttSampleNs);
+    const lostBefore = rtx.lostOut;
+    this.markLost();
+    const rs = this.rateSample(nowNs, rtx.lostOut - lostBefore);
+
+    // Recovery state machine (tcp_fastretrans_alert, simplified).
+    if (this.caState !== 'open' && tp.sndUna >= this.highSeq) this.exitRecovery();
+    if (this.caState === 'open' && rtx.lostOut > 0) this.enterRecovery(priorInFlight);
+
+    const cc = tp.cc;
+    // tcp_in_cwnd_reduction(): Recovery (not Loss, where slow start resumes).
+    const inReduction = this.caState === 'recovery';
+    if (cc.name === 'bbr') {
+      cc.onAck(tp, this.newlyDelivered, rs, inReduction);
+    } else {
+      if (inReduction) this.prrCwnd(this.newlyDelivered);
+      else cc.onAck(tp, this.newlyDelivered, rs, false);
+      tp.pacingRateBytesPerSec = tcpPacingRate(
+        mss,
+        tp.snd_cwnd,
+        tp.snd_ssthresh,
+        rtx.packetsOut,
+        tp.srttNs,
+        tp.cfg.maxPacingRateBytesPerSec,
+      );
+    }
+    if (rtx.packetsOut === 0) this.rtoTimer.cancel();
+    else if (advanced) this.rtoTimer.arm(nowNs + this.rtoNs);
+  }
+
+  /** tcp_rtt_estimator (Jacobson/Karels) and the RTO (tcp_set_rto). */
+  private rttSample(m: Ns): void {
+    const tp = this.tp;
+    if (m <= 0) m = 1000;
+    if (m < tp.minRttNs) tp.minRttNs = m;
+    if (tp.srttNs === 0) {
+      tp.srttNs = m;
+      this.rttvarNs = m / 2;
+    } else {
+      this.rttvarNs += (Math.abs(m - tp.srttNs) - this.rttvarNs) / 4;
+      tp.srttNs += (m - tp.srttNs) / 8;
+    }
+    this.rtoNs = Math.min(tp.srttNs + Math.max(4 * this.rttvarNs, TCP_RTO_MIN_NS), TCP_RTO_MAX_NS);
+  }
+
+  /** tcp_rate_gen: delivery rate over max(send interval, ack interval). */
+  private rateSample(nowNs: Ns, newlyLost: number): RateSample {
+    const rs = this.rs;
+    const tp = this.tp;
+    rs.deliveredPkts = this.newlyDelivered;
+    rs.lossesPkts = newlyLost;
+    rs.rttNs = this.rttSampleNs;
+    rs.deliveredTotalPkts = this.deliveredPkts;
+    rs.isAppLimited = false;
+    if (this.priorDelivered < 0) {
+      rs.deliveryRateBytesPerSec = -1;
+      rs.intervalNs = 0;
+      rs.priorDeliveredPkts = this.deliveredPkts;
+      return rs;
+    }
+    rs.priorDeliveredPkts = this.priorDelivered;
+    const delivered = this.deliveredPkts - this.priorDelivered;
+    const interval = Math.max(this.sendIntervalNs, nowNs - this.priorNs);
+    rs.intervalNs = interval;
+    // Samples shorter than min_rtt are unreliable (ACK compression).
+    if (interval <= 0 || interval < tp.minRttNs) rs.deliveryRateBytesPerSec = -1;
+    else rs.deliveryRateBytesPerSec = (delivered * tp.mss * NS_PER_SEC) / interval;
+    return rs;
+  }
+
+  /** Marks unSACKed data more than DUPTHRESH segments below the highest SACK as lost. */
+  private markLost(): void {
+    const tp = this.tp;
+    const rtx = tp.rtx;
+    const limit = this.highSack - DUPTHRESH * tp.mss;
+    if (limit <= tp.sndUna) return;
+    const n = rtx.skbs;
+    for (let i = 0; i < n; i++) {
+      const r = rtx.at(i);
+      if (r.end > limit) break;
+      if (r.end <= this.lostScanSeq && !r.retrans) continue;
+      if (!r.sacked && !r.lost) rtx.markLost(r);
+      else if (r.retrans && this.sim.nowNs - r.xmitNs > tp.srttNs + (tp.minRttNs >> 2)) rtx.markLost(r);
+    }
+    this.lostScanSeq = Math.max(this.lostScanSeq, limit);
+  }
+
+  private enterRecovery(priorInFlight: number): void {
+    const tp = this.tp;
+    this.caState = 'recovery';
+    this.highSeq = tp.sndNxt;
+    this.retransmits++;
+    tp.snd_ssthresh = tp.cc.ssthresh(tp);
+    this.priorCwnd = Math.max(tp.snd_cwnd, priorInFlight);
+    this.prrDelivered = 0;
+    this.prrOut = 0;
+  }
+
+  /** tcp_cwnd_reduction: Proportional Rate Reduction (RFC 6937). */
+  private prrCwnd(newlyDelivered: number): void {
+    const tp = this.tp;
+    this.prrDelivered += newlyDelivered;
+    const inFlight = tp.rtx.inFlight();
+    const delta = tp.snd_ssthresh - inFlight;
+    let sndcnt: number;
+    if (delta < 0) {
+      sndcnt = Math.ceil((tp.snd_ssthresh * this.prrDelivered) / Math.max(1, this.priorCwnd)) - this.prrOut;
+    } else {
+      sndcnt = Math.min(delta, Math.max(this.prrDelivered - this.prrOut, newlyDelivered) + 1);
+    }
+    sndcnt = Math.max(sndcnt, this.prrOut > 0 ? 0 : 1);
+    tp.snd_cwnd = Math.max(1, inFlight + sndcnt);
+  }
+
+  private exitRecovery(): void {
+    const tp = this.tp;
+    if (tp.cc.name !== 'bbr' && this.caState === 'recovery') tp.snd_cwnd = Math.max(2, tp.snd_ssthresh);
+    this.caState = 'open';
+    this.lostScanSeq = tp.sndUna;
+    tp.cc.onRecoveryExit(tp);
+  }
+
+  /** tcp_retransmit_timer → tcp_enter_loss: everything outstanding is presumed lost. */
+  private onRto(nowNs: Ns): void {
+    const tp = this.tp;
+    const rtx = tp.rtx;
+    if (rtx.packetsOut === 0) return;
+    this.rtoCount++;
+    if (this.caState !== 'loss') {
+      // bbr_ssthresh leaves ssthresh alone but saves cwnd to restore after Loss.
+      const ss = tp.cc.ssthresh(tp);
+      if (tp.cc.name !== 'bbr') tp.snd_ssthresh = ss;
+      this.highSeq = tp.sndNxt;
+    }
+    this.caState = 'loss';
+    for (let i = 0; i < rtx.skbs; i++) {
+      const r = rtx.at(i);
+      if (!r.sacked) rtx.markLost(r);
+    }
+    tp.snd_cwnd = 1;
+    tp.cc.onRto(tp);
+    this.backoff++;
+    this.rtoTimer.arm(nowNs + Math.min(this.rtoNs * 2 ** this.backoff, TCP_RTO_MAX_NS));
+    tp.writeXmit(nowNs);
+  }
+}

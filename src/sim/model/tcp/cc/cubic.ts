@@ -1,0 +1,299 @@
+/**
+ * CUBIC with HyStart, after net/ipv4/tcp_cubic.c as shipped from v4.x up to
+ * v5.5: beta 717/1024, bic_scale 41 (C = 410/1024 ≈ 0.4), fast convergence
+ * and TCP friendliness on, HyStart on with both detectors.
+ *
+ * Era notes (the code of the era, not today's):
+ * - HyStart uses a millisecond clock (bictcp_clock) and keeps delays in ms<<3:
+ *   HYSTART_DELAY_MIN = 4U<<3, HYSTART_DELAY_MAX = 16U<<3, so the delay
+ *   threshold is clamp(delay_min/8, 4 ms, 16 ms); the ACK-train detector fires
+ *   when ACKs spaced ≤ hystart_ack_delta (2 ms) span more than delay_min/2.
+ *   v5.6 moved HyStart to µs (4000U/16000U, same thresholds) and changed the
+ *   ACK-train threshold; that variant is not modelled.
+ * - The cubic curve runs on jiffies; HZ is taken as 1000.
+ * - K uses the kernel's integer cubic_root() (table + one Newton step), so the
+ *   curve carries the kernel's ≈0.2 % error rather than Math.cbrt's exactness.
+ * - HyStart rounds end when snd_una passes the snd_nxt recorded at the round
+ *   start; without sequence numbers this is "all packets out at the round start
+ *   are delivered, plus one", counted with rs.deliveredTotalPkts.
+ */
+import { NS_PER_MS, type Ns } from '../../../engine/time';
+import type { CcSock, CongestionControl, RateSample } from './cc';
+import { lossBasedLabel, tcpCongAvoidAi, tcpInSlowStart, tcpSlowStart, type AiCounter } from './reno';
+
+/** Jiffies per second assumed for the cubic epoch clock. */
+export const CUBIC_HZ = 1000;
+const BICTCP_BETA_SCALE = 1024;
+const BICTCP_HZ = 10; // the cubic curve's time unit is 2^-10 s
+export const CUBIC_BETA = 717; // /1024
+const BIC_SCALE = 41;
+const HYSTART_ACK_TRAIN = 0x1;
+const HYSTART_DELAY = 0x2;
+const HYSTART_DETECT = HYSTART_ACK_TRAIN | HYSTART_DELAY;
+const HYSTART_MIN_SAMPLES = 8;
+const HYSTART_DELAY_MIN = 4 << 3; // 4 ms in 1/8 ms
+const HYSTART_DELAY_MAX = 16 << 3; // 16 ms in 1/8 ms
+const HYSTART_LOW_WINDOW = 16;
+const HYSTART_ACK_DELTA_MS = 2;
+
+// Precomputed in cubictcp_register(), with C's integer divisions.
+const BETA_SCALE = Math.floor(
+  Math.floor((8 * (BICTCP_BETA_SCALE + CUBIC_BETA)) / 3) / (BICTCP_BETA_SCALE - CUBIC_BETA),
+);
+/** 1024·C/rtt with the nominal rtt of 100 ms. */
+export const CUBE_RTT_SCALE = BIC_SCALE * 10;
+const TWO_POW_40 = 2 ** (10 + 3 * BICTCP_HZ);
+/** 2^40 / (bic_scale·10): turns a window gap into K^3 in 2^-30 s^3. */
+export const CUBE_FACTOR = Math.floor(TWO_POW_40 / CUBE_RTT_SCALE);
+
+/** cbrt(x) MSB table for x in [0..63] (v = cbrt(x << 18) - 1), from the kernel. */
+const CBRT_V: readonly number[] = [
+  0, 54, 54, 54, 118, 118, 118, 118, 123, 129, 134, 138, 143, 147, 151, 156, 157, 161, 164, 168, 170, 173,
+  176, 179, 181, 185, 187, 190, 192, 194, 197, 199, 200, 202, 204, 206, 209, 211, 213, 215, 217, 219, 221,
+  222, 224, 225, 227, 229, 231, 232, 234, 236, 237, 239, 240, 242, 244, 245, 246, 248, 250, 251, 252, 254,
+];
+
+/** fls64(): index of the most significant set bit, 1-based (0 for 0). */
+function fls64(a: number): number {
+  if (a <= 0) return 0;
+  const hi = Math.floor(a / 4294967296);
+  return hi > 0 ? 64 - Math.clz32(hi) : 32 - Math.clz32(a >>> 0);
+}
+
+/** Exact floor(a / d) for non-negative integers below 2^53. */
+function idiv(a: number, d: number): number {
+  let q = Math.floor(a / d);
+  if (q * d > a) q--;
+  else if ((q + 1) * d <= a) q++;
+  return q;
+}
+
+/**
+ * cubic_root(): integer cube root by table lookup and one Newton-Raphson
+ * step (average error ≈0.195 %). Inputs must stay below 2^53.
+ */
+export function cubicRoot(a: number): number {
+  const b0 = fls64(a);
+  if (b0 < 7) return (CBRT_V[a] + 35) >> 6; // a in [0..63]
+  const b = ((b0 * 84) >> 8) - 1;
+  const shift = Math.floor(a / 2 ** (b * 3));
+  let x = Math.floor(((CBRT_V[shift] + 10) * 2 ** b) / 64);
+  // x(k+1) = (2·x(k) + a / x(k)^2) / 3, with /3 as ·341/1024.
+  x = 2 * x + idiv(a, x * (x - 1));
+  return Math.floor((x * 341) / 1024);
+}
+
+const msClock = (nowNs: Ns): number => Math.floor(nowNs / NS_PER_MS);
+/** tcp_jiffies32 at HZ = 1000. */
+const jiffies = (nowNs: Ns): number => Math.floor((nowNs * CUBIC_HZ) / 1e9);
+
+export class Cubic implements CongestionControl {
+  readonly name = 'cubic' as const;
+  readonly needsPacing = false;
+  private readonly ai: AiCounter = { sndCwndCnt: 0 };
+  private sk: CcSock | null = null;
+  private inRecovery = false;
+
+  // struct bictcp
+  private cnt = 0; // increase cwnd by 1 after `cnt` ACKed packets
+  private lastMaxCwnd = 0;
+  private lastCwnd = 0;
+  private lastTime = 0; // jiffies
+  private bicOriginPoint = 0;
+  private bicK = 0; // 2^-10 s
+  private delayMin = 0; // ms << 3
+  private epochValid = false; // the kernel tests epoch_start != 0
+  private epochStart = 0; // jiffies
+  private ackCnt = 0;
+  private tcpCwnd = 0;
+  private sampleCnt = 0;
+  private found = 0;
+  private roundStart = 0; // ms
+  private endDelivered = 0; // stands for end_seq (see header)
+  private lastAck = 0; // ms
+  private currRtt = 0; // ms << 3
+  private lastDeliveredTotal = 0;
+
+  /** Last W_max (packets), for charts. */
+  get wMaxPkts(): number {
+    return this.lastMaxCwnd;
+  }
+  /** K of the current epoch in seconds, for charts. */
+  get kSec(): number {
+    return this.bicK / (1 << BICTCP_HZ);
+  }
+  /** Which HyStart detector ended slow start (bit 1 ACK train, bit 2 delay). */
+  get hystartFound(): number {
+    return this.found;
+  }
+
+  init(sk: CcSock): void {
+    this.sk = sk;
+    this.ai.sndCwndCnt = 0;
+    this.inRecovery = false;
+    this.lastDeliveredTotal = 0;
+    this.reset();
+    this.hystartReset(sk);
+  }
+
+  onAck(sk: CcSock, ackedPkts: number, rs: RateSample, inRecovery: boolean): void {
+    this.inRecovery = inRecovery;
+    this.lastDeliveredTotal = rs.deliveredTotalPkts;
+    // ->pkts_acked runs from tcp_clean_rtx_queue() on every ACK, recovery or not.
+    if (rs.rttNs >= 0) this.pktsAcked(sk, rs.rttNs);
+    if (!inRecovery) this.congAvoid(sk, ackedPkts);
+  }
+
+  /** bictcp_recalc_ssthresh(): W_max with fast convergence, cwnd·β. */
+  ssthresh(sk: CcSock): number {
+    this.ai.sndCwndCnt = 0; // tcp_init_cwnd_reduction()
+    this.inRecovery = true;
+    this.epochValid = false; // end of epoch
+    const cwnd = sk.snd_cwnd;
+    if (cwnd < this.lastMaxCwnd) {
+      this.lastMaxCwnd = Math.floor((cwnd * (BICTCP_BETA_SCALE + CUBIC_BETA)) / (2 * BICTCP_BETA_SCALE));
+    } else {
+      this.lastMaxCwnd = cwnd;
+    }
+    return Math.max(Math.floor((cwnd * CUBIC_BETA) / BICTCP_BETA_SCALE), 2);
+  }
+
+  /** bictcp_state(TCP_CA_Loss): forget the curve and restart HyStart. */
+  onRto(sk: CcSock): void {
+    this.ai.sndCwndCnt = 0;
+    this.inRecovery = false;
+    this.reset();
+    this.hystartReset(sk);
+  }
+
+  onRecoveryExit(_sk: CcSock): void {
+    this.inRecovery = false;
+  }
+
+  stateLabel(): string {
+    return lossBasedLabel(this.sk, this.inRecovery);
+  }
+
+  /** bictcp_reset() */
+  private reset(): void {
+    this.cnt = 0;
+    this.lastMaxCwnd = 0;
+    this.lastCwnd = 0;
+    this.lastTime = 0;
+    this.bicOriginPoint = 0;
+    this.bicK = 0;
+    this.delayMin = 0;
+    this.epochValid = false;
+    this.epochStart = 0;
+    this.ackCnt = 0;
+    this.tcpCwnd = 0;
+    this.found = 0;
+  }
+
+  /** bictcp_hystart_reset(): start a new HyStart round. */
+  private hystartReset(sk: CcSock): void {
+    this.roundStart = this.lastAck = msClock(sk.nowNs);
+    this.endDelivered = this.lastDeliveredTotal + sk.packetsOut;
+    this.currRtt = 0;
+    this.sampleCnt = 0;
+  }
+
+  /** bictcp_cong_avoid() */
+  private congAvoid(sk: CcSock, ackedPkts: number): void {
+    if (!sk.isCwndLimited) return;
+    let acked = ackedPkts;
+    if (tcpInSlowStart(sk)) {
+      acked = tcpSlowStart(sk, acked);
+      if (acked <= 0) return;
+    }
+    this.update(sk.snd_cwnd, acked, jiffies(sk.nowNs));
+    tcpCongAvoidAi(sk, this.ai, this.cnt, acked);
+  }
+
+  /** bictcp_update(): recompute cnt from the cubic curve and the Reno estimate. */
+  private update(cwnd: number, acked: number, now: number): void {
+    this.ackCnt += acked;
+    if (this.lastCwnd === cwnd && now - this.lastTime <= Math.floor(CUBIC_HZ / 32)) return;
+
+    // cnt is recomputed at most once per jiffy; a cwnd reduction ends the epoch.
+    if (!(this.epochValid && now === this.lastTime)) {
+      this.lastCwnd = cwnd;
+      this.lastTime = now;
+      if (!this.epochValid) {
+        this.epochValid = true;
+        this.epochStart = now;
+        this.ackCnt = acked;
+        this.tcpCwnd = cwnd;
+        if (this.lastMaxCwnd <= cwnd) {
+          this.bicK = 0;
+          this.bicOriginPoint = cwnd;
+        } else {
+          this.bicK = cubicRoot(CUBE_FACTOR * (this.lastMaxCwnd - cwnd));
+          this.bicOriginPoint = this.lastMaxCwnd;
+        }
+      }
+      // t is one RTT ahead (delay_min), in 2^-10 s; msecs_to_jiffies is identity at HZ 1000.
+      let t = now - this.epochStart + (this.delayMin >> 3);
+      t = Math.floor((t * (1 << BICTCP_HZ)) / CUBIC_HZ);
+      const offs = t < this.bicK ? this.bicK - t : t - this.bicK;
+      // c/rtt · (t-K)^3, floating point: exact enough below 2^53 and far past any realistic epoch.
+      const delta = Math.floor((CUBE_RTT_SCALE * offs * offs * offs) / TWO_POW_40);
+      const bicTarget = t < this.bicK ? this.bicOriginPoint - delta : this.bicOriginPoint + delta;
+      this.cnt = bicTarget > cwnd ? Math.floor(cwnd / (bicTarget - cwnd)) : 100 * cwnd;
+      // The curve starts too conservatively when the bandwidth is unknown.
+      if (this.lastMaxCwnd === 0 && this.cnt > 20) this.cnt = 20;
+    }
+
+    // TCP friendliness: never grow slower than Reno with the same β would.
+    const delta = Math.floor((cwnd * BETA_SCALE) / 8);
+    if (delta > 0 && this.ackCnt > delta) {
+      const n = Math.ceil(this.ackCnt / delta) - 1;
+      this.ackCnt -= n * delta;
+      this.tcpCwnd += n;
+    }
+    if (this.tcpCwnd > cwnd) {
+      const maxCnt = Math.floor(cwnd / (this.tcpCwnd - cwnd));
+      if (this.cnt > maxCnt) this.cnt = maxCnt;
+    }
+    // At most one packet per 2 ACKed: cwnd grows by 1.5x per RTT at most.
+    this.cnt = Math.max(this.cnt, 2);
+  }
+
+  /** bictcp_acked(): track delay_min and feed HyStart. */
+  private pktsAcked(sk: CcSock, rttNs: Ns): void {
+    // Discard delay samples right after fast recovery.
+    if (this.epochValid && jiffies(sk.nowNs) - this.epochStart < CUBIC_HZ) return;
+    let delay = Math.floor((Math.floor(rttNs / 1000) * 8) / 1000); // ms << 3
+    if (delay === 0) delay = 1;
+    if (this.delayMin === 0 || this.delayMin > delay) this.delayMin = delay;
+    if (tcpInSlowStart(sk) && sk.snd_cwnd >= HYSTART_LOW_WINDOW) this.hystartUpdate(sk, delay);
+  }
+
+  /** hystart_update() of the ms-clock era. */
+  private hystartUpdate(sk: CcSock, delay: number): void {
+    if (this.found & HYSTART_DETECT) return;
+    if (this.lastDeliveredTotal > this.endDelivered) this.hystartReset(sk);
+
+    // ACK train: closely spaced ACKs spanning more than half the min RTT.
+    const now = msClock(sk.nowNs);
+    if (now - this.lastAck <= HYSTART_ACK_DELTA_MS) {
+      this.lastAck = now;
+      if (now - this.roundStart > this.delayMin >> 4) {
+        this.found |= HYSTART_ACK_TRAIN;
+        sk.snd_ssthresh = sk.snd_cwnd;
+      }
+    }
+
+    // Delay increase: the round's min RTT (first 8 samples) above delay_min + clamp(delay_min/8).
+    if (this.sampleCnt < HYSTART_MIN_SAMPLES) {
+      if (this.currRtt === 0 || this.currRtt > delay) this.currRtt = delay;
+      this.sampleCnt++;
+    } else {
+      const thresh = Math.min(Math.max(this.delayMin >> 3, HYSTART_DELAY_MIN), HYSTART_DELAY_MAX);
+      if (this.currRtt > this.delayMin + thresh) {
+        this.found |= HYSTART_DELAY;
+        sk.snd_ssthresh = sk.snd_cwnd;
+      }
+    }
+  }
+}

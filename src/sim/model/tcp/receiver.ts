@@ -1,0 +1,176 @@
+/**
+ * The TCP receiver: in-order and out-of-order reassembly, SACK blocks,
+ * delayed ACK (an ACK for every second full-sized segment, tcp_ack_snd_check;
+ * otherwise the delack timer), immediate ACKs for out-of-order data, and an
+ * optional GRO stage that merges segments arriving within one NAPI poll
+ * (net/ipv4/tcp_input.c, net/core/gro.c).
+ */
+import type { EventTarget, Sim } from '../../engine/sim';
+import { Timer } from '../../engine/sim';
+import type { Ns } from '../../engine/time';
+import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
+
+export interface TcpReceiverConfig {
+  flowId: number;
+  /** This receiver's node and the sender's node. */
+  node: number;
+  peer: number;
+  mssBytes: number;
+  /** Delayed-ACK timeout (TCP_DELACK_MIN 40 ms; Linux uses ~ato, at least 40 ms). */
+  delackNs: Ns;
+  /**
+   * GRO window: arrivals within this time after the first are merged (0: off).
+   * Models the RX interrupt coalescing + NAPI poll of the receiving NIC.
+   */
+  groWindowNs: Ns;
+  /** Largest GRO packet (64 KB). */
+  groMaxBytes: number;
+  /** Time from ACK creation to the receiver's transmit (CPU), usually 0. */
+  priority: number;
+}
+
+const K_GRO_FLUSH = 1;
+const QUICKACKS = 16;
+
+export class TcpReceiver implements EventTarget {
+  rcvNxt = 0;
+  /** Out-of-order intervals [start, end) sorted by start, flattened. */
+  private ooo: number[] = [];
+  private unackedSegs = 0;
+  private quickacks = QUICKACKS;
+  private lastOooStart = -1;
+  private readonly delack: Timer;
+  private gro: Skb[] = [];
+  private groArmed = false;
+  acksSent = 0;
+  segsReceived = 0;
+  bytesInOrder = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    readonly cfg: TcpReceiverConfig,
+    private readonly sendAck: (ack: Skb, nowNs: Ns) => void,
+  ) {
+    this.delack = new Timer(sim, (now) => this.ackNow(now));
+  }
+
+  /** A data skb (possibly several segments) arrives. */
+  receive(skb: Skb, nowNs: Ns): void {
+    if (this.cfg.groWindowNs <= 0) {
+      this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, nowNs);
+      return;
+    }
+    this.gro.push(skb);
+    if (!this.groArmed) {
+      this.groArmed = true;
+      this.sim.after(this.cfg.groWindowNs, this, K_GRO_FLUSH);
+    }
+  }
+
+  handleEvent(_kind: number, _arg: unknown, nowNs: Ns): void {
+    this.groArmed = false;
+    const list = this.gro;
+    this.gro = [];
+    // Merge runs of contiguous segments up to groMaxBytes (napi_gro_receive).
+    let i = 0;
+    while (i < list.length) {
+      const start = list[i].seq;
+      let end = list[i].seq + list[i].lenBytes;
+      let segs = list[i].segs;
+      i++;
+      while (i < list.length && list[i].seq === end && end - start + list[i].lenBytes <= this.cfg.groMaxBytes) {
+        end += list[i].lenBytes;
+        segs += list[i].segs;
+        i++;
+      }
+      this.process(start, end, segs, nowNs);
+    }
+  }
+
+  private process(start: number, end: number, segs: number, nowNs: Ns): void {
+    this.segsReceived += segs;
+    let outOfOrder = false;
+    if (end <= this.rcvNxt) {
+      outOfOrder = true; // duplicate: ACK at once (DSACK not modelled)
+    } else if (start > this.rcvNxt) {
+      outOfOrder = true;
+      this.addOoo(start, end);
+      this.lastOooStart = start;
+    } else {
+      const before = this.rcvNxt;
+      this.rcvNxt = end;
+      const hadHoles = this.ooo.length > 0;
+      this.drainOoo();
+      this.bytesInOrder += this.rcvNxt - before;
+      if (hadHoles) outOfOrder = true; // filled a hole: ACK now
+    }
+    this.unackedSegs += segs;
+    if (outOfOrder || this.quickacks > 0 || this.unackedSegs >= 2) {
+      if (this.quickacks > 0) this.quickacks--;
+      this.ackNow(nowNs);
+    } else if (!this.delack.armed) {
+      this.delack.arm(nowNs + this.cfg.delackNs);
+    }
+  }
+
+  private addOoo(start: number, end: number): void {
+    const o = this.ooo;
+    let i = 0;
+    while (i < o.length && o[i] < start) i += 2;
+    o.splice(i, 0, start, end);
+    // Merge overlapping/adjacent intervals.
+    const merged: number[] = [];
+    for (let k = 0; k < o.length; k += 2) {
+      const n = merged.length;
+      if (n > 0 && o[k] <= merged[n - 1]) merged[n - 1] = Math.max(merged[n - 1], o[k + 1]);
+      else merged.push(o[k], o[k + 1]);
+    }
+    this.ooo = merged;
+  }
+
+  private drainOoo(): void {
+    const o = this.ooo;
+    let k = 0;
+    while (k < o.length && o[k] <= this.rcvNxt) {
+      if (o[k + 1] > this.rcvNxt) this.rcvNxt = o[k + 1];
+      k += 2;
+    }
+    if (k > 0) this.ooo = o.slice(k);
+  }
+
+  private ackNow(nowNs: Ns): void {
+    this.delack.cancel();
+    this.unackedSegs = 0;
+    const ack = new Skb();
+    ack.kind = SkbKind.ACK;
+    ack.flowId = this.cfg.flowId;
+    ack.src = this.cfg.node;
+    ack.dst = this.cfg.peer;
+    ack.priority = this.cfg.priority;
+    ack.seq = 0;
+    ack.lenBytes = 0;
+    ack.segs = 1;
+    ack.hdrBytes = 66 + (this.ooo.length > 0 ? 4 + 8 * Math.min(3, this.ooo.length / 2) : 0);
+    ack.truesizeBytes = SMALL_SKB_TRUESIZE;
+    ack.ackSeq = this.rcvNxt;
+    ack.createdNs = nowNs;
+    if (this.ooo.length > 0) ack.sack = this.sackBlocks();
+    this.acksSent++;
+    this.sendAck(ack, nowNs);
+  }
+
+  /** Up to 3 SACK blocks, the one holding the latest out-of-order segment first (RFC 2018). */
+  private sackBlocks(): number[] {
+    const o = this.ooo;
+    const out: number[] = [];
+    let first = -1;
+    for (let k = 0; k < o.length; k += 2) {
+      if (this.lastOooStart >= o[k] && this.lastOooStart < o[k + 1]) first = k;
+    }
+    if (first >= 0) out.push(o[first], o[first + 1]);
+    for (let k = o.length - 2; k >= 0 && out.length < 6; k -= 2) {
+      if (k !== first) out.push(o[k], o[k + 1]);
+    }
+    return out;
+  }
+}

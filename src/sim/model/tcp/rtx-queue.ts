@@ -1,0 +1,181 @@
+/**
+ * The retransmit queue and SACK scoreboard: one record per transmitted skb,
+ * split at segment boundaries when a SACK or partial ACK cuts it (as
+ * tcp_fragment does). Also holds the per-skb delivery-rate state of
+ * net/ipv4/tcp_rate.c (tcp_rate_skb_sent / tcp_rate_skb_delivered).
+ */
+import type { Ns } from '../../engine/time';
+
+export class TxRecord {
+  seq = 0;
+  end = 0;
+  segs = 0;
+  /** Last (re)transmission time. */
+  xmitNs: Ns = 0;
+  sacked = false;
+  lost = false;
+  /** A retransmission of it is in flight. */
+  retrans = false;
+  everRetrans = false;
+  // tcp_rate.c snapshot at send time
+  deliveredAtSend = 0;
+  deliveredNsAtSend: Ns = 0;
+  firstTxNsAtSend: Ns = 0;
+  appLimited = false;
+}
+
+export class RtxQueue {
+  private recs: TxRecord[] = [];
+  private head = 0;
+  private pool: TxRecord[] = [];
+  /** Segment counts as in struct tcp_sock. */
+  packetsOut = 0;
+  sackedOut = 0;
+  lostOut = 0;
+  retransOut = 0;
+
+  get skbs(): number {
+    return this.recs.length - this.head;
+  }
+
+  at(i: number): TxRecord {
+    return this.recs[this.head + i];
+  }
+
+  first(): TxRecord | null {
+    return this.head < this.recs.length ? this.recs[this.head] : null;
+  }
+
+  /** tcp_packets_in_flight(). */
+  inFlight(): number {
+    return this.packetsOut - (this.sackedOut + this.lostOut) + this.retransOut;
+  }
+
+  alloc(): TxRecord {
+    const r = this.pool.pop() ?? new TxRecord();
+    r.sacked = r.lost = r.retrans = r.everRetrans = r.appLimited = false;
+    return r;
+  }
+
+  push(r: TxRecord): void {
+    this.recs.push(r);
+    this.packetsOut += r.segs;
+  }
+
+  /**
+   * Removes records fully below `ackSeq`, splitting a partly acked one.
+   * Calls onDelivered for each newly delivered piece (not already sacked).
+   */
+  ackUpTo(ackSeq: number, mss: number, onDelivered: (r: TxRecord, segs: number) => void): void {
+    while (this.head < this.recs.length) {
+      const r = this.recs[this.head];
+      if (r.end <= ackSeq) {
+        this.head++;
+        this.account(r, -1);
+        this.packetsOut -= r.segs;
+        if (!r.sacked) onDelivered(r, r.segs);
+        this.pool.push(r);
+      } else if (r.seq < ackSeq) {
+        if (!this.split(this.head, ackSeq, mss)) break;
+      } else break;
+    }
+    if (this.head > 1024 && this.head * 2 > this.recs.length) {
+      this.recs = this.recs.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** Marks [start, end) sacked, splitting records at the block edges. */
+  sack(start: number, end: number, mss: number, onDelivered: (r: TxRecord, segs: number) => void): void {
+    let i = this.indexOf(start);
+    while (i < this.recs.length) {
+      let r = this.recs[i];
+      if (r.seq >= end) break;
+      if (r.end <= start) {
+        i++;
+        continue;
+      }
+      if (r.seq < start) {
+        if (!this.split(i, start, mss)) {
+          i++;
+          continue;
+        }
+        i++;
+        r = this.recs[i];
+      }
+      if (r.end > end) this.split(i, end, mss);
+      r = this.recs[i];
+      if (r.end <= end && !r.sacked) {
+        this.account(r, -1);
+        r.sacked = true;
+        r.lost = false;
+        r.retrans = false;
+        this.account(r, 1);
+        onDelivered(r, r.segs);
+      }
+      i++;
+    }
+  }
+
+  markLost(r: TxRecord): void {
+    if (r.sacked || (r.lost && !r.retrans)) return;
+    this.account(r, -1);
+    r.lost = true;
+    r.retrans = false;
+    this.account(r, 1);
+  }
+
+  markRetransmitted(r: TxRecord, nowNs: Ns): void {
+    this.account(r, -1);
+    r.retrans = true;
+    r.everRetrans = true;
+    r.xmitNs = nowNs;
+    this.account(r, 1);
+  }
+
+  /** First lost record not yet retransmitted, at or after index `from`. */
+  nextLost(from = 0): number {
+    for (let i = this.head + from; i < this.recs.length; i++) {
+      const r = this.recs[i];
+      if (r.lost && !r.retrans && !r.sacked) return i - this.head;
+    }
+    return -1;
+  }
+
+  private account(r: TxRecord, sign: 1 | -1): void {
+    if (r.sacked) this.sackedOut += sign * r.segs;
+    if (r.lost) this.lostOut += sign * r.segs;
+    if (r.retrans) this.retransOut += sign * r.segs;
+  }
+
+  /** Binary search for the record containing seq (or the first after it). */
+  private indexOf(seq: number): number {
+    let lo = this.head;
+    let hi = this.recs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.recs[mid].end <= seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Splits record i at `seq` (rounded to a segment boundary); false if no split happened. */
+  private split(i: number, seq: number, mss: number): boolean {
+    const r = this.recs[i];
+    const segsBefore = Math.round((seq - r.seq) / mss);
+    if (segsBefore <= 0 || segsBefore >= r.segs) return false;
+    const cut = r.seq + segsBefore * mss;
+    const t = this.alloc();
+    Object.assign(t, r);
+    this.account(r, -1);
+    t.seq = cut;
+    t.segs = r.segs - segsBefore;
+    r.end = cut;
+    r.segs = segsBefore;
+    this.account(r, 1);
+    this.account(t, 1);
+    this.recs.splice(i + 1, 0, t);
+    return true;
+  }
+}

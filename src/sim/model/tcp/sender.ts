@@ -1,0 +1,425 @@
+/**
+ * A bulk TCP sender socket: tcp_write_xmit() with its cwnd, TSO-autosize,
+ * pacing and TSQ tests, the TSQ completion handler, and pacing timers.
+ * Mirrors net/ipv4/tcp_output.c (tcp_write_xmit, tcp_small_queue_check,
+ * tcp_tsq_handler, tcp_pacing_check). ACK processing lives in ./ack.ts.
+ */
+import type { EventTarget, Sim } from '../../engine/sim';
+import { Timer } from '../../engine/sim';
+import { NS_PER_SEC, type Ns } from '../../engine/time';
+import type { EraProfile } from '../../scenario/eras';
+import { CpuPrio, type Cpu, type CpuCosts } from '../cpu/cpu';
+import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
+import type { CcSock, CongestionControl } from './cc/cc';
+import { edtAdvance, pacingLenNs } from './pacing';
+import { RtxQueue } from './rtx-queue';
+import { tsoSegs } from './tso';
+import { tsqLimitBytes, tsqShortcut } from './tsq';
+import { AckProcessor } from './ack';
+
+export interface TcpSenderConfig {
+  flowId: number;
+  src: number;
+  dst: number;
+  priority: number;
+  mssBytes: number;
+  initialCwnd: number;
+  /** sk_sndbuf cap on unacked + unsent data (tcp_wmem[2]). */
+  sndbufBytes: number;
+  /** sysctl_tcp_limit_output_bytes. */
+  limitOutputBytes: number;
+  /** Pinned sk_pacing_shift (user override), or null to let devices set it (default 10). */
+  pacingShiftOverride: number | null;
+  /** Device gso_max_size and whether TCP may build multi-MSS skbs at all. */
+  gsoMaxSizeBytes: number;
+  /** 'tso': hardware TSO; 'gso': TCP builds GSO skbs, segmented in software; 'mss': 1-MSS skbs. */
+  gsoMode: 'tso' | 'gso' | 'mss';
+  /** Payload lives in page frags (truesize formula); false only for 'mss' mode without SG. */
+  sg: boolean;
+  minTsoSegs: number;
+  maxPacingRateBytesPerSec: number;
+  txDelayUs: number;
+}
+
+const K_TX_DONE = 1;
+const K_TASKLET = 2;
+const K_PACE_WAKE = 4;
+const K_APP_DONE = 5;
+/** netperf writes in chunks; each sendmsg copy is one process-context job. */
+const APP_CHUNK_BYTES = 16384;
+
+export class TcpSender implements SkbOwner, CcSock, EventTarget {
+  // ---- SkbOwner
+  readonly flowId: number;
+  pacingRateBytesPerSec = Infinity;
+  sk_pacing_status: PacingStatus = PacingStatus.NONE;
+  sk_pacing_shift = 10;
+  // ---- CcSock
+  snd_cwnd: number;
+  snd_ssthresh = 2 ** 31 - 1;
+  readonly mss: number;
+  srttNs: Ns = 0;
+  minRttNs: Ns = Infinity;
+  deliveredBytes = 0;
+  /** tp->is_cwnd_limited as tcp_cwnd_validate records it. */
+  private cwndLimitedFlag = false;
+  /** tcp_is_cwnd_limited(): in slow start, cwnd < 2 · max_packets_out also counts. */
+  get isCwndLimited(): boolean {
+    if (this.snd_cwnd < this.snd_ssthresh) return this.snd_cwnd < 2 * this.maxPacketsOut;
+    return this.cwndLimitedFlag;
+  }
+  get packetsOut(): number {
+    return this.rtx.packetsOut;
+  }
+  get inFlight(): number {
+    return this.rtx.inFlight();
+  }
+  get nowNs(): Ns {
+    return this.sim.nowNs;
+  }
+
+  // ---- sender state
+  readonly rtx = new RtxQueue();
+  readonly ack: AckProcessor;
+  sndUna = 0;
+  sndNxt = 0;
+  /** write_seq: bytes the application has copied into the socket. */
+  writeSeq = 0;
+  private appBusy = false;
+  private appBlocked = false;
+  /** sk_wmem_alloc in bytes of truesize. */
+  wmemBytes = 0;
+  tsqLimit = 0;
+  throttled = false;
+  private tsqQueued = false;
+  private txBusy = false;
+  private wstampNs: Ns = 0;
+  dataSegsOut = 0;
+  limitOutputBytes: number;
+  pacingShiftOverride: number | null;
+  maxPacketsOut = 0;
+  maxPacketsSeq = 0;
+  /** Totals for metrics. */
+  throttleCount = 0;
+  throttledNs = 0;
+  private throttledSince = -1;
+  timerFires = 0;
+  skbsSent = 0;
+  readonly pacingTimer: Timer;
+
+  get costsRef(): CpuCosts {
+    return this.costs;
+  }
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly cpu: Cpu,
+    private readonly costs: CpuCosts,
+    public era: EraProfile,
+    readonly cc: CongestionControl,
+    readonly cfg: TcpSenderConfig,
+    private readonly ipOutput: (skb: Skb, nowNs: Ns) => void,
+    private readonly hooks: {
+      onCompletion?: (skb: Skb, latencyNs: Ns) => void;
+      onThrottle?: (startNs: Ns, endNs: Ns) => void;
+    } = {},
+  ) {
+    this.flowId = cfg.flowId;
+    this.mss = cfg.mssBytes;
+    this.snd_cwnd = cfg.initialCwnd;
+    this.limitOutputBytes = cfg.limitOutputBytes;
+    this.pacingShiftOverride = cfg.pacingShiftOverride;
+    if (cfg.pacingShiftOverride !== null) this.sk_pacing_shift = cfg.pacingShiftOverride;
+    this.pacingTimer = new Timer(sim, (now) => this.onPacingTimer(now));
+    this.ack = new AckProcessor(sim, this);
+    cc.init(this);
+    if (cc.needsPacing && era.internalPacing && this.sk_pacing_status === PacingStatus.NONE) {
+      this.sk_pacing_status = PacingStatus.NEEDED;
+    }
+  }
+
+  /** sk_pacing_shift_update(): devices ask for a larger budget, unless the user pinned it. */
+  pacingShiftUpdate(shift: number): void {
+    if (this.pacingShiftOverride === null && this.sk_pacing_shift !== shift) this.sk_pacing_shift = shift;
+  }
+
+  setPacingShiftOverride(shift: number | null): void {
+    this.pacingShiftOverride = shift;
+    this.sk_pacing_shift = shift ?? 10;
+  }
+
+  start(nowNs: Ns): void {
+    this.appWrite(nowNs);
+  }
+
+  /**
+   * The bulk application (netperf): tcp_sendmsg copies a chunk into the write
+   * queue while sk_wmem_queued stays under sk_sndbuf, then pushes.
+   */
+  appWrite(_nowNs: Ns): void {
+    if (this.appBusy) return;
+    const queued = this.writeSeq - this.sndUna;
+    if (this.appBlocked) {
+      // sk_stream_write_space wakes the writer once free space ≥ half of what is queued.
+      if (this.cfg.sndbufBytes - queued < queued / 2) return;
+      this.appBlocked = false;
+    }
+    if (queued + APP_CHUNK_BYTES > this.cfg.sndbufBytes) {
+      this.appBlocked = true; // sk_stream_wait_memory
+      return;
+    }
+    this.appBusy = true;
+    const skbs = APP_CHUNK_BYTES / (this.sizeGoalSegs() * this.mss);
+    const cost = APP_CHUNK_BYTES * this.costs.perByteCopyNs + skbs * this.costs.perSkbAllocNs;
+    this.cpu.submit(cost, this, K_APP_DONE, null, CpuPrio.PROCESS);
+  }
+
+  /** Unsent bytes in the write queue. */
+  get unsentBytes(): number {
+    return this.writeSeq - this.sndNxt;
+  }
+
+  /** ACK arrival from the network: costs CPU, then tcp_ack. */
+  receiveAck(ackSkb: Skb): void {
+    this.ack.receive(ackSkb, this.cpu, this.costs.perAckNs);
+  }
+
+  // ---- tcp_wfree + TSQ handler
+  onSkbFree(skb: Skb, nowNs: Ns): void {
+    this.wmemBytes -= skb.truesizeBytes;
+    if (skb.kind === SkbKind.DATA && skb.xmitNs > 0) this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
+    if (this.throttled && !this.tsqQueued) {
+      this.tsqQueued = true;
+      this.setThrottled(false, nowNs);
+      // tcp_wfree queues the socket; tcp_tsq_workfn/tasklet runs tcp_write_xmit.
+      this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
+    }
+  }
+
+  /** Adjusts sk_wmem_alloc when software GSO changes truesize (tcp_gso_segment). */
+  chargeWmem(deltaBytes: number): void {
+    this.wmemBytes += deltaBytes;
+  }
+
+  handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
+    switch (kind) {
+      case K_TX_DONE:
+        this.txDone(arg as Skb, nowNs);
+        break;
+      case K_TASKLET:
+        this.tsqQueued = false;
+        this.writeXmit(nowNs);
+        break;
+      case K_PACE_WAKE:
+        // tcp_pace_kick: queue the socket for the TSQ tasklet unless it is queued already.
+        this.timerFires++;
+        if (!this.tsqQueued) {
+          this.tsqQueued = true;
+          this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
+        }
+        break;
+      case K_APP_DONE:
+        this.appBusy = false;
+        this.writeSeq += APP_CHUNK_BYTES;
+        this.appWrite(nowNs); // the writer goes on copying…
+        this.writeXmit(nowNs); // …after tcp_push of what it wrote
+        break;
+    }
+  }
+
+  private onPacingTimer(nowNs: Ns): void {
+    if (this.costs.timerLatencyNs > 0) this.sim.after(this.costs.timerLatencyNs, this, K_PACE_WAKE);
+    else this.handleEvent(K_PACE_WAKE, null, nowNs);
+  }
+
+  private needsInternalPacing(): boolean {
+    return this.era.internalPacing && this.sk_pacing_status === PacingStatus.NEEDED;
+  }
+
+  /** tcp_write_xmit (+ tcp_xmit_retransmit_queue first, as tcp_tsq_write does). */
+  writeXmit(nowNs: Ns): void {
+    if (this.txBusy) return;
+    const rtx = this.rtx;
+    // Retransmissions of lost data go first, with the TSQ limit doubled.
+    const li = rtx.nextLost();
+    if (li >= 0 && rtx.inFlight() < this.snd_cwnd) {
+      const r = rtx.at(li);
+      const truesize = tcpSkbTruesize(r.end - r.seq, this.cfg.sg);
+      if (this.tsqCheck(truesize, 1, nowNs)) return;
+      rtx.markRetransmitted(r, nowNs);
+      this.send(r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
+      return;
+    }
+    if (this.pacingCheck(nowNs)) return;
+    const inFlight = rtx.inFlight();
+    if (inFlight >= this.snd_cwnd) {
+      this.cwndValidate(true);
+      return;
+    }
+    const unsentSegs = Math.floor(this.unsentBytes / this.mss);
+    if (unsentSegs < 1) return;
+    const goal = this.tsoGoal();
+    const halfCwnd = Math.max(this.snd_cwnd >> 1, 1);
+    const quota = Math.min(halfCwnd, this.snd_cwnd - inFlight);
+    let segs = Math.min(goal, quota, unsentSegs);
+    if (segs < 1) return;
+    // Autocork (tcp_should_autocork): a short tail waits for more data from the
+    // writer while earlier skbs still sit in the qdisc or device.
+    if (segs < goal && segs === unsentSegs && this.appBusy && this.wmemBytes > 0) return;
+    if (segs < goal && this.tsoShouldDefer(inFlight, segs, goal, nowNs)) return;
+    const len = segs * this.mss;
+    const truesize = tcpSkbTruesize(len, this.cfg.sg);
+    if (this.tsqCheck(truesize, 0, nowNs)) return;
+    segs = Math.max(1, segs);
+    this.send(this.sndNxt, len, segs, truesize, false, nowNs);
+    this.sndNxt += len;
+    this.cwndValidate(this.rtx.inFlight() >= this.snd_cwnd);
+  }
+
+  /** tcp_cwnd_validate: remember the largest flight of this window and whether cwnd limited it. */
+  private cwndValidate(isCwndLimited: boolean): void {
+    const po = this.rtx.packetsOut;
+    if (this.sndUna >= this.maxPacketsSeq || po > this.maxPacketsOut) {
+      this.maxPacketsOut = po;
+      this.maxPacketsSeq = this.sndNxt;
+      this.cwndLimitedFlag = isCwndLimited;
+    } else if (isCwndLimited) this.cwndLimitedFlag = true;
+  }
+
+  /** tcp_send_mss size_goal in segments: skbs tcp_sendmsg builds are this large. */
+  private sizeGoalSegs(): number {
+    return this.cfg.gsoMode === 'mss' ? 1 : Math.max(1, Math.floor(this.cfg.gsoMaxSizeBytes / this.mss) - 1);
+  }
+
+  tsoGoal(): number {
+    const gsoMaxSegs = this.cfg.gsoMode === 'mss' ? 1 : 65535;
+    return tsoSegs(this.era, {
+      mssBytes: this.mss,
+      pacingRateBytesPerSec: this.pacingRateBytesPerSec,
+      sk_pacing_shift: this.sk_pacing_shift,
+      gsoMaxSizeBytes: this.cfg.gsoMaxSizeBytes,
+      gsoMaxSegs,
+      minTsoSegs: this.cc.minTsoSegs ? this.cc.minTsoSegs(this) : this.cfg.minTsoSegs,
+      minRttNs: this.minRttNs,
+    });
+  }
+
+  /**
+   * tcp_tso_should_defer, simplified to its main rules: never in recovery,
+   * never if the last send was ≥ 1 ms ago, send when the window allows a
+   * full goal or at least 1/3 of the window (tcp_tso_win_divisor).
+   */
+  private tsoShouldDefer(inFlight: number, segs: number, goal: number, nowNs: Ns): boolean {
+    if (this.ack.inRecovery() || inFlight === 0) return false;
+    if (nowNs - this.lastSendNs >= 1_000_000) return false;
+    const windowSegs = this.snd_cwnd - inFlight;
+    if (windowSegs >= goal) return false;
+    if (segs * 3 >= this.snd_cwnd) return false;
+    return true;
+  }
+
+  private lastSendNs: Ns = 0;
+
+  /** tcp_pacing_check: true if pacing forbids sending now (and arms the timer). */
+  private pacingCheck(nowNs: Ns): boolean {
+    if (!this.needsInternalPacing()) return false;
+    if (this.era.edt) {
+      if (this.wstampNs <= nowNs) return false;
+      if (!this.pacingTimer.armed) this.pacingTimer.arm(this.wstampNs);
+      return true;
+    }
+    return this.pacingTimer.armed;
+  }
+
+  /** tcp_small_queue_check: true means stop (throttled). */
+  private tsqCheck(truesizeBytes: number, factor: 0 | 1, nowNs: Ns): boolean {
+    const limit = tsqLimitBytes(this.era, {
+      skbTruesizeBytes: truesizeBytes,
+      pacingRateBytesPerSec: this.pacingRateBytesPerSec,
+      sk_pacing_shift: this.sk_pacing_shift,
+      sk_pacing_status: this.sk_pacing_status,
+      limitOutputBytes: this.limitOutputBytes,
+      txDelayUs: this.cfg.txDelayUs,
+      factor: this.era.tsqRetransmitFactor ? factor : 0,
+    });
+    if (factor === 0) this.tsqLimit = limit;
+    if (this.wmemBytes <= limit) return false;
+    if (tsqShortcut(this.era, this.rtx.skbs)) return false;
+    this.setThrottled(true, nowNs);
+    this.throttleCount++;
+    return true;
+  }
+
+  private setThrottled(on: boolean, nowNs: Ns): void {
+    if (on === this.throttled) return;
+    this.throttled = on;
+    if (on) this.throttledSince = nowNs;
+    else if (this.throttledSince >= 0) {
+      this.throttledNs += nowNs - this.throttledSince;
+      this.hooks.onThrottle?.(this.throttledSince, nowNs);
+      this.throttledSince = -1;
+    }
+  }
+
+  /** Time spent throttled, including an open interval. */
+  throttledTimeNs(nowNs: Ns): Ns {
+    return this.throttledNs + (this.throttled && this.throttledSince >= 0 ? nowNs - this.throttledSince : 0);
+  }
+
+  private send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {
+    const skb = new Skb();
+    skb.kind = SkbKind.DATA;
+    skb.flowId = this.flowId;
+    skb.owner = this;
+    skb.src = this.cfg.src;
+    skb.dst = this.cfg.dst;
+    skb.priority = this.cfg.priority;
+    skb.seq = seq;
+    skb.lenBytes = len;
+    skb.segs = segs;
+    skb.gsoSizeBytes = this.mss;
+    skb.truesizeBytes = truesize;
+    skb.isRetransmit = retrans;
+    skb.xmitNs = nowNs;
+    if (!retrans) this.ack.recordSent(seq, len, segs, nowNs);
+    // skb_set_owner_w: sk_wmem_alloc += truesize until the skb is freed.
+    this.wmemBytes += truesize;
+    const prior = this.wstampNs;
+    this.wstampNs = Math.max(this.wstampNs, nowNs);
+    if (this.era.edt) {
+      skb.tstampNs = this.wstampNs;
+      const rate = this.pacingRateBytesPerSec;
+      if (this.sk_pacing_status !== PacingStatus.NONE && Number.isFinite(rate) && rate > 0 && this.dataSegsOut >= 10) {
+        this.wstampNs = edtAdvance(this.wstampNs, prior, len, rate);
+      }
+    }
+    this.dataSegsOut += segs;
+    this.skbsSent++;
+    this.lastSendNs = nowNs;
+    // tcp_internal_pacing (4.13–4.19), called in tcp_transmit_skb: a relative
+    // hrtimer per skb at now + len/rate; the rest of the transmit overlaps it.
+    if (!this.era.edt && this.needsInternalPacing()) {
+      const rate = this.pacingRateBytesPerSec;
+      if (Number.isFinite(rate) && rate > 0) this.pacingTimer.arm(nowNs + pacingLenNs(len, rate));
+    }
+    this.txBusy = true;
+    this.cpu.submit(this.costs.perSkbNs, this, K_TX_DONE, skb);
+  }
+
+  private txDone(skb: Skb, nowNs: Ns): void {
+    this.txBusy = false;
+    this.ipOutput(skb, nowNs);
+    this.writeXmit(nowNs);
+  }
+
+  /** Goodput-relevant counters for metrics. */
+  get ackedBytes(): number {
+    return this.sndUna;
+  }
+
+  pacingRateBps(): number {
+    return Number.isFinite(this.pacingRateBytesPerSec) ? this.pacingRateBytesPerSec * 8 : 0;
+  }
+
+  static readonly NS_PER_SEC = NS_PER_SEC;
+}

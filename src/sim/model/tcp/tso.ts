@@ -1,0 +1,47 @@
+/**
+ * TSO/GSO autosizing: how many MSS a TCP skb carries.
+ * Mirrors tcp_tso_autosize() / tcp_tso_segs() in net/ipv4/tcp_output.c.
+ */
+import type { EraProfile } from '../../scenario/eras';
+
+/** MAX_TCP_HEADER on x86-64 (128 + MAX_HEADER), subtracted from gso_max_size in sk_setup_caps. */
+export const MAX_TCP_HEADER_BYTES = 320;
+/** sysctl_tcp_tso_rtt_log default (9: 512 µs). */
+export const TSO_RTT_LOG = 9;
+
+export interface AutosizeInputs {
+  mssBytes: number;
+  pacingRateBytesPerSec: number;
+  sk_pacing_shift: number;
+  /** dev gso_max_size (65536 by default). */
+  gsoMaxSizeBytes: number;
+  /** dev gso_max_segs (65535), or 1 when the skb must be one MSS. */
+  gsoMaxSegs: number;
+  minTsoSegs: number;
+  /** min_rtt in ns (Infinity before the first sample). */
+  minRttNs: number;
+}
+
+/** sk_gso_max_size as sk_setup_caps computes it. */
+export function skGsoMaxSize(gsoMaxSizeBytes: number): number {
+  return gsoMaxSizeBytes - (MAX_TCP_HEADER_BYTES + 1);
+}
+
+/** Segments per skb (tcp_tso_segs). */
+export function tsoSegs(era: EraProfile, x: AutosizeInputs): number {
+  if (x.gsoMaxSegs <= 1) return 1;
+  const skMax = skGsoMaxSize(x.gsoMaxSizeBytes);
+  if (!era.tsoAutosize || !era.pacingRate) {
+    // Before autosizing, TCP filled skbs up to gso_max_size (limited later by cwnd).
+    return Math.min(Math.max(1, Math.floor(skMax / x.mssBytes)), x.gsoMaxSegs);
+  }
+  const rate = Number.isFinite(x.pacingRateBytesPerSec) ? x.pacingRateBytesPerSec : 2 ** 32 - 1;
+  let bytes = Math.floor(rate / 2 ** x.sk_pacing_shift);
+  if (era.tsoRttBonus && Number.isFinite(x.minRttNs)) {
+    const r = Math.floor(x.minRttNs / 1000 / 2 ** TSO_RTT_LOG);
+    if (r < 32) bytes += Math.floor(skMax / 2 ** r);
+  }
+  bytes = Math.min(bytes, skMax);
+  const segs = Math.max(Math.floor(bytes / x.mssBytes), x.minTsoSegs);
+  return Math.min(segs, x.gsoMaxSegs);
+}

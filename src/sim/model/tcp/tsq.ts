@@ -1,0 +1,53 @@
+/**
+ * TCP Small Queues: the byte budget below the socket.
+ * Mirrors tcp_small_queue_check() in net/ipv4/tcp_output.c (and its inline
+ * predecessor in tcp_write_xmit, v3.6–v4.9), per kernel era.
+ */
+import type { EraProfile } from '../../scenario/eras';
+import { PacingStatus } from '../skb';
+
+export interface TsqInputs {
+  /** truesize of the skb about to be sent. */
+  skbTruesizeBytes: number;
+  /** sk_pacing_rate in bytes/s (Infinity before the first update). */
+  pacingRateBytesPerSec: number;
+  sk_pacing_shift: number;
+  sk_pacing_status: number;
+  /** sysctl_tcp_limit_output_bytes in force. */
+  limitOutputBytes: number;
+  /** tcp_tx_delay in µs (0: off). */
+  txDelayUs: number;
+  /** 1 for retransmits when the era doubles the limit for them. */
+  factor: 0 | 1;
+}
+
+/** The TSQ limit in bytes of truesize. */
+export function tsqLimitBytes(era: EraProfile, x: TsqInputs): number {
+  let limit: number;
+  if (!era.tsqDynamicLimit || !era.pacingRate) {
+    limit = x.limitOutputBytes; // 3.6: the sysctl alone
+  } else {
+    // Before the first update sk_pacing_rate is ~0U, so the rate term is huge.
+    const rate = Number.isFinite(x.pacingRateBytesPerSec) ? x.pacingRateBytesPerSec : 2 ** 32 - 1;
+    limit = Math.max(2 * x.skbTruesizeBytes, Math.floor(rate / 2 ** x.sk_pacing_shift));
+    const capApplies = !era.tsqCapOnlyUnpaced || x.sk_pacing_status === PacingStatus.NONE;
+    if (capApplies) limit = Math.min(limit, x.limitOutputBytes);
+  }
+  if (era.tsqRetransmitFactor) limit *= 2 ** x.factor;
+  if (x.txDelayUs > 0 && Number.isFinite(x.pacingRateBytesPerSec)) {
+    // pacing_rate * tx_delay >> 19: about 2 × rate × delay, since truesize ≈ 2 × payload.
+    limit += Math.floor((x.pacingRateBytesPerSec * x.txDelayUs) / 2 ** 19);
+  }
+  return limit;
+}
+
+/**
+ * Whether the shortcut lets the skb go although sk_wmem_alloc is over the
+ * limit: no need to wait for a TX completion when nothing (or, in the eras
+ * that have it, a single skb) waits in the retransmit queue.
+ */
+export function tsqShortcut(era: EraProfile, rtxQueueSkbs: number): boolean {
+  if (era.tsqShortcut === 'none') return false;
+  if (era.tsqShortcut === 'empty') return rtxQueueSkbs === 0;
+  return rtxQueueSkbs <= 1;
+}

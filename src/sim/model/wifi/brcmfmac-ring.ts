@@ -1,0 +1,141 @@
+/**
+ * Allocation-free queues for the brcmfmac model: the driver's pktq /
+ * sk_buff_head lists (fwsignal.c psq, sdio.c txq, the dongle's TX queue)
+ * carrying each skb with its htod-style tag, and the dongle's list of TX
+ * statuses waiting to be read by the host. Both grow by doubling only.
+ */
+import type { Ns } from '../../engine/time';
+import type { Skb } from '../skb';
+
+/** Deque of (skb, tag) pairs: push at the tail, unshift for requeue at the head. */
+export class SkbTagDeque {
+  private skbs: (Skb | null)[];
+  private tags: Int32Array;
+  private head = 0;
+  private len = 0;
+  /** Tag of the skb the last shift() returned. */
+  lastTag = -1;
+
+  constructor(initialCapacity = 16) {
+    let cap = 4;
+    while (cap < initialCapacity) cap *= 2;
+    this.skbs = new Array<Skb | null>(cap).fill(null);
+    this.tags = new Int32Array(cap);
+  }
+
+  get length(): number {
+    return this.len;
+  }
+
+  at(i: number): Skb {
+    return this.skbs[(this.head + i) & (this.skbs.length - 1)]!;
+  }
+
+  tagAt(i: number): number {
+    return this.tags[(this.head + i) & (this.skbs.length - 1)];
+  }
+
+  push(skb: Skb, tag: number): void {
+    if (this.len === this.skbs.length) this.grow();
+    const i = (this.head + this.len) & (this.skbs.length - 1);
+    this.skbs[i] = skb;
+    this.tags[i] = tag;
+    this.len++;
+  }
+
+  unshift(skb: Skb, tag: number): void {
+    if (this.len === this.skbs.length) this.grow();
+    this.head = (this.head - 1) & (this.skbs.length - 1);
+    this.skbs[this.head] = skb;
+    this.tags[this.head] = tag;
+    this.len++;
+  }
+
+  shift(): Skb | null {
+    if (this.len === 0) return null;
+    const skb = this.skbs[this.head];
+    this.lastTag = this.tags[this.head];
+    this.skbs[this.head] = null;
+    this.head = (this.head + 1) & (this.skbs.length - 1);
+    this.len--;
+    return skb;
+  }
+
+  private grow(): void {
+    const cap = this.skbs.length;
+    const skbs = new Array<Skb | null>(cap * 2).fill(null);
+    const tags = new Int32Array(cap * 2);
+    for (let i = 0; i < this.len; i++) {
+      const j = (this.head + i) & (cap - 1);
+      skbs[i] = this.skbs[j];
+      tags[i] = this.tags[j];
+    }
+    this.skbs = skbs;
+    this.tags = tags;
+    this.head = 0;
+  }
+}
+
+/**
+ * FIFO of (readyNs, value) pairs in nondecreasing readyNs (entries are pushed
+ * with a constant latency from nondecreasing times).
+ */
+export class TimedIntRing {
+  private ready: Float64Array;
+  private vals: Int32Array;
+  private head = 0;
+  private len = 0;
+
+  constructor(initialCapacity = 64) {
+    let cap = 4;
+    while (cap < initialCapacity) cap *= 2;
+    this.ready = new Float64Array(cap);
+    this.vals = new Int32Array(cap);
+  }
+
+  get length(): number {
+    return this.len;
+  }
+
+  push(readyNs: Ns, value: number): void {
+    if (this.len === this.vals.length) this.grow();
+    const i = (this.head + this.len) & (this.vals.length - 1);
+    this.ready[i] = readyNs;
+    this.vals[i] = value;
+    this.len++;
+  }
+
+  /** Ready time of the head, or Infinity when empty. */
+  headReadyNs(): Ns {
+    return this.len === 0 ? Infinity : this.ready[this.head];
+  }
+
+  /** Entries at the head with readyNs ≤ nowNs, counting at most `max`. */
+  countReady(nowNs: Ns, max: number): number {
+    const mask = this.vals.length - 1;
+    let n = 0;
+    while (n < this.len && n < max && this.ready[(this.head + n) & mask] <= nowNs) n++;
+    return n;
+  }
+
+  shift(): number {
+    const v = this.vals[this.head];
+    this.head = (this.head + 1) & (this.vals.length - 1);
+    this.len--;
+    return v;
+  }
+
+  private grow(): void {
+    const cap = this.vals.length;
+    const ready = new Float64Array(cap * 2);
+    const vals = new Int32Array(cap * 2);
+    for (let i = 0; i < this.len; i++) {
+      const j = (this.head + i) & (cap - 1);
+      ready[i] = this.ready[j];
+      vals[i] = this.vals[j];
+    }
+    this.ready = ready;
+    this.vals = vals;
+    this.head = 0;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Headless runs: one scenario to a summary, or a reference preset's whole
+ * table. Used by the CLI, the tests and the benchmarks.
+ */
+import type { Summary } from './api';
+import { NS_PER_MS } from './engine/time';
+import { buildWired } from './scenario/build-wired';
+import type { Model } from './scenario/model';
+import { type Preset, withinTolerance } from './scenario/presets/index';
+import type { Scenario } from './scenario/scenario';
+import { applyOverrides } from './scenario/validate';
+
+export function buildModel(sc: Scenario, seed: number, framesEnabled = false): Model {
+  return buildWired(sc, seed, framesEnabled);
+}
+
+export function runScenario(sc: Scenario, seed: number, durationMs = sc.durationMs): { summary: Summary; model: Model } {
+  const model = buildModel(sc, seed, false);
+  model.sim.runUntil(durationMs * NS_PER_MS);
+  return { summary: model.summary(), model };
+}
+
+export interface CellResult {
+  label: string;
+  unit: string;
+  published: number;
+  simulated: number;
+  ok: boolean;
+}
+
+export interface TableResult {
+  preset: string;
+  cells: CellResult[];
+  runs: Record<string, Summary>;
+}
+
+/** Runs every run of a preset's table (optionally with extra overrides) and fills its cells. */
+export function runTable(
+  preset: Preset,
+  seed: number,
+  opts: { durationMs?: number; set?: Record<string, string | number | boolean | null> } = {},
+): TableResult {
+  const table = preset.table;
+  if (!table) throw new Error(`preset ${preset.id} has no published table`);
+  const base = applyOverrides(preset.scenario(), opts.set ?? {});
+  const runs: Record<string, Summary> = {};
+  for (const r of table.runs) {
+    const sc = applyOverrides(base, r.set);
+    runs[r.id] = runScenario(sc, seed, opts.durationMs ?? sc.durationMs).summary;
+  }
+  const cells = table.cells.map((c) => {
+    const simulated = c.simulated(runs);
+    return { label: c.label, unit: c.unit, published: c.published, simulated, ok: withinTolerance(c, simulated) };
+  });
+  return { preset: preset.id, cells, runs };
+}

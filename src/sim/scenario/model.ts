@@ -1,0 +1,276 @@
+/**
+ * A built scenario: the engine, the senders and receivers, the queues whose
+ * occupancy is charted, the recorder, and the summary computed from them.
+ * Builders (build-wired.ts, build-wifi.ts) fill it in.
+ */
+import type { SeriesSpec, StationSummary, Summary } from '../api';
+import type { EventTarget, Sim } from '../engine/sim';
+import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
+import { Recorder } from '../metrics/recorder';
+import type { Cpu } from '../model/cpu/cpu';
+import type { DevQueue } from '../model/nic/dev-queue';
+import type { WiredNic } from '../model/nic/wired-nic';
+import type { QdiscOptions } from '../model/qdisc/index';
+import type { Qdisc } from '../model/qdisc/qdisc';
+import { PING_BYTES, Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../model/skb';
+import type { TcpReceiver } from '../model/tcp/receiver';
+import type { TcpSender } from '../model/tcp/sender';
+import { boundExplanation } from './bound';
+import type { EraProfile } from './eras';
+import type { QdiscConfig, Scenario } from './scenario';
+
+const K_SAMPLE = 1;
+const K_WARMUP = 2;
+const K_PING = 3;
+const K_START = 4;
+
+export function qdiscOptions(q: QdiscConfig, era: EraProfile): QdiscOptions {
+  return {
+    txqueuelen: q.txqueuelen,
+    limit: q.limit ?? undefined,
+    flowLimit: q.flowLimit,
+    edt: era.edt,
+    codelTargetNs: q.codelTargetUs * 1000,
+    codelIntervalNs: q.codelIntervalUs * 1000,
+    codelEcn: q.ecn,
+  };
+}
+
+export class Model implements EventTarget {
+  readonly recorder: Recorder;
+  readonly senders: TcpSender[] = [];
+  receivers: TcpReceiver[] = [];
+  readonly qdiscs: Qdisc[] = [];
+  readonly bottlenecks: WiredNic[] = [];
+  readonly series: SeriesSpec[] = [];
+  /** Station names for per-station summaries (WiFi). */
+  stationNames: string[] = [];
+  driverBytes: () => number = () => 0;
+  pingOut: (skb: Skb, nowNs: Ns) => void = () => {};
+  drops = 0;
+  warmupEndNs: Ns;
+  private measuring = false;
+  private pingSeq = 0;
+  private readonly sampleNs: Ns;
+  // measurement baselines
+  private base = { bytes: 0, cpuNs: 0, thrNs: 0, tNs: 0 };
+  private perStationBase: number[] = [];
+  /** Extra per-station delivered-bytes readers (WiFi). */
+  stationBytes: (() => number)[] = [];
+  stationAirtime: (() => number)[] = [];
+
+  constructor(
+    readonly sim: Sim,
+    readonly scenario: Scenario,
+    readonly era: EraProfile,
+    readonly cpu: Cpu,
+    framesEnabled: boolean,
+  ) {
+    this.recorder = new Recorder(framesEnabled);
+    this.warmupEndNs = scenario.warmupMs * NS_PER_MS;
+    this.sampleNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));
+  }
+
+  /** Frees an skb the way kfree_skb does: the destructor (tcp_wfree) runs. */
+  readonly freeFn = (skb: Skb, nowNs: Ns): void => {
+    skb.owner?.onSkbFree(skb, nowNs);
+  };
+
+  readonly dropFn = (skb: Skb, nowNs: Ns): void => {
+    this.drops++;
+    skb.owner?.onSkbFree(skb, nowNs);
+  };
+
+  readonly senderHooks = {
+    onCompletion: (_skb: Skb, latencyNs: Ns): void => {
+      if (this.measuring) this.recorder.completionNs.add(latencyNs);
+    },
+    onThrottle: (startNs: Ns, endNs: Ns): void => this.recorder.throttled(startNs, endNs),
+  };
+
+  /** Fraction of time the WiFi medium was busy (builders for WiFi set the reader). */
+  airtimeBusy: () => number = () => 0;
+
+  addBottleneck(nic: WiredNic): void {
+    this.bottlenecks.push(nic);
+  }
+
+  /** Sum of in-order bytes delivered to all receivers. */
+  deliveredBytes(): number {
+    let s = 0;
+    for (const r of this.receivers) s += r.bytesInOrder;
+    return s;
+  }
+
+  start(_unused: number): void {
+    this.senders.forEach((s, i) => this.sim.at(i * 1000, this, K_START, s));
+    this.sim.at(this.sampleNs, this, K_SAMPLE);
+    this.sim.at(this.warmupEndNs, this, K_WARMUP);
+    if (this.scenario.pingIntervalMs > 0) this.sim.at(this.scenario.pingIntervalMs * NS_PER_MS, this, K_PING, 0);
+  }
+
+  handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
+    switch (kind) {
+      case K_START:
+        (arg as TcpSender).start(nowNs);
+        break;
+      case K_SAMPLE:
+        this.recorder.sample(nowNs);
+        this.sim.at(nowNs + this.sampleNs, this, K_SAMPLE);
+        break;
+      case K_WARMUP:
+        this.beginMeasurement(nowNs);
+        break;
+      case K_PING:
+        this.sendPings(nowNs);
+        this.sim.at(nowNs + this.scenario.pingIntervalMs * NS_PER_MS, this, K_PING, 0);
+        break;
+    }
+  }
+
+  beginMeasurement(nowNs: Ns): void {
+    this.measuring = true;
+    this.recorder.resetSummaries();
+    this.base = {
+      bytes: this.deliveredBytes(),
+      cpuNs: this.cpu.busyTimeNs(),
+      thrNs: this.senders[0]?.throttledTimeNs(nowNs) ?? 0,
+      tNs: nowNs,
+    };
+    this.perStationBase = this.stationBytes.map((f) => f());
+  }
+
+  isMeasuring(): boolean {
+    return this.measuring;
+  }
+
+  /** Stations to ping: WiFi builders override; wired pings the receiver (station 0). */
+  pingTargets: number[] = [1];
+
+  private sendPings(nowNs: Ns): void {
+    this.pingTargets.forEach((dst, sta) => {
+      const p = new Skb();
+      p.kind = SkbKind.PING_REQ;
+      p.flowId = 1000 + sta;
+      p.src = 0;
+      p.dst = dst;
+      p.seq = this.pingSeq++;
+      p.segs = 1;
+      p.lenBytes = PING_BYTES - 34;
+      p.hdrBytes = 34;
+      p.truesizeBytes = SMALL_SKB_TRUESIZE;
+      p.createdNs = nowNs;
+      p.ackSeq = sta;
+      this.pingOut(p, nowNs);
+    });
+  }
+
+  makePingReply(req: Skb, _nowNs: Ns): Skb {
+    const r = new Skb();
+    r.kind = SkbKind.PING_REPLY;
+    r.flowId = req.flowId;
+    r.src = req.dst;
+    r.dst = req.src;
+    r.segs = 1;
+    r.lenBytes = req.lenBytes;
+    r.hdrBytes = req.hdrBytes;
+    r.truesizeBytes = SMALL_SKB_TRUESIZE;
+    r.createdNs = req.createdNs;
+    r.ackSeq = req.ackSeq;
+    return r;
+  }
+
+  pingReply(reply: Skb): void {
+    const now = this.sim.nowNs;
+    this.recorder.ping(now, now - reply.createdNs, reply.ackSeq, this.measuring);
+  }
+
+  registerWiredProbes(dev: DevQueue, gsoMode: string): void {
+    const s0 = this.senders[0];
+    const q = dev.qdisc;
+    const occ = (key: string, label: string, order: number, read: () => number): void =>
+      this.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
+    occ('occ.sock_unsent', 'socket: unsent', 0, () => this.unsentBytes());
+    occ('occ.qdisc', `qdisc (${this.scenario.qdisc.kind})`, 1, () => q.backlogBytes);
+    occ('occ.driver', this.scenario.link.xen ? 'netfront + backend' : 'NIC ring', 2, () => this.driverBytes());
+    occ('occ.wire', 'beyond the host (wire, router, ACKs)', 3, () => this.beyondHost(q.backlogBytes));
+    this.addCommonProbes(s0, gsoMode);
+  }
+
+  /** Bytes copied into the sockets and not yet sent. */
+  unsentBytes(): number {
+    let s = 0;
+    for (const t of this.senders) s += t.unsentBytes;
+    return s;
+  }
+
+  private beyondHost(hostQueued: number): number {
+    let unacked = 0;
+    for (const t of this.senders) unacked += t.sndNxt - t.sndUna;
+    return Math.max(0, unacked - hostQueued - this.driverBytes());
+  }
+
+  addCommonProbes(s0: TcpSender, _gsoMode: string): void {
+    this.addProbe({ key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true }, () => s0.tsqLimit);
+    this.addProbe({ key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true }, () => s0.wmemBytes);
+    let lastBytes = 0;
+    let lastT = 0;
+    this.addProbe({ key: 'tput.total', label: 'goodput', unit: 'bit/s', panel: 'throughput' }, (now) => {
+      const b = this.deliveredBytes();
+      const r = now > lastT ? ((b - lastBytes) * 8 * NS_PER_SEC) / (now - lastT) : 0;
+      lastBytes = b;
+      lastT = now;
+      return r;
+    });
+    this.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
+    this.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () => s0.pacingRateBps());
+    this.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
+    let lastBusy = 0;
+    let lastCpuT = 0;
+    this.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: '', panel: 'cpu' }, (now) => {
+      const b = this.cpu.busyTimeNs();
+      const r = now > lastCpuT ? (b - lastBusy) / (now - lastCpuT) : 0;
+      lastBusy = b;
+      lastCpuT = now;
+      return Math.min(1, r);
+    });
+  }
+
+  addProbe(spec: SeriesSpec, read: (nowNs: Ns) => number): void {
+    this.series.push(spec);
+    this.recorder.addProbe(spec, read);
+  }
+
+  summary(): Summary {
+    const now = this.sim.nowNs;
+    const rec = this.recorder;
+    const dt = now - this.base.tNs;
+    const goodputBps = dt > 0 ? ((this.deliveredBytes() - this.base.bytes) * 8 * NS_PER_SEC) / dt : 0;
+    const s0 = this.senders[0];
+    const cpuBusy = dt > 0 ? (this.cpu.busyTimeNs() - this.base.cpuNs) / dt : 0;
+    const throttledFraction = dt > 0 && s0 ? (s0.throttledTimeNs(now) - this.base.thrNs) / dt : 0;
+    const stations: StationSummary[] = this.stationNames.map((name, i) => ({
+      name,
+      goodputBps: dt > 0 ? ((this.stationBytes[i]() - (this.perStationBase[i] ?? 0)) * 8 * NS_PER_SEC) / dt : 0,
+      medianPingMs: rec.pings[i]?.median() ?? NaN,
+      medianAggregate: NaN,
+      airtimeShare: this.stationAirtime[i]?.() ?? NaN,
+    }));
+    const sum: Summary = {
+      simulatedNs: now,
+      goodputBps,
+      medianLatencyMs: rec.pingAll.median(),
+      medianAggregate: rec.aggAll.median(),
+      tsqLimitBytes: s0 ? s0.tsqLimit : NaN,
+      cpuBusy,
+      medianCompletionUs: rec.completionNs.median() / 1000,
+      throttledFraction,
+      drops: this.drops,
+      stations,
+      bound: '',
+      events: this.sim.eventsRun,
+    };
+    sum.bound = boundExplanation(this, sum);
+    return sum;
+  }
+}

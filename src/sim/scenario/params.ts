@@ -1,0 +1,195 @@
+/**
+ * The knobs the explorer shows, keyed by scenario path, with units, ranges,
+ * kernel defaults, the kernel file each lives in, and — for the ones that act
+ * mid-run — how to apply them to a running model.
+ */
+import type { ParamSpec, ParamValue } from '../api';
+import { ERA_IDS, ERAS } from './eras';
+import type { Model } from './model';
+import type { Scenario } from './scenario';
+
+export interface ParamDef extends Omit<ParamSpec, 'kernelDefault'> {
+  /** Applies the value to a running model; absent means the run restarts. */
+  apply?: (m: Model, v: ParamValue) => void;
+  kernelDefault?: (sc: Scenario) => ParamValue;
+}
+
+const KB = 1024;
+
+export const PARAMS: Record<string, ParamDef> = {
+  era: {
+    key: 'era',
+    label: 'kernel era',
+    layer: 'tcp',
+    kind: 'enum',
+    options: ERA_IDS.map((id) => ({ value: id, label: ERAS[id].label })),
+    help: 'Switches the formulas and defaults that changed over time (TSQ cap, shortcut, EDT, GSO always on, mac80211).',
+    kernelFile: 'net/ipv4/tcp_output.c',
+    live: false,
+  },
+  'tcp.sk_pacing_shift': {
+    key: 'tcp.sk_pacing_shift',
+    label: 'sk_pacing_shift',
+    layer: 'tsq',
+    kind: 'int',
+    min: 0,
+    max: 20,
+    step: 1,
+    ticks: [7, 8, 10],
+    help: 'TSQ budget and TSO size are pacing_rate >> shift: 10 ≈ 1 ms of data, 8 ≈ 4 ms, 7 ≈ 8 ms.',
+    kernelFile: 'include/net/sock.h',
+    live: true,
+    kernelDefault: () => 10,
+    apply: (m, v) => {
+      for (const s of m.senders) s.setPacingShiftOverride(Number(v));
+    },
+  },
+  'tcp.tcp_limit_output_bytes': {
+    key: 'tcp.tcp_limit_output_bytes',
+    label: 'tcp_limit_output_bytes',
+    layer: 'tsq',
+    kind: 'int',
+    unit: 'B',
+    min: 1448,
+    max: 64 * 1024 * KB,
+    scale: 'log',
+    ticks: [128 * KB, 256 * KB, 1024 * KB, 4096 * KB],
+    help: 'The sysctl cap on bytes (truesize) below the socket; whether it applies to paced flows depends on the era.',
+    kernelFile: 'net/ipv4/tcp_output.c',
+    live: true,
+    kernelDefault: (sc) => ERAS[sc.era].limitOutputBytes,
+    apply: (m, v) => {
+      for (const s of m.senders) s.limitOutputBytes = Number(v);
+    },
+  },
+  'tcp.cc': {
+    key: 'tcp.cc',
+    label: 'congestion control',
+    layer: 'tcp',
+    kind: 'enum',
+    options: [
+      { value: 'cubic', label: 'CUBIC' },
+      { value: 'bbr', label: 'BBR v1' },
+      { value: 'reno', label: 'Reno' },
+    ],
+    help: 'BBR paces by itself (an hrtimer per skb without fq); CUBIC and Reno are unpaced unless fq paces them.',
+    kernelFile: 'net/ipv4/tcp_bbr.c',
+    live: false,
+    kernelDefault: () => 'cubic',
+  },
+  'tcp.flows': {
+    key: 'tcp.flows',
+    label: 'bulk flows',
+    layer: 'traffic',
+    kind: 'int',
+    min: 1,
+    max: 16,
+    step: 1,
+    help: 'Parallel netperf-like bulk TCP flows from the sender.',
+    kernelFile: 'net/ipv4/tcp.c',
+    live: false,
+  },
+  'qdisc.kind': {
+    key: 'qdisc.kind',
+    label: 'qdisc',
+    layer: 'qdisc',
+    kind: 'enum',
+    options: [
+      { value: 'pfifo_fast', label: 'pfifo_fast' },
+      { value: 'fq', label: 'fq' },
+      { value: 'fq_codel', label: 'fq_codel' },
+    ],
+    help: 'fq paces in the qdisc (TCP then stops its own timers); fq_codel drops from the fattest flow.',
+    kernelFile: 'net/sched/sch_fq.c',
+    live: false,
+    kernelDefault: () => 'pfifo_fast',
+  },
+  'link.sg': {
+    key: 'link.sg',
+    label: 'scatter-gather / TSO (ethtool -K sg)',
+    layer: 'nic',
+    kind: 'bool',
+    help: 'Off: before 4.17 TCP sends 1-MSS skbs; from 4.17 it builds GSO skbs that are segmented in software.',
+    kernelFile: 'net/core/sock.c',
+    live: false,
+    kernelDefault: () => true,
+  },
+  'link.rateBps': {
+    key: 'link.rateBps',
+    label: 'link rate',
+    layer: 'nic',
+    kind: 'float',
+    unit: 'bit/s',
+    min: 1e6,
+    max: 100e9,
+    scale: 'log',
+    ticks: [1e8, 1e9, 1e10, 4e10],
+    help: 'Line rate of the sender NIC.',
+    kernelFile: 'drivers/net/ethernet',
+    live: false,
+  },
+  'link.propagationUs': {
+    key: 'link.propagationUs',
+    label: 'one-way delay',
+    layer: 'nic',
+    kind: 'float',
+    unit: 'µs',
+    min: 0,
+    max: 500_000,
+    help: 'Propagation delay to the receiver; the ACKs take the same way back.',
+    kernelFile: 'net/ipv4/tcp_input.c',
+    live: false,
+  },
+  'link.bql': {
+    key: 'link.bql',
+    label: 'BQL',
+    layer: 'nic',
+    kind: 'bool',
+    help: 'Byte Queue Limits keep the TX ring short so that the queue stays in the qdisc.',
+    kernelFile: 'lib/dynamic_queue_limits.c',
+    live: false,
+  },
+  'link.xen.deallocMeanExtraUs': {
+    key: 'link.xen.deallocMeanExtraUs',
+    label: 'netback response delay (mean extra)',
+    layer: 'nic',
+    kind: 'float',
+    unit: 'µs',
+    min: 0,
+    max: 5000,
+    help: 'Scheduling delay before dom0 pushes TX responses: the late completion that TSQ waits for.',
+    kernelFile: 'drivers/net/xen-netback/netback.c',
+    live: false,
+  },
+  'cpu.enabled': {
+    key: 'cpu.enabled',
+    label: 'model sender CPU cost',
+    layer: 'cpu',
+    kind: 'bool',
+    help: 'Charge per-skb, per-byte, per-timer and per-ACK work to one core.',
+    kernelFile: 'net/core/dev.c',
+    live: false,
+  },
+  'cpu.timerLatencyNs': {
+    key: 'cpu.timerLatencyNs',
+    label: 'hrtimer wake-up latency',
+    layer: 'cpu',
+    kind: 'float',
+    unit: 'ns',
+    min: 0,
+    max: 100_000,
+    help: 'Delay from a pacing timer expiry to the softirq that sends.',
+    kernelFile: 'kernel/time/hrtimer.c',
+    live: false,
+  },
+};
+
+/** The ParamSpec list for a preset's keys, with kernel defaults for the scenario's era. */
+export function paramSpecs(keys: readonly string[], sc: Scenario): ParamSpec[] {
+  return keys
+    .filter((k) => PARAMS[k])
+    .map((k) => {
+      const { apply: _a, kernelDefault, ...spec } = PARAMS[k];
+      return kernelDefault ? { ...spec, kernelDefault: kernelDefault(sc) } : spec;
+    });
+}

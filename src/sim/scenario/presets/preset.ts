@@ -1,0 +1,57 @@
+/**
+ * A preset: a named scenario, the knobs the explorer shows for it, and — for
+ * the five reference experiments — the published table and the runs that
+ * re-create each cell.
+ */
+import type { ParamValue } from '../../api';
+import type { Summary } from '../../api';
+import type { Scenario } from '../scenario';
+
+/** One run of a reference sweep: the preset's scenario with these fields changed. */
+export interface TableRun {
+  id: string;
+  set: Record<string, ParamValue | null>;
+}
+
+export interface TableCell {
+  /** e.g. "fq/sg_on", "fc1/shift10". */
+  label: string;
+  unit: string;
+  published: number;
+  /** Allowed error: relative (0.1 = ±10 %) or absolute in the cell's unit. */
+  tolerance: { rel?: number; abs?: number };
+  /** The simulated value, from the summaries of the runs. */
+  simulated: (runs: Record<string, Summary>) => number;
+}
+
+export interface PublishedTable {
+  caption: string;
+  /** Rows × columns for display; each entry is a cell label. */
+  rows: { label: string; cells: string[] }[];
+  columns: string[];
+  runs: TableRun[];
+  cells: TableCell[];
+}
+
+export interface Preset {
+  id: string;
+  title: string;
+  description: string;
+  /** The reference thread in shared/seeds, if any. */
+  source?: string;
+  scenario: () => Scenario;
+  /** Explorer knobs (scenario paths). */
+  params: string[];
+  table?: PublishedTable;
+  /**
+   * Physical constants of the preset with where each value comes from.
+   * Shown in docs and the experiments view.
+   */
+  constants: { path: string; why: string }[];
+}
+
+export function withinTolerance(cell: TableCell, simulated: number): boolean {
+  const err = Math.abs(simulated - cell.published);
+  if (cell.tolerance.abs !== undefined) return err <= cell.tolerance.abs;
+  return err <= (cell.tolerance.rel ?? 0.1) * Math.abs(cell.published);
+}

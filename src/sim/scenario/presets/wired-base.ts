@@ -1,0 +1,53 @@
+/** A plain wired host: the defaults every wired preset starts from. */
+import { DEFAULT_QDISC, SCENARIO_SCHEMA, type Scenario } from '../scenario';
+
+export function wiredBase(): Scenario {
+  return {
+    schema: SCENARIO_SCHEMA,
+    title: 'Wired host',
+    era: '6.6',
+    durationMs: 5000,
+    warmupMs: 1000,
+    sampleIntervalUs: 1000,
+    tcp: {
+      cc: 'cubic',
+      flows: 1,
+      mssBytes: 1448,
+      initialCwnd: 10,
+      sndbufBytes: 4 * 1024 * 1024,
+      tcp_limit_output_bytes: null,
+      sk_pacing_shift: null,
+      min_tso_segs: 2,
+      tx_delay_us: 0,
+      maxPacingRateBps: 0,
+    },
+    cpu: {
+      enabled: false,
+      perSkbNs: 0,
+      perByteCopyNs: 0,
+      perSkbAllocNs: 0,
+      perAckedSkbNs: 0,
+      perGsoSegmentNs: 0,
+      perByteGsoCopyNs: 0,
+      perSegmentXmitNs: 0,
+      perTimerNs: 0,
+      perAckNs: 0,
+      perCompletionNs: 0,
+      timerLatencyNs: 0,
+    },
+    qdisc: { ...DEFAULT_QDISC },
+    link: {
+      rateBps: 1e9,
+      propagationUs: 50,
+      ringSlots: 256,
+      bql: true,
+      sg: true,
+      gsoMaxSizeBytes: 65536,
+      completion: { kind: 'immediate', delayNs: 5000 },
+      xen: null,
+    },
+    router: null,
+    receiver: { groWindowUs: 20, delackMs: 40 },
+    pingIntervalMs: 0,
+  };
+}

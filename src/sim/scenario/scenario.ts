@@ -1,0 +1,107 @@
+/**
+ * The scenario: everything a run depends on besides the seed, as plain JSON.
+ * Versioned (`schema`); validated by ./validate.ts; presets in ./presets/.
+ */
+import type { CpuCosts } from '../model/cpu/cpu';
+import type { CompletionModel } from '../model/nic/wired-nic';
+import type { EraId } from './eras';
+
+export const SCENARIO_SCHEMA = 1;
+
+export type QdiscKindName = 'pfifo_fast' | 'fq' | 'fq_codel' | 'pfifo';
+export type CcName = 'reno' | 'cubic' | 'bbr';
+
+export interface QdiscConfig {
+  kind: QdiscKindName;
+  /** dev->tx_queue_len (pfifo_fast per-band limit, pfifo limit). */
+  txqueuelen: number;
+  /** fq_codel/fq packet limit (null: kernel default). */
+  limit: number | null;
+  /** fq flow_limit. */
+  flowLimit: number;
+  codelTargetUs: number;
+  codelIntervalUs: number;
+  ecn: boolean;
+}
+
+export interface TcpConfig {
+  cc: CcName;
+  flows: number;
+  mssBytes: number;
+  initialCwnd: number;
+  sndbufBytes: number;
+  /** sysctl net.ipv4.tcp_limit_output_bytes; null = the era's default. */
+  tcp_limit_output_bytes: number | null;
+  /** Pinned sk_pacing_shift; null = 10, or whatever the driver sets (sk_pacing_shift_update). */
+  sk_pacing_shift: number | null;
+  min_tso_segs: number;
+  tx_delay_us: number;
+  /** SO_MAX_PACING_RATE in bit/s (0 = unlimited). */
+  maxPacingRateBps: number;
+}
+
+export interface WiredLinkConfig {
+  rateBps: number;
+  /** One-way propagation delay to the receiver (the ACK path uses the same). */
+  propagationUs: number;
+  ringSlots: number;
+  bql: boolean;
+  /** ethtool -K sg on|off (with it tso). */
+  sg: boolean;
+  gsoMaxSizeBytes: number;
+  completion: CompletionModel;
+  /** Xen netfront instead of a physical NIC. */
+  xen: XenLinkConfig | null;
+}
+
+export interface XenLinkConfig {
+  ringSlots: number;
+  backendPerSkbUs: number;
+  deallocFixedUs: number;
+  deallocMeanExtraUs: number;
+  deallocStallProb: number;
+  deallocStallMeanUs: number;
+  evtchnUs: number;
+  physCompletion: CompletionModel;
+}
+
+/** A router after the first link (forwarding, its own qdisc and bottleneck). */
+export interface RouterConfig {
+  rateBps: number;
+  propagationUs: number;
+  qdisc: QdiscConfig;
+}
+
+export interface ReceiverConfig {
+  groWindowUs: number;
+  delackMs: number;
+}
+
+export interface Scenario {
+  schema: number;
+  title: string;
+  era: EraId;
+  /** Default run length for the CLI and sweeps. */
+  durationMs: number;
+  /** Measurement starts after this warm-up (slow start excluded from summaries). */
+  warmupMs: number;
+  sampleIntervalUs: number;
+  tcp: TcpConfig;
+  cpu: CpuCosts & { enabled: boolean };
+  qdisc: QdiscConfig;
+  link: WiredLinkConfig;
+  router: RouterConfig | null;
+  receiver: ReceiverConfig;
+  /** Ping probe from the sender to the receiver every interval (0: off). */
+  pingIntervalMs: number;
+}
+
+export const DEFAULT_QDISC: QdiscConfig = {
+  kind: 'pfifo_fast',
+  txqueuelen: 1000,
+  limit: null,
+  flowLimit: 100,
+  codelTargetUs: 5000,
+  codelIntervalUs: 100_000,
+  ecn: true,
+};
