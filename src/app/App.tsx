@@ -1,40 +1,53 @@
-import { useEffect, useRef } from 'react';
-import { startWorker, Comlink, type WorkerRemote } from './worker-client';
-import { useRun } from './state/run-store';
-import type { Frame, RunStatus } from '../worker/protocol';
+/** The explorer page: composition only (header, parameters, timelines, packet path and summary). */
+import { useMemo } from 'react';
+import { ExplorerContext } from './explorer-context';
+import { useRuntime } from './use-runtime';
+import { useTheme } from './theme';
+import { useExplorer } from './state/explorer-store';
+import { ThemeToggle } from './ThemeToggle';
+import { PresetPicker } from './controls/PresetPicker';
+import { RunControls } from './controls/RunControls';
+import { ControlsPanel } from './controls/ControlsPanel';
+import { Timelines } from './charts/Timelines';
+import { SummaryStrip } from './panels/SummaryStrip';
+import { PacketPath } from './panels/PacketPath';
+import './app.css';
+
+function ErrorBanner() {
+  const error = useExplorer((s) => s.error);
+  return error ? (
+    <p className="error-banner" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
 
 export function App() {
-  const remote = useRef<WorkerRemote | null>(null);
-  const { running, nowNs, error, set } = useRun();
-
-  useEffect(() => {
-    const { remote: r, worker } = startWorker();
-    remote.current = r;
-    void (async () => {
-      await r.onFrame(Comlink.proxy((_f: Frame, s: RunStatus) => set({ nowNs: s.nowNs, running: s.running })));
-      const presets = await r.presets();
-      const res = await r.load({ presetId: presets[0].id, overrides: {}, seed: 1 });
-      if (!res.ok) set({ error: res.error });
-    })();
-    return () => worker.terminate();
-  }, [set]);
-
-  const toggle = () => {
-    const r = remote.current;
-    if (!r) return;
-    if (running) void r.pause();
-    else void r.play();
-    set({ running: !running });
-  };
-
+  const rt = useRuntime();
+  const { theme, chartTheme } = useTheme();
+  const ctx = useMemo(() => (rt ? { ...rt, chartTheme } : null), [rt, chartTheme]);
+  if (!ctx) return null;
   return (
-    <main>
-      <h1>TSQ Lab</h1>
-      <button type="button" onClick={toggle} data-testid="play">
-        {running ? 'Pause' : 'Play'}
-      </button>
-      <output data-testid="clock">{(nowNs / 1e6).toFixed(3)} ms</output>
-      {error && <p role="alert">{error}</p>}
-    </main>
+    <ExplorerContext.Provider value={ctx}>
+      <div className="app">
+        <header className="topbar">
+          <h1>TSQ Lab</h1>
+          <PresetPicker />
+          <RunControls />
+          <ThemeToggle theme={theme} />
+          <ErrorBanner />
+        </header>
+        <aside className="col-controls">
+          <ControlsPanel />
+        </aside>
+        <main className="col-centre">
+          <Timelines />
+        </main>
+        <aside className="col-side" aria-label="Run summary and packet path">
+          <SummaryStrip />
+          <PacketPath />
+        </aside>
+      </div>
+    </ExplorerContext.Provider>
   );
 }

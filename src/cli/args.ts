@@ -31,7 +31,7 @@ export function parseDuration(s: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(s.trim());
   if (!m) throw new Error(`--duration ${JSON.stringify(s)} is not a duration: use e.g. 500ms, 10s or 2m`);
   const v = Number(m[1]) * ({ ms: 1, s: 1000, m: 60_000 }[m[2] ?? 's'] ?? 1000);
-  if (!(v > 0) || v > 3_600_000) throw new Error(`--duration ${s} is out of range: from 1 ms to 1 hour`);
+  if (!(v >= 1) || v > 3_600_000) throw new Error(`--duration ${s} is out of range: from 1 ms to 1 hour`);
   return v;
 }
 
@@ -54,9 +54,10 @@ export function parseArgs(argv: string[]): CliArgs {
   };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
-    const [flag, inline] = x.startsWith('--') && x.includes('=') && !x.startsWith('--set') && !x.startsWith('--sweep')
-      ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)]
-      : [x, undefined];
+    const [flag, inline] =
+      x.startsWith('--') && x.includes('=')
+        ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)]
+        : [x, undefined];
     const val = (): string => inline ?? need(++i, flag);
     switch (flag) {
       case '--set': {
@@ -99,7 +100,11 @@ export function parseArgs(argv: string[]): CliArgs {
         a.help = true;
         break;
       default:
-        if (x.startsWith('-')) throw new Error(`unknown option ${x}`);
+        if (x.startsWith('-')) {
+          throw new Error(
+            `unknown option ${x}: expected --set, --sweep, --duration, --seed, --format, --check, --list or --help`,
+          );
+        }
         if (a.target !== null) throw new Error(`only one preset or scenario file, got ${a.target} and ${x}`);
         a.target = x;
     }

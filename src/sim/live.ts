@@ -49,9 +49,11 @@ export class LiveModelSim implements LiveSim {
     return this.model.sim.runSlice(endNs, maxEvents);
   }
 
+  /** The value in force; a field left at its era default reads as that default. */
   getParam(key: string): ParamValue | undefined {
     const v = getPath(this.scenario, key);
-    return v === null ? 'null' : (v as ParamValue | undefined);
+    if (v === null) return PARAMS[key]?.kernelDefault?.(this.scenario) ?? 'null';
+    return v as ParamValue | undefined;
   }
 
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string } {
@@ -60,7 +62,7 @@ export class LiveModelSim implements LiveSim {
     const from = this.getParam(key) ?? 'null';
     let next: Scenario;
     try {
-      next = applyOverrides(this.scenario, { [key]: coerce(getPath(this.scenario, key), value) as ParamValue });
+      next = applyOverrides(this.scenario, { [key]: coerce(getPath(this.scenario, key), value, key) as ParamValue });
     } catch (e) {
       return { ok: false, error: e instanceof ScenarioError ? e.errors.join('; ') : String(e) };
     }

@@ -4,6 +4,7 @@
  */
 import type { Summary } from './api';
 import { NS_PER_MS } from './engine/time';
+import { buildWifi } from './scenario/build-wifi';
 import { buildWired } from './scenario/build-wired';
 import type { Model } from './scenario/model';
 import { type Preset, withinTolerance } from './scenario/presets/index';
@@ -11,7 +12,7 @@ import type { Scenario } from './scenario/scenario';
 import { applyOverrides } from './scenario/validate';
 
 export function buildModel(sc: Scenario, seed: number, framesEnabled = false): Model {
-  return buildWired(sc, seed, framesEnabled);
+  return sc.wifi ? buildWifi(sc, seed, framesEnabled) : buildWired(sc, seed, framesEnabled);
 }
 
 export function runScenario(sc: Scenario, seed: number, durationMs = sc.durationMs): { summary: Summary; model: Model } {

@@ -1,49 +1,107 @@
 /**
  * Runs one LiveSim in slices against the wall clock at a chosen speed and
- * posts frames. Kept apart from the Comlink glue so it can be tested in Node.
+ * posts bounded frames. Kept apart from the Comlink glue (sim.worker.ts) and
+ * given its clock and core from outside, so it can be tested in Node.
+ *
+ * Pacing: each tick adds (wall time since the previous tick × speed) to a
+ * simulated-time target and runs events in bursts until the target is reached
+ * or the slice budget is spent. A sim that cannot keep up drops the backlog
+ * instead of accumulating it, so the achieved speed is simply lower.
  */
 import { createSim, listPresets } from '../sim/index';
 import type { LiveSim } from '../sim/api';
-import type { Frame, LoadRequest, LoadResult, RunStatus, SetResult, Summary, WorkerApi, ParamValue } from './protocol';
+import { boundFrame, DEFAULT_LIMITS, type FrameLimits } from './frame-bound';
+import type {
+  FrameSink,
+  LoadRequest,
+  LoadResult,
+  ParamValue,
+  PresetInfo,
+  RunStatus,
+  SetResult,
+  Summary,
+  WorkerApi,
+} from './protocol';
 
 /** Wall-clock budget of one slice, so that the worker stays responsive to messages. */
-const SLICE_MS = 8;
-const FRAME_MS = 33;
+export const SLICE_MS = 8;
+/** Minimum wall time between frames (about 30 per second). */
+export const FRAME_MS = 33;
+/** Frames posted but not yet consumed before the host holds further frames back. */
+export const MAX_IN_FLIGHT = 2;
+/** Wait between ticks once the target is reached (slow motion needs no busy loop). */
+export const IDLE_TICK_MS = 4;
+/** Events per runUntil call at first; adapted so that one burst takes about SLICE_MS / 8. */
+export const BURST_EVENTS = 2_000;
+const MIN_BURST = 16;
+const MAX_BURST = 200_000;
+/** Wall gap counted at most per tick (a throttled background tab must not cause a jump). */
+export const MAX_TICK_GAP_MS = 250;
+/** Simulated time asked for per burst when running as fast as possible. */
+const FULL_SPEED_AHEAD_NS = 1e9;
 
 export interface HostClock {
   now(): number;
   defer(fn: () => void, ms: number): void;
 }
 
+/** The two entry points of the core (src/sim/index.ts); replaceable in tests. */
+export interface CoreEntry {
+  listPresets(): PresetInfo[];
+  createSim(
+    presetId: string,
+    overrides: Record<string, ParamValue>,
+    seed: number,
+  ): { ok: true; sim: LiveSim } | { ok: false; error: string };
+}
+
+const defaultCore: CoreEntry = { listPresets, createSim };
+
 export class SimHost implements WorkerApi {
   private sim: LiveSim | null = null;
+  private presetId = '';
+  private seed = 1;
+  /** Values set so far (load overrides plus accepted setParam calls), reapplied on reset. */
+  private overrides: Record<string, ParamValue> = {};
+  private runId = 0;
   private running = false;
-  private speed = 1e9 / 10; // 0.1× real time by default
-  private sink: ((f: Frame, s: RunStatus) => void) | null = null;
+  private speed = 1e9;
+  private sink: FrameSink | null = null;
+  private inFlight = 0;
+  private emitPending = false;
   private lastWallMs = 0;
-  private lastFrameMs = 0;
+  private lastFrameMs = -Infinity;
   private targetNs = 0;
   private ticking = false;
+  private burst = BURST_EVENTS;
   private rate = { wallMs: 0, simNs: 0, events: 0, achieved: 0, eps: 0 };
 
-  constructor(private readonly clock: HostClock) {}
+  constructor(
+    private readonly clock: HostClock,
+    private readonly core: CoreEntry = defaultCore,
+    private readonly limits: FrameLimits = DEFAULT_LIMITS,
+  ) {}
 
-  presets() {
-    return listPresets();
+  presets(): PresetInfo[] {
+    return this.core.listPresets();
   }
 
   load(req: LoadRequest): LoadResult {
-    const r = createSim(req.presetId, req.overrides, req.seed);
+    const r = this.core.createSim(req.presetId, req.overrides, req.seed);
     if (!r.ok) return r;
-    this.sim = r.sim;
-    this.targetNs = 0;
-    const values: Record<string, ParamValue> = {};
-    for (const p of r.sim.params) {
-      const v = r.sim.getParam(p.key);
-      if (v !== undefined) values[p.key] = v;
-    }
-    this.emit();
-    return { ok: true, params: [...r.sim.params], series: [...r.sim.series], values };
+    this.presetId = req.presetId;
+    this.seed = req.seed;
+    this.overrides = { ...req.overrides };
+    return this.install(r.sim);
+  }
+
+  reset(seed?: number): LoadResult {
+    if (!this.presetId) return { ok: false, error: 'no simulation loaded' };
+    const s = seed ?? this.seed;
+    const r = this.core.createSim(this.presetId, this.overrides, s);
+    if (!r.ok) return r;
+    this.seed = s;
+    return this.install(r.sim);
   }
 
   play(): void {
@@ -51,7 +109,7 @@ export class SimHost implements WorkerApi {
     this.running = true;
     this.lastWallMs = this.clock.now();
     this.targetNs = this.sim.nowNs;
-    this.schedule();
+    this.schedule(0);
   }
 
   pause(): void {
@@ -60,7 +118,7 @@ export class SimHost implements WorkerApi {
   }
 
   step(ns: number): void {
-    if (!this.sim) return;
+    if (!this.sim || !(ns > 0)) return;
     this.sim.runUntil(this.sim.nowNs + ns);
     this.targetNs = this.sim.nowNs;
     this.emit();
@@ -71,86 +129,143 @@ export class SimHost implements WorkerApi {
   }
 
   setParam(key: string, value: ParamValue): SetResult {
-    if (!this.sim) return { ok: false, error: 'no simulation loaded' };
-    const r = this.sim.setParam(key, value);
+    const sim = this.sim;
+    if (!sim) return { ok: false, error: 'no simulation loaded' };
+    const spec = sim.params.find((p) => p.key === key);
+    if (spec && !spec.live) {
+      // Structural knobs (qdisc kind, driver, era...) are applied by a fresh run.
+      const next = { ...this.overrides, [key]: value };
+      const r = this.core.createSim(this.presetId, next, this.seed);
+      if (!r.ok) return r;
+      this.overrides = next;
+      this.install(r.sim);
+      return { ok: true, restarted: true };
+    }
+    const r = sim.setParam(key, value);
+    if (r.ok) this.overrides[key] = value;
     if (!this.running) this.emit();
     return r;
   }
 
-  onFrame(cb: (frame: Frame, status: RunStatus) => void): void {
+  onFrame(cb: FrameSink): void {
     this.sink = cb;
+    this.inFlight = 0;
   }
 
   summary(): Summary | null {
     return this.sim ? this.sim.summary() : null;
   }
 
-  private schedule(): void {
+  status(): RunStatus {
+    return {
+      running: this.running,
+      nowNs: this.sim ? this.sim.nowNs : 0,
+      speed: this.speed,
+      achievedSpeed: this.rate.achieved,
+      eventsPerSec: this.rate.eps,
+      runId: this.runId,
+      presetId: this.presetId,
+      seed: this.seed,
+    };
+  }
+
+  private install(sim: LiveSim): LoadResult {
+    this.sim = sim;
+    this.runId++;
+    this.targetNs = sim.nowNs;
+    this.lastWallMs = this.clock.now();
+    this.rate = {
+      wallMs: this.clock.now(),
+      simNs: sim.nowNs,
+      events: sim.summary().events,
+      achieved: 0,
+      eps: 0,
+    };
+    const values: Record<string, ParamValue> = {};
+    for (const p of sim.params) {
+      const v = sim.getParam(p.key);
+      if (v !== undefined) values[p.key] = v;
+    }
+    this.emit();
+    return { ok: true, params: [...sim.params], series: [...sim.series], values, runId: this.runId };
+  }
+
+  private schedule(ms: number): void {
     if (this.ticking) return;
     this.ticking = true;
     this.clock.defer(() => {
       this.ticking = false;
       this.tick();
-    }, 0);
+    }, ms);
   }
 
   private tick(): void {
     const sim = this.sim;
     if (!sim || !this.running) return;
     const wall = this.clock.now();
-    const dtMs = Math.min(wall - this.lastWallMs, 250);
+    const dtMs = Math.min(Math.max(0, wall - this.lastWallMs), MAX_TICK_GAP_MS);
     this.lastWallMs = wall;
-    this.targetNs = Math.max(this.targetNs, sim.nowNs) + Math.round((dtMs * this.speed) / 1000);
-    const t0 = this.clock.now();
-    const ns0 = sim.nowNs;
-    // Run in bursts of events until the slice budget is spent or the target reached.
-    while (this.clock.now() - t0 < SLICE_MS) {
-      if (sim.runUntil(this.targetNs, 20_000)) break;
+    const full = !Number.isFinite(this.speed);
+    this.targetNs = full
+      ? sim.nowNs + FULL_SPEED_AHEAD_NS
+      : Math.max(this.targetNs, sim.nowNs) + Math.round((dtMs * this.speed) / 1000);
+    let reached = false;
+    // The iteration cap guards against a clock that does not move.
+    for (let i = 0; i < 100_000 && this.clock.now() - wall < SLICE_MS; i++) {
+      const b0 = this.clock.now();
+      reached = sim.runUntil(this.targetNs, this.burst);
+      this.adaptBurst(this.clock.now() - b0, reached);
+      if (reached) {
+        if (!full) break;
+        this.targetNs = sim.nowNs + FULL_SPEED_AHEAD_NS;
+      }
     }
-    // When the simulation cannot keep up, do not let the backlog grow without bound.
-    if (sim.nowNs < this.targetNs) this.targetNs = sim.nowNs;
-    this.rate.simNs += sim.nowNs - ns0;
-    this.rate.wallMs += this.clock.now() - t0 + 0;
-    if (wall - this.lastFrameMs >= FRAME_MS) {
-      this.lastFrameMs = wall;
-      this.emit();
-    }
-    this.schedule();
+    if (!reached) this.targetNs = sim.nowNs;
+    const after = this.clock.now();
+    if (after - this.lastFrameMs >= FRAME_MS) this.emit();
+    this.schedule(reached && !full ? IDLE_TICK_MS : 0);
   }
 
+  /** Sizes bursts to the cost of this sim's events, so a slice overruns its budget by little. */
+  private adaptBurst(tookMs: number, reached: boolean): void {
+    if (tookMs > SLICE_MS / 4) this.burst = Math.max(MIN_BURST, this.burst >> 1);
+    else if (!reached && tookMs < SLICE_MS / 16) this.burst = Math.min(MAX_BURST, this.burst * 2);
+  }
+
+  private measure(now: number): void {
+    const sim = this.sim;
+    if (!sim || now - this.rate.wallMs < 1000) return;
+    const events = sim.summary().events;
+    const dt = now - this.rate.wallMs;
+    this.rate.achieved = ((sim.nowNs - this.rate.simNs) * 1000) / dt;
+    this.rate.eps = ((events - this.rate.events) * 1000) / dt;
+    this.rate.wallMs = now;
+    this.rate.simNs = sim.nowNs;
+    this.rate.events = events;
+  }
+
+  /** Posts the samples gathered so far, unless the app is still busy with earlier frames. */
   private emit(): void {
-    if (!this.sim || !this.sink) return;
-    const frame = this.sim.takeFrame();
-    const now = this.clock.now();
-    if (now - this.rate.events >= 1000) {
-      const sum = this.sim.summary();
-      this.rate.achieved = (this.rate.simNs * 1000) / Math.max(1, now - this.rate.events);
-      this.rate.eps = sum.events;
-      this.rate.simNs = 0;
-      this.rate.events = now;
+    const sim = this.sim;
+    const sink = this.sink;
+    if (!sim || !sink) return;
+    if (this.inFlight >= MAX_IN_FLIGHT) {
+      this.emitPending = true; // the core keeps accumulating; sent once a frame is consumed
+      return;
     }
-    this.sink(frame, {
-      running: this.running,
-      nowNs: this.sim.nowNs,
-      speed: this.speed,
-      achievedSpeed: this.rate.achieved,
-      eventsPerSec: this.rate.eps,
-    });
+    this.emitPending = false;
+    const now = this.clock.now();
+    this.lastFrameMs = now;
+    this.measure(now);
+    const frame = boundFrame(sim.takeFrame(), this.limits);
+    const r = sink(frame, this.status());
+    if (r && typeof (r as Promise<void>).then === 'function') {
+      this.inFlight++;
+      const done = () => {
+        this.inFlight = Math.max(0, this.inFlight - 1);
+        if (this.emitPending && !this.running) this.emit();
+      };
+      (r as Promise<void>).then(done, done);
+    }
   }
-}
-
-/** Typed arrays of a frame, for Comlink.transfer. */
-export function frameTransferables(f: Frame): ArrayBuffer[] {
-  const bufs: ArrayBuffer[] = [f.tNs.buffer as ArrayBuffer];
-  for (const k in f.cols) bufs.push(f.cols[k].buffer as ArrayBuffer);
-  bufs.push(
-    f.aggT.buffer as ArrayBuffer,
-    f.aggN.buffer as ArrayBuffer,
-    f.aggNode.buffer as ArrayBuffer,
-    f.pingT.buffer as ArrayBuffer,
-    f.pingMs.buffer as ArrayBuffer,
-    f.pingSta.buffer as ArrayBuffer,
-    f.throttled.buffer as ArrayBuffer,
-  );
-  return [...new Set(bufs)].filter((b) => b.byteLength > 0);
 }

@@ -4,7 +4,17 @@
  */
 import type { Frame, ParamSpec, ParamValue, PresetInfo, SeriesSpec, Summary } from '../sim/api';
 
-export type { Frame, ParamSpec, ParamValue, PresetInfo, SeriesSpec, Summary } from '../sim/api';
+export type {
+  Frame,
+  Layer,
+  ParamChange,
+  ParamSpec,
+  ParamValue,
+  Panel,
+  PresetInfo,
+  SeriesSpec,
+  Summary,
+} from '../sim/api';
 
 export interface LoadRequest {
   presetId: string;
@@ -13,8 +23,13 @@ export interface LoadRequest {
 }
 
 export type LoadResult =
-  | { ok: true; params: ParamSpec[]; series: SeriesSpec[]; values: Record<string, ParamValue> }
+  | { ok: true; params: ParamSpec[]; series: SeriesSpec[]; values: Record<string, ParamValue>; runId: number }
   | { ok: false; error: string };
+
+/** Simulated ns per wall-clock second for real time. */
+export const REAL_TIME = 1e9;
+/** Speed value meaning "as fast as the worker can run". */
+export const AS_FAST_AS_POSSIBLE = Infinity;
 
 export interface RunStatus {
   running: boolean;
@@ -24,13 +39,27 @@ export interface RunStatus {
   /** Achieved simulated ns per wall-clock second over the last second. */
   achievedSpeed: number;
   eventsPerSec: number;
+  /** Changes on every load, reset or restart: samples of an older run must be dropped. */
+  runId: number;
+  presetId: string;
+  seed: number;
 }
 
-export type SetResult = { ok: true } | { ok: false; error: string };
+/**
+ * `restarted`: the parameter cannot change while running (ParamSpec.live
+ * false), so the run was restarted from t = 0 with the new value.
+ */
+export type SetResult = { ok: true; restarted?: boolean } | { ok: false; error: string };
+
+/** Receives frames; a returned promise counts as "in flight" until it settles (back-pressure). */
+export type FrameSink = (frame: Frame, status: RunStatus) => void | Promise<void>;
 
 export interface WorkerApi {
   presets(): PresetInfo[];
+  /** Creates a fresh run of a preset (keeps the play/pause state). */
   load(req: LoadRequest): LoadResult;
+  /** Restarts the current preset at t = 0 with the values set so far; a new seed if given. */
+  reset(seed?: number): LoadResult;
   play(): void;
   pause(): void;
   /** Advances by `ns` of simulated time while paused, then posts a frame. */
@@ -38,6 +67,6 @@ export interface WorkerApi {
   setSpeed(simNsPerWallSec: number): void;
   setParam(key: string, value: ParamValue): SetResult;
   /** Registers the frame sink (a Comlink proxy); frames arrive about 30 times a second. */
-  onFrame(cb: (frame: Frame, status: RunStatus) => void): void;
+  onFrame(cb: FrameSink): void;
   summary(): Summary | null;
 }

@@ -1,24 +1,31 @@
-/** The worker entry: exposes a SimHost through Comlink. */
+/** The worker entry: exposes a SimHost through Comlink, transferring frame buffers. */
 import * as Comlink from 'comlink';
-import { SimHost, frameTransferables } from './host';
-import type { Frame, RunStatus } from './protocol';
+import { SimHost } from './host';
+import { frameTransferables, ownBuffers } from './frame-bound';
+import type { FrameSink, LoadRequest, ParamValue, WorkerApi } from './protocol';
 
 const host = new SimHost({
   now: () => performance.now(),
   defer: (fn, ms) => void setTimeout(fn, ms),
 });
 
-const api = {
+const api: WorkerApi = {
   presets: () => host.presets(),
-  load: (req: Parameters<SimHost['load']>[0]) => host.load(req),
+  load: (req: LoadRequest) => host.load(req),
+  reset: (seed?: number) => host.reset(seed),
   play: () => host.play(),
   pause: () => host.pause(),
   step: (ns: number) => host.step(ns),
   setSpeed: (s: number) => host.setSpeed(s),
-  setParam: (k: string, v: Parameters<SimHost['setParam']>[1]) => host.setParam(k, v),
+  setParam: (k: string, v: ParamValue) => host.setParam(k, v),
   summary: () => host.summary(),
-  onFrame: (cb: (f: Frame, s: RunStatus) => void) =>
-    host.onFrame((f, s) => void cb(Comlink.transfer(f, frameTransferables(f)), s)),
+  // The sink is a Comlink proxy: its call returns a promise that settles once
+  // the app has consumed the frame, which the host counts for back-pressure.
+  onFrame: (cb: FrameSink) =>
+    host.onFrame((f, s) => {
+      const own = ownBuffers(f);
+      return cb(Comlink.transfer(own, frameTransferables(own)), s);
+    }),
 };
 
 Comlink.expose(api);

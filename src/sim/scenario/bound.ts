@@ -15,9 +15,10 @@ export function boundExplanation(m: Model, s: Summary): string {
   if (!s0 || s.simulatedNs === 0) return 'not started';
   if (s.cpuBusy > 0.93) return `CPU-bound: the sender core is busy ${(s.cpuBusy * 100).toFixed(0)} % of the time`;
   if (s.throttledFraction > 0.25 && Number.isFinite(s.medianCompletionUs) && s.medianCompletionUs > 0) {
-    // Payload share of truesize for the skbs in use.
-    const ceiling = ((s.tsqLimitBytes * 0.9) / (s.medianCompletionUs * 1e-6)) * 8;
-    return `TSQ-bound: limit ${fmtBytes(s.tsqLimitBytes)} ÷ completion ${fmtTime(s.medianCompletionUs)} ≈ ${fmtRate(ceiling)}`;
+    // The budget counts truesize; convert it to payload with the ratio of the skbs in use.
+    const payload = s.tsqLimitBytes * s0.payloadPerTruesize();
+    const ceiling = (payload / (s.medianCompletionUs * 1e-6)) * 8;
+    return `TSQ-bound: limit ${fmtBytes(s.tsqLimitBytes)} (${fmtBytes(payload)} of payload) ÷ completion ${fmtTime(s.medianCompletionUs)} ≈ ${fmtRate(ceiling)}`;
   }
   for (const nic of m.bottlenecks) {
     const util = m.sim.nowNs > 0 ? nic.busyNs / m.sim.nowNs : 0;

@@ -41,6 +41,12 @@ export interface EraProfile {
   mac80211Aql: { lowUs: number; highUs: number; thresholdUs: number } | null;
   /** BBR pacing margin (bbr_pacing_margin_percent, 4.20+). */
   bbrPacingMarginPercent: number;
+  /**
+   * tcp_cwnd_validate remembers cwnd-limited moments within a window (2022
+   * fix "tcp: fix tcp_cwnd_validate() to not forget is_cwnd_limited"); before
+   * it, only the flight that set a new max_packets_out counted.
+   */
+  cwndLimitedSticky: boolean;
 }
 
 const base: EraProfile = {
@@ -62,11 +68,13 @@ const base: EraProfile = {
   mac80211Airtime: true,
   mac80211Aql: { lowUs: 5000, highUs: 12000, thresholdUs: 24000 },
   bbrPacingMarginPercent: 1,
+  cwndLimitedSticky: true,
 };
 
 export const ERAS: Readonly<Record<EraId, EraProfile>> = {
   '3.6': {
     ...base,
+    cwndLimitedSticky: false,
     id: '3.6',
     label: 'Linux 3.6 (2012, first TSQ)',
     limitOutputBytes: 131_072,
@@ -88,6 +96,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
   },
   '4.1': {
     ...base,
+    cwndLimitedSticky: false,
     id: '4.1',
     label: 'Linux 4.1 (2015, inline TSQ, global cap)',
     limitOutputBytes: 131_072,
@@ -106,6 +115,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
   },
   '4.9': {
     ...base,
+    cwndLimitedSticky: false,
     id: '4.9',
     label: 'Linux 4.9 (2016, ath9k moves to mac80211 TXQs)',
     limitOutputBytes: 262_144,
@@ -124,6 +134,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
   },
   '4.16': {
     ...base,
+    cwndLimitedSticky: false,
     id: '4.16',
     label: 'Linux 4.16 (2018, before GSO always on)',
     limitOutputBytes: 262_144,
@@ -139,6 +150,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
   },
   '4.17': {
     ...base,
+    cwndLimitedSticky: false,
     id: '4.17',
     label: 'Linux 4.17 (2018, GSO always on)',
     limitOutputBytes: 262_144,
@@ -154,6 +166,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
   },
   '5.4': {
     ...base,
+    cwndLimitedSticky: false,
     id: '5.4',
     label: 'Linux 5.4 (2019, EDT)',
     tsqShortcut: 'empty',

@@ -18,6 +18,7 @@ import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
 import type { EraProfile } from './eras';
 import type { QdiscConfig, Scenario } from './scenario';
+import type { TxopRecord } from '../model/wifi/types';
 
 const K_SAMPLE = 1;
 const K_WARMUP = 2;
@@ -90,6 +91,35 @@ export class Model implements EventTarget {
 
   /** Fraction of time the WiFi medium was busy (builders for WiFi set the reader). */
   airtimeBusy: () => number = () => 0;
+  /** Airtime by (transmitter, receiver) pair and in total, from the medium's TXOP records. */
+  private readonly airtimeByPair = new Map<number, number>();
+  private airtimeTotalNs = 0;
+
+  onTxop(r: TxopRecord): void {
+    const d = r.endNs - r.startNs;
+    this.airtimeTotalNs += d;
+    const key = r.node * 1024 + (r.peer + 1);
+    this.airtimeByPair.set(key, (this.airtimeByPair.get(key) ?? 0) + d);
+  }
+
+  airtimeBusyNs(): number {
+    return this.airtimeTotalNs;
+  }
+
+  /** Airtime spent sending from `node` to `peer`. */
+  airtimeNs(node: number, peer: number): number {
+    return this.airtimeByPair.get(node * 1024 + (peer + 1)) ?? 0;
+  }
+
+  /** One A-MPDU (or single frame) sent by `node` to `dst`: charted, and per station when it is the main radio. */
+  onAggregate(node: number, nframes: number, _bytes: number, dst: number, nowNs: Ns): void {
+    if (node !== 0) return;
+    const sta = this.scenario.wifi?.topology === 'ap' ? dst - 1 : 0;
+    this.recorder.aggregate(nowNs, nframes, sta, this.measuring);
+  }
+
+  /** Live brcmfmac FC-mode change (set by the WiFi builder). */
+  setFcMode: (mode: 0 | 1 | 2) => void = () => {};
 
   addBottleneck(nic: WiredNic): void {
     this.bottlenecks.push(nic);
@@ -227,7 +257,7 @@ export class Model implements EventTarget {
     this.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
     let lastBusy = 0;
     let lastCpuT = 0;
-    this.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: '', panel: 'cpu' }, (now) => {
+    this.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: 'fraction', panel: 'cpu' }, (now) => {
       const b = this.cpu.busyTimeNs();
       const r = now > lastCpuT ? (b - lastBusy) / (now - lastCpuT) : 0;
       lastBusy = b;
@@ -253,7 +283,7 @@ export class Model implements EventTarget {
       name,
       goodputBps: dt > 0 ? ((this.stationBytes[i]() - (this.perStationBase[i] ?? 0)) * 8 * NS_PER_SEC) / dt : 0,
       medianPingMs: rec.pings[i]?.median() ?? NaN,
-      medianAggregate: NaN,
+      medianAggregate: rec.aggregates[i]?.median() ?? NaN,
       airtimeShare: this.stationAirtime[i]?.() ?? NaN,
     }));
     const sum: Summary = {

@@ -3,11 +3,16 @@ import type { ParamValue } from '../api';
 
 type Obj = Record<string, unknown>;
 
+/** Own fields only: "__proto__", "constructor" and the like are not scenario fields. */
+function has(cur: unknown, part: string): cur is Obj {
+  return cur !== null && typeof cur === 'object' && Object.hasOwn(cur, part);
+}
+
 export function getPath(root: unknown, path: string): unknown {
   let cur: unknown = root;
   for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object' || !(part in (cur as Obj))) return undefined;
-    cur = (cur as Obj)[part];
+    if (!has(cur, part)) return undefined;
+    cur = cur[part];
   }
   return cur;
 }
@@ -17,11 +22,11 @@ export function setPath(root: unknown, path: string, value: unknown): boolean {
   const parts = path.split('.');
   let cur: unknown = root;
   for (let i = 0; i < parts.length - 1; i++) {
-    if (cur === null || typeof cur !== 'object' || !(parts[i] in (cur as Obj))) return false;
-    cur = (cur as Obj)[parts[i]];
+    if (!has(cur, parts[i])) return false;
+    cur = cur[parts[i]];
   }
-  if (cur === null || typeof cur !== 'object' || !(parts[parts.length - 1] in (cur as Obj))) return false;
-  (cur as Obj)[parts[parts.length - 1]] = value;
+  if (!has(cur, parts[parts.length - 1])) return false;
+  cur[parts[parts.length - 1]] = value;
   return true;
 }
 
@@ -31,14 +36,20 @@ export function clone<T>(v: T): T {
 }
 
 /** Parses a CLI/URL string into the type of the existing value at the path. */
-export function coerce(existing: unknown, raw: string | ParamValue | null): unknown {
+/**
+ * Suffixes: k/M/G are powers of 1000 (100M = 1e8 bit/s), Ki/Mi/Gi powers of
+ * 1024; for fields counted in bytes K/M/G are binary too (128K = 131072).
+ */
+export function coerce(existing: unknown, raw: string | ParamValue | null, path = ''): unknown {
   if (typeof raw !== 'string') return raw;
   if (raw === 'null') return null;
   if (typeof existing === 'number' || existing === null) {
-    const m = /^(-?[\d.]+(?:e[+-]?\d+)?)\s*([kKmMgG]?)$/.exec(raw.trim());
+    const m = /^(-?[\d.]+(?:e[+-]?\d+)?)\s*([kKmMgG]i?)?$/.exec(raw.trim());
     if (m) {
-      const mult = { '': 1, k: 1e3, K: 1024, m: 1e6, M: 1 << 20, g: 1e9, G: 1 << 30 }[m[2]] ?? 1;
-      return Number(m[1]) * mult;
+      const suffix = m[2] ?? '';
+      const binary = suffix.endsWith('i') || /bytes/i.test(path);
+      const p = { '': 0, k: 1, K: 1, m: 2, M: 2, g: 3, G: 3 }[suffix[0] ?? ''] ?? 0;
+      return Number(m[1]) * (binary ? 1024 : 1000) ** p;
     }
     if (existing === null) return raw;
     return NaN;

@@ -5,6 +5,7 @@
 import type { CpuCosts } from '../model/cpu/cpu';
 import type { CompletionModel } from '../model/nic/wired-nic';
 import type { EraId } from './eras';
+import type { WifiConfig } from './wifi-config';
 
 export const SCENARIO_SCHEMA = 1;
 
@@ -94,6 +95,8 @@ export interface Scenario {
   receiver: ReceiverConfig;
   /** Ping probe from the sender to the receiver every interval (0: off). */
   pingIntervalMs: number;
+  /** WiFi topology instead of the wired link (null: wired). */
+  wifi: WifiConfig | null;
 }
 
 export const DEFAULT_QDISC: QdiscConfig = {

@@ -64,6 +64,29 @@ export const RULES: Record<string, Rule> = {
   pingIntervalMs: { t: 'number', min: 0, max: 60_000 },
 };
 
+/** Fields checked only when the scenario has a router. */
+export const ROUTER_RULES: Record<string, Rule> = {
+  'router.rateBps': { t: 'number', min: 1e6, max: 100e9 },
+  'router.propagationUs': { t: 'number', min: 0, max: 500_000 },
+  'router.qdisc.kind': { t: 'enum', values: ['pfifo_fast', 'fq', 'fq_codel', 'pfifo'] },
+};
+
+/** Fields checked only when the scenario has a WiFi part. */
+export const WIFI_RULES: Record<string, Rule> = {
+  'wifi.topology': { t: 'enum', values: ['local', 'ap'] },
+  'wifi.band': { t: 'enum', values: ['2.4GHz', '5GHz'] },
+  'wifi.driver': { t: 'enum', values: ['ath9k', 'brcmfmac'] },
+  'wifi.queueing': { t: 'enum', values: ['itxq', 'legacy'] },
+  'wifi.txStatusDelayUs': { t: 'number', min: 0, max: 100_000 },
+  'wifi.legacyMaxPending': { t: 'int', min: 1, max: 100_000 },
+  'wifi.wiredRateBps': { t: 'number', min: 1e6, max: 100e9 },
+  'wifi.wiredPropagationUs': { t: 'number', min: 0, max: 500_000 },
+  'wifi.airtimeFairness': { t: 'bool' },
+  'wifi.aql': { t: 'bool' },
+  'wifi.pingIntervalMs': { t: 'number', min: 0, max: 60_000 },
+  'wifi.brcmfmac.fcMode': { t: 'enum', values: [0, 1, 2] },
+};
+
 export class ScenarioError extends Error {
   constructor(readonly errors: string[]) {
     super(errors.join('\n'));
@@ -86,7 +109,7 @@ function describe(r: Rule): string {
 }
 
 export function checkField(path: string, v: unknown): string | null {
-  const r = RULES[path];
+  const r = RULES[path] ?? WIFI_RULES[path] ?? ROUTER_RULES[path];
   if (!r) return null;
   const bad = `${path} = ${JSON.stringify(v)} is not allowed: expected ${describe(r)}`;
   switch (r.t) {
@@ -119,10 +142,62 @@ export function validateScenario(sc: unknown): string[] {
     if (e) errors.push(e);
   }
   const s = sc as Scenario;
+  errors.push(...checkCompletion('link.completion', s.link?.completion));
+  if (s.link?.xen) {
+    for (const f of ['ringSlots', 'backendPerSkbUs', 'deallocFixedUs', 'deallocMeanExtraUs', 'deallocStallMeanUs', 'evtchnUs'] as const) {
+      const v = s.link.xen[f];
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1e7) {
+        errors.push(`link.xen.${f} = ${JSON.stringify(v)} is not allowed: expected a number from 0 to 10000000`);
+      }
+    }
+    const p = s.link.xen.deallocStallProb;
+    if (typeof p !== 'number' || !(p >= 0 && p <= 1)) {
+      errors.push(`link.xen.deallocStallProb = ${JSON.stringify(p)} is not allowed: expected a probability from 0 to 1`);
+    }
+    errors.push(...checkCompletion('link.xen.physCompletion', s.link.xen.physCompletion));
+  }
+  if (s.router) {
+    for (const path of Object.keys(ROUTER_RULES)) {
+      const e = checkField(path, getPath(sc, path));
+      if (e) errors.push(e);
+    }
+  }
+  if (s.wifi) {
+    for (const path of Object.keys(WIFI_RULES)) {
+      const v = getPath(sc, path);
+      if (v === undefined) {
+        if (path.startsWith('wifi.brcmfmac.')) continue;
+        errors.push(`${path} is missing: expected ${describe(WIFI_RULES[path])}`);
+        continue;
+      }
+      const e = checkField(path, v);
+      if (e) errors.push(e);
+    }
+    if (!Array.isArray(s.wifi.stations) || s.wifi.stations.length < 1 || s.wifi.stations.length > 50) {
+      errors.push('wifi.stations must list 1 to 50 stations');
+    }
+    if (s.wifi.driver === 'brcmfmac' && !s.wifi.brcmfmac) errors.push('wifi.brcmfmac is required when wifi.driver is brcmfmac');
+    if (s.wifi.driver !== 'brcmfmac' && s.wifi.brcmfmac) {
+      errors.push(`wifi.brcmfmac (FC mode) applies only where wifi.driver is brcmfmac, not ${s.wifi.driver}`);
+    }
+    if (s.wifi.driver === 'brcmfmac' && s.wifi.topology !== 'local') errors.push('wifi.driver brcmfmac is modelled as a station (wifi.topology local)');
+  }
   if (typeof s.warmupMs === 'number' && typeof s.durationMs === 'number' && s.warmupMs >= s.durationMs) {
     errors.push(`warmupMs = ${s.warmupMs} must be less than durationMs = ${s.durationMs}`);
   }
   return errors;
+}
+
+function checkCompletion(path: string, c: unknown): string[] {
+  if (c === null || typeof c !== 'object') return [`${path} is missing: expected {kind: 'immediate', delayNs} or {kind: 'coalesced', usecs, frames}`];
+  const o = c as Record<string, unknown>;
+  const num = (k: string, max: number): string[] =>
+    typeof o[k] === 'number' && Number.isFinite(o[k]) && (o[k] as number) >= 0 && (o[k] as number) <= max
+      ? []
+      : [`${path}.${k} = ${JSON.stringify(o[k])} is not allowed: expected a number from 0 to ${max}`];
+  if (o.kind === 'immediate') return num('delayNs', 1e9);
+  if (o.kind === 'coalesced') return [...num('usecs', 1e6), ...num('frames', 65536)];
+  return [`${path}.kind = ${JSON.stringify(o.kind)} is not allowed: expected one of immediate, coalesced`];
 }
 
 /** Applies dotted-path overrides (values may be strings from a CLI or URL). */
@@ -135,8 +210,9 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
       errors.push(`${path} is not a field of this scenario`);
       continue;
     }
-    const v = coerce(existing, raw);
-    const e = checkField(path, v);
+    const v = coerce(existing, raw, path);
+    // A string that is no number coerces to NaN; report what was typed, not "null".
+    const e = checkField(path, Number.isNaN(v) ? raw : v);
     if (e) errors.push(e);
     else setPath(out, path, v);
   }

@@ -38,12 +38,14 @@ export class Dql {
     const ovlimit = Math.max(0, numQueued - this.numCompleted - limit);
     const inprogress = numQueued !== completed;
     const prevInprogress = this.prevNumQueued !== this.numCompleted;
-    if ((ovlimit && !inprogress) || (this.prevOvlimit && !prevInprogress)) {
+    // Everything queued at the previous completion is done by now.
+    const allPrevCompleted = completed >= this.prevNumQueued;
+    if ((ovlimit && !inprogress) || (this.prevOvlimit && allPrevCompleted)) {
       // Starved: raise the limit by what was outstanding.
       limit += completed - this.prevNumQueued + this.prevOvlimit;
       this.slackStartNs = nowNs;
       this.lowestSlack = Infinity;
-    } else if (inprogress && prevInprogress && !ovlimit) {
+    } else if (inprogress && prevInprogress && !allPrevCompleted) {
       const slack = Math.max(0, limit + this.prevOvlimit - 2 * (completed - this.numCompleted));
       const slackLastObjs = this.prevOvlimit ? Math.max(this.prevLastObjCnt - this.prevOvlimit, 0) : 0;
       const s = Math.max(slack, slackLastObjs);
@@ -55,8 +57,9 @@ export class Dql {
       }
     }
     limit = Math.min(Math.max(limit, 0), MAX_LIMIT);
+    // As dql_completed: a changed limit voids the over-limit carried to the next call.
+    this.prevOvlimit = limit !== this.limit ? 0 : ovlimit;
     this.limit = limit;
-    this.prevOvlimit = ovlimit;
     this.adjLimit = limit + completed;
     this.prevLastObjCnt = this.lastObjCnt;
     this.numCompleted = completed;

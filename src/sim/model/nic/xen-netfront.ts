@@ -104,8 +104,9 @@ export class XenNetfront implements TxDriver, EventTarget {
     this.slotsUsed += xenSlots(skb);
     this.inFlightSkbs++;
     this.inFlightBytes += skb.l2Bytes;
-    // netfront stops the queue when a maximal skb might not fit.
-    if (this.cfg.ringSlots - this.slotsUsed < MAX_SKB_FRAGS + 2) this.stopped = true;
+    // netfront stops the queue when a maximal skb might not fit
+    // (netfront_tx_slot_available: used < ring size − MAX_SKB_FRAGS − 2).
+    if (this.cfg.ringSlots - this.slotsUsed <= MAX_SKB_FRAGS + 2) this.stopped = true;
     this.backendQ.push(skb);
     this.backendQueued++;
     if (!this.backendBusy) this.backendNext(nowNs);
@@ -166,7 +167,7 @@ export class XenNetfront implements TxDriver, EventTarget {
       this.inFlightBytes -= skb.l2Bytes;
       this.free(skb, nowNs);
     }
-    if (this.stopped && this.cfg.ringSlots - this.slotsUsed >= MAX_SKB_FRAGS + 2) {
+    if (this.stopped && this.cfg.ringSlots - this.slotsUsed > MAX_SKB_FRAGS + 2) {
       this.stopped = false;
       this.wake(nowNs);
     }

@@ -121,8 +121,16 @@ export class AckProcessor implements EventTarget {
       this.sendIntervalNs = r.xmitNs - r.firstTxNsAtSend;
       this.firstTxNs = r.xmitNs;
     }
-    if (!r.everRetrans) this.rttSampleNs = this.sim.nowNs - r.xmitNs;
+    if (!r.everRetrans) {
+      // tcp_clean_rtx_queue: srtt from the oldest newly acked skb (first_ackt),
+      // min_rtt and the rate sample from the newest (last_ackt).
+      const rtt = this.sim.nowNs - r.xmitNs;
+      if (this.seqRttNs < 0) this.seqRttNs = rtt;
+      this.rttSampleNs = rtt;
+    }
   };
+
+  private seqRttNs: Ns = -1;
 
   private onAck(ack: Skb, nowNs: Ns): void {
     const tp = this.tp;
@@ -131,6 +139,7 @@ export class AckProcessor implements EventTarget {
     this.newlyDelivered = 0;
     this.priorDelivered = -1;
     this.rttSampleNs = -1;
+    this.seqRttNs = -1;
     const priorInFlight = rtx.inFlight();
     const mss = tp.mss;
     const advanced = ack.ackSeq > tp.sndUna;
@@ -148,7 +157,7 @@ export class AckProcessor implements EventTarget {
     }
     if (this.newlyDelivered === 0 && !advanced) return;
     this.deliveredNs = nowNs;
-    if (this.rttSampleNs >= 0) this.rttSample(this.rttSampleNs);
+    if (this.rttSampleNs >= 0) this.rttSample(this.seqRttNs, this.rttSampleNs);
     const lostBefore = rtx.lostOut;
     this.markLost();
     const rs = this.rateSample(nowNs, rtx.lostOut - lostBefore);
@@ -179,10 +188,10 @@ export class AckProcessor implements EventTarget {
   }
 
   /** tcp_rtt_estimator (Jacobson/Karels) and the RTO (tcp_set_rto). */
-  private rttSample(m: Ns): void {
+  private rttSample(m: Ns, caRttNs: Ns): void {
     const tp = this.tp;
     if (m <= 0) m = 1000;
-    if (m < tp.minRttNs) tp.minRttNs = m;
+    if (caRttNs > 0 && caRttNs < tp.minRttNs) tp.minRttNs = caRttNs;
     if (tp.srttNs === 0) {
       tp.srttNs = m;
       this.rttvarNs = m / 2;

@@ -22,7 +22,8 @@ export function tcpPacingRate(
   maxRateBytesPerSec: number,
 ): number {
   if (srttNs <= 0) return Infinity;
-  const ratio = cwnd < ssthresh / 2 ? PACING_SS_RATIO : PACING_CA_RATIO;
+  // snd_ssthresh / 2 is u32 division in the kernel.
+  const ratio = cwnd < Math.floor(ssthresh / 2) ? PACING_SS_RATIO : PACING_CA_RATIO;
   const rate = (((ratio / 100) * mssBytes * Math.max(cwnd, packetsOut)) / srttNs) * NS_PER_SEC;
   return Math.min(rate, maxRateBytesPerSec);
 }

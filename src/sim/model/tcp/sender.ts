@@ -199,6 +199,15 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
   /** Adjusts sk_wmem_alloc when software GSO changes truesize (tcp_gso_segment). */
   chargeWmem(deltaBytes: number): void {
     this.wmemBytes += deltaBytes;
+    this.truesizeOut += deltaBytes;
+  }
+
+  /** Payload and truesize charged so far: their ratio converts the TSQ budget to payload. */
+  payloadOut = 0;
+  truesizeOut = 0;
+
+  payloadPerTruesize(): number {
+    return this.truesizeOut > 0 ? this.payloadOut / this.truesizeOut : 1;
   }
 
   handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
@@ -253,7 +262,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     if (this.pacingCheck(nowNs)) return;
     const inFlight = rtx.inFlight();
     if (inFlight >= this.snd_cwnd) {
-      this.cwndValidate(true);
+      if (this.era.cwndLimitedSticky) this.cwndValidate(true);
       return;
     }
     const unsentSegs = Math.floor(this.unsentBytes / this.mss);
@@ -283,7 +292,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
       this.maxPacketsOut = po;
       this.maxPacketsSeq = this.sndNxt;
       this.cwndLimitedFlag = isCwndLimited;
-    } else if (isCwndLimited) this.cwndLimitedFlag = true;
+    } else if (isCwndLimited && this.era.cwndLimitedSticky) this.cwndLimitedFlag = true;
   }
 
   /** tcp_send_mss size_goal in segments: skbs tcp_sendmsg builds are this large. */
@@ -384,6 +393,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     if (!retrans) this.ack.recordSent(seq, len, segs, nowNs);
     // skb_set_owner_w: sk_wmem_alloc += truesize until the skb is freed.
     this.wmemBytes += truesize;
+    this.payloadOut += len;
+    this.truesizeOut += truesize;
     const prior = this.wstampNs;
     this.wstampNs = Math.max(this.wstampNs, nowNs);
     if (this.era.edt) {

@@ -49,5 +49,6 @@ export function wiredBase(): Scenario {
     router: null,
     receiver: { groWindowUs: 20, delackMs: 40 },
     pingIntervalMs: 0,
+    wifi: null,
   };
 }

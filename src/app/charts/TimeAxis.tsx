@@ -1,0 +1,164 @@
+/**
+ * The shared time axis: SVG ticks, a labelled marker wherever a parameter
+ * changed ("key: old → new"), and d3-zoom (wheel to zoom, drag to pan) that
+ * drives the window of every timeline. Focusable: ← → pan, + − zoom, End live.
+ */
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { axisTop, scaleLinear, select, zoom, zoomIdentity, type ZoomTransform } from 'd3';
+import { useExplorerContext } from '../explorer-context';
+import { useExplorer } from '../state/explorer-store';
+import { viewStore } from '../state/view-store';
+import { formatValue, timeUnit } from '../format';
+import { panBy, zoomBy, zoomView } from './time-view';
+import type { RenderState } from './scheduler';
+import type { ParamChange, ParamValue } from '../../worker/protocol';
+
+const HEIGHT = 58;
+const AXIS_Y = HEIGHT - 1;
+const ROW_H = 13;
+const ROWS = 3;
+
+function valueText(v: ParamValue | null, unit?: string): string {
+  if (v === null || v === 'null') return 'default';
+  return typeof v === 'number' ? formatValue(v, unit) : String(v);
+}
+
+export function changeLabel(c: ParamChange): string {
+  const unit = useExplorer.getState().params.find((p) => p.key === c.key)?.unit;
+  return `${c.key}: ${valueText(c.from, unit)} → ${valueText(c.to, unit)}`;
+}
+
+export function TimeAxis() {
+  const { scheduler } = useExplorerContext();
+  const plotRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const axisRef = useRef<SVGGElement>(null);
+  const marksRef = useRef<SVGGElement>(null);
+  const unitRef = useRef<HTMLSpanElement>(null);
+
+  useEffect(() => {
+    const plot = plotRef.current;
+    const svg = svgRef.current;
+    if (!plot || !svg) return;
+    const size = { w: plot.clientWidth };
+    const ro = new ResizeObserver(() => {
+      size.w = plot.clientWidth;
+      scheduler.invalidate(true);
+    });
+    ro.observe(plot);
+
+    let prev: ZoomTransform = zoomIdentity;
+    const z = zoom<SVGSVGElement, unknown>()
+      .scaleExtent([1e-12, 1e12])
+      .on('zoom', (ev: { transform: ZoomTransform; sourceEvent: Event | null }) => {
+        const t = ev.transform;
+        const ratio = t.k / prev.k;
+        const shift = t.x - ratio * prev.x;
+        prev = t;
+        const src = ev.sourceEvent as MouseEvent | null;
+        const anchor = src && 'clientX' in src ? src.clientX - svg.getBoundingClientRect().left : size.w;
+        const st = viewStore.getState();
+        st.setView(zoomView(st.view, scheduler.buffers.nowNs, size.w, ratio, shift, anchor));
+      });
+    select(svg).call(z).on('dblclick.zoom', null);
+
+    let key = '';
+    const render = (s: RenderState) => {
+      const w = size.w;
+      const changes = scheduler.buffers.changes;
+      const k = `${s.t0Ns}|${s.t1Ns}|${w}|${s.epoch}|${changes.length}|${changes[changes.length - 1]?.tNs}`;
+      if (k === key || w <= 0 || !axisRef.current || !marksRef.current) return;
+      key = k;
+      const u = timeUnit(s.t1Ns - s.t0Ns);
+      if (unitRef.current) unitRef.current.textContent = `time (${u.label})`;
+      const x = scaleLinear()
+        .domain([s.t0Ns / u.div, s.t1Ns / u.div])
+        .range([0, w]);
+      select(axisRef.current).call(
+        axisTop(x)
+          .ticks(Math.max(2, Math.floor(w / 90)))
+          .tickSizeOuter(0),
+      );
+      // Labels take the first of three rows where they do not overlap the previous one.
+      const rowEnd = new Array<number>(ROWS).fill(-Infinity);
+      const visible = changes
+        .filter((c) => c.tNs >= s.t0Ns && c.tNs <= s.t1Ns)
+        .map((c) => {
+          const px = x(c.tNs / u.div);
+          const text = changeLabel(c);
+          const width = text.length * 6.2;
+          let row = rowEnd.findIndex((e) => e < px - 4);
+          if (row >= 0) rowEnd[row] = px + width;
+          else row = -1;
+          return { c, px, text, row };
+        });
+      const g = select(marksRef.current)
+        .selectAll<SVGGElement, (typeof visible)[number]>('g.change-marker')
+        .data(visible, (d) => `${d.c.tNs}|${d.c.key}`)
+        .join((enter) => {
+          const e = enter.append('g').attr('class', 'change-marker').attr('data-testid', 'change-marker');
+          e.append('line');
+          e.append('text');
+          e.append('title');
+          return e;
+        });
+      g.attr('transform', (d) => `translate(${Math.round(d.px) + 0.5},0)`);
+      g.select('line')
+        .attr('y1', (d) => (d.row < 0 ? AXIS_Y - 8 : d.row * ROW_H + 2))
+        .attr('y2', AXIS_Y);
+      g.select('text')
+        .attr('x', 3)
+        .attr('y', (d) => d.row * ROW_H + 11)
+        .attr('display', (d) => (d.row < 0 ? 'none' : null))
+        .text((d) => d.text);
+      g.select('title').text((d) => d.text);
+    };
+    const off = scheduler.add(render);
+    return () => {
+      off();
+      ro.disconnect();
+      select(svg).on('.zoom', null);
+    };
+  }, [scheduler]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const st = viewStore.getState();
+    const now = scheduler.buffers.nowNs;
+    const act: Record<string, () => void> = {
+      ArrowLeft: () => st.setView(panBy(st.view, now, -0.1)),
+      ArrowRight: () => st.setView(panBy(st.view, now, 0.1)),
+      '+': () => st.setView(zoomBy(st.view, now, 1.5, 0.5)),
+      '=': () => st.setView(zoomBy(st.view, now, 1.5, 0.5)),
+      '-': () => st.setView(zoomBy(st.view, now, 1 / 1.5, 0.5)),
+      End: () => st.setView({ ...st.view, follow: true }),
+    };
+    const f = act[e.key];
+    if (f) {
+      e.preventDefault();
+      f();
+    }
+  };
+
+  return (
+    <div className="track-body time-axis" style={{ height: HEIGHT }}>
+      <div className="axis-unit">
+        <span ref={unitRef}>time</span>
+      </div>
+      <div className="plot" ref={plotRef}>
+        <svg
+          ref={svgRef}
+          height={HEIGHT}
+          tabIndex={0}
+          role="group"
+          aria-roledescription="time axis"
+          aria-label="Time axis: wheel or + and − to zoom, drag or arrow keys to pan, End to follow the clock"
+          onKeyDown={onKeyDown}
+        >
+          <g ref={marksRef} className="change-markers" />
+          <g ref={axisRef} transform={`translate(0,${AXIS_Y})`} className="x-axis" />
+        </svg>
+      </div>
+      <div className="side" />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** Canvas sizing for device pixels, and y-axis rendering in SVG with d3-axis. */
+import { axisLeft, select } from 'd3';
+import { formatTick } from '../format';
+import type { AxisSpec } from './tracks/track';
+
+/** Sizes a canvas to CSS pixels × devicePixelRatio and returns a context scaled to CSS pixels. */
+export function fitCanvas(
+  c: HTMLCanvasElement,
+  widthPx: number,
+  heightPx: number,
+): CanvasRenderingContext2D | null {
+  const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+  const w = Math.max(1, Math.round(widthPx * dpr));
+  const h = Math.max(1, Math.round(heightPx * dpr));
+  if (c.width !== w) c.width = w;
+  if (c.height !== h) c.height = h;
+  const ctx = c.getContext('2d');
+  if (!ctx) return null;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, widthPx, heightPx);
+  return ctx;
+}
+
+const MANTISSAS = new Set([1, 2, 5]);
+const isBytes = (u?: string) => !!u && /^(b|bytes?)$/i.test(u);
+
+/** Ticks at multiples of a power of two, so byte axes read 64K, 128K, 192K rather than 97.7K. */
+export function binaryTicks(max: number, count: number): number[] {
+  if (!(max > 0)) return [0];
+  const step = 2 ** Math.ceil(Math.log2(max / Math.max(1, count)));
+  const out: number[] = [];
+  for (let v = 0; v <= max + 1e-9; v += step) out.push(v);
+  return out;
+}
+
+/** Renders one left axis per AxisSpec into `g` (each spec's range places it vertically). */
+export function renderAxes(g: SVGGElement, axes: AxisSpec[], widthPx: number): void {
+  const sel = select(g)
+    .selectAll<SVGGElement, AxisSpec>('g.axis')
+    .data(axes)
+    .join('g')
+    .attr('class', 'axis')
+    .attr('transform', `translate(${widthPx - 1},0)`);
+  sel.each(function (a) {
+    const [r0, r1] = a.scale.range();
+    const count = Math.max(3, Math.floor(Math.abs(r0 - r1) / 26));
+    const axis = axisLeft(a.scale).tickSizeOuter(0).tickSize(4);
+    if (a.log) {
+      const vals = a.scale
+        .ticks(count)
+        .filter((v) => MANTISSAS.has(Math.round(v / 10 ** Math.floor(Math.log10(v)))));
+      axis.tickValues(
+        vals.length > 6 ? vals.filter((v) => Math.round(v / 10 ** Math.floor(Math.log10(v))) === 1) : vals,
+      );
+    } else if (isBytes(a.unit)) axis.tickValues(binaryTicks(a.scale.domain()[1], count));
+    else axis.ticks(count);
+    axis.tickFormat((v) => formatTick(Number(v), a.unit));
+    select(this).call(axis);
+  });
+}

@@ -1,0 +1,236 @@
+/**
+ * Canvas primitives for dense columnar data (in the manner of uPlot): lines
+ * reduced to a min/max run per pixel column, stacked areas averaged per
+ * pixel column, point clouds in one path per colour, shaded intervals.
+ */
+import type { ColumnRing } from './column-ring';
+
+export type Scale = (v: number) => number;
+
+/** Draws column `c` of `ring` over rows [i0, i1) as a polyline, broken at NaN. */
+export function drawLine(
+  ctx: CanvasRenderingContext2D,
+  ring: ColumnRing,
+  c: number,
+  i0: number,
+  i1: number,
+  x: Scale,
+  y: Scale,
+  widthPx: number,
+  style: { color: string; width?: number; dash?: number[] },
+): void {
+  if (c < 0 || i1 <= i0) return;
+  ctx.beginPath();
+  ctx.strokeStyle = style.color;
+  ctx.lineWidth = style.width ?? 1.25;
+  ctx.setLineDash(style.dash ?? []);
+  const dense = i1 - i0 > 2 * widthPx;
+  let pen = false;
+  if (!dense) {
+    for (let i = i0; i < i1; i++) {
+      const v = ring.get(c, i);
+      if (!Number.isFinite(v)) {
+        pen = false;
+        continue;
+      }
+      const px = x(ring.t(i));
+      const py = y(v);
+      if (pen) ctx.lineTo(px, py);
+      else ctx.moveTo(px, py);
+      pen = true;
+    }
+  } else {
+    let col = NaN;
+    let first = NaN;
+    let last = NaN;
+    let lo = Infinity;
+    let hi = -Infinity;
+    const flush = () => {
+      if (!Number.isFinite(first)) {
+        pen = false;
+        return;
+      }
+      if (pen) ctx.lineTo(col, y(first));
+      else ctx.moveTo(col, y(first));
+      ctx.lineTo(col, y(lo));
+      ctx.lineTo(col, y(hi));
+      ctx.lineTo(col, y(last));
+      pen = true;
+    };
+    for (let i = i0; i < i1; i++) {
+      const px = Math.round(x(ring.t(i)));
+      if (px !== col) {
+        if (col === col) flush();
+        col = px;
+        first = NaN;
+        lo = Infinity;
+        hi = -Infinity;
+      }
+      const v = ring.get(c, i);
+      if (!Number.isFinite(v)) continue;
+      if (!Number.isFinite(first)) first = v;
+      last = v;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (col === col) flush();
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** Largest value of columns `cs` (summed when `stacked`) over rows [i0, i1); 0 if none. */
+export function maxOver(ring: ColumnRing, cs: number[], i0: number, i1: number, stacked: boolean): number {
+  let m = 0;
+  for (let i = i0; i < i1; i++) {
+    let sum = 0;
+    for (const c of cs) {
+      const v = ring.get(c, i);
+      if (!Number.isFinite(v)) continue;
+      if (stacked) sum += v;
+      else if (v > m) m = v;
+    }
+    if (stacked && sum > m) m = sum;
+  }
+  return m;
+}
+
+/** Stacked areas of columns `cs` (bottom first), averaged per pixel column when dense. */
+export function drawStack(
+  ctx: CanvasRenderingContext2D,
+  ring: ColumnRing,
+  cs: number[],
+  colors: string[],
+  i0: number,
+  i1: number,
+  x: Scale,
+  y: Scale,
+  widthPx: number,
+): void {
+  if (!cs.length || i1 <= i0) return;
+  const dense = i1 - i0 > 2 * widthPx;
+  const xs: number[] = [];
+  const acc: number[][] = cs.map(() => []);
+  let col = NaN;
+  let n = 0;
+  const sums = new Float64Array(cs.length);
+  const flush = () => {
+    if (!n) return;
+    xs.push(col);
+    let cum = 0;
+    for (let k = 0; k < cs.length; k++) {
+      cum += sums[k] / n;
+      acc[k].push(cum);
+    }
+  };
+  for (let i = i0; i < i1; i++) {
+    const px = dense ? Math.round(x(ring.t(i))) : x(ring.t(i));
+    if (px !== col) {
+      flush();
+      col = px;
+      n = 0;
+      sums.fill(0);
+    }
+    for (let k = 0; k < cs.length; k++) {
+      const v = ring.get(cs[k], i);
+      if (Number.isFinite(v)) sums[k] += v;
+    }
+    n++;
+  }
+  flush();
+  const y0 = y(0);
+  for (let k = cs.length - 1; k >= 0; k--) {
+    // Each band is drawn down to the axis; the bands above cover the rest.
+    ctx.beginPath();
+    ctx.moveTo(xs[0], y0);
+    for (let j = 0; j < xs.length; j++) ctx.lineTo(xs[j], y(acc[k][j]));
+    ctx.lineTo(xs[xs.length - 1], y0);
+    ctx.closePath();
+    ctx.fillStyle = colors[k];
+    ctx.fill();
+  }
+}
+
+/** 2×2 px points of (t, column cy) coloured by column cc, one path per colour. */
+export function drawPoints(
+  ctx: CanvasRenderingContext2D,
+  ring: ColumnRing,
+  cy: number,
+  cc: number,
+  i0: number,
+  i1: number,
+  x: Scale,
+  y: Scale,
+  colorOf: (category: number) => string,
+): void {
+  const cats = new Set<number>();
+  for (let i = i0; i < i1; i++) cats.add(ring.get(cc, i));
+  for (const cat of cats) {
+    ctx.beginPath();
+    for (let i = i0; i < i1; i++) {
+      if (ring.get(cc, i) !== cat) continue;
+      const v = ring.get(cy, i);
+      if (!Number.isFinite(v)) continue;
+      ctx.rect(Math.round(x(ring.t(i))) - 1, Math.round(y(v)) - 1, 2, 2);
+    }
+    ctx.fillStyle = colorOf(cat);
+    ctx.fill();
+  }
+}
+
+/** Shades [start, end) intervals (ring columns 't' and 'end') that overlap [t0, t1]. */
+export function shadeIntervals(
+  ctx: CanvasRenderingContext2D,
+  ring: ColumnRing,
+  t0Ns: number,
+  t1Ns: number,
+  x: Scale,
+  heightPx: number,
+  color: string,
+): void {
+  if (!ring.length) return;
+  ctx.fillStyle = color;
+  // Intervals are sorted by start; the one before t0 may still reach into the window.
+  // Runs that touch in pixel space are merged, so translucent shading never stacks up.
+  const i0 = Math.max(0, ring.lowerBound(t0Ns) - 1);
+  let a = NaN;
+  let b = NaN;
+  for (let i = i0; i < ring.length; i++) {
+    const s = ring.t(i);
+    if (s > t1Ns) break;
+    const e = ring.get(1, i);
+    if (e < t0Ns) continue;
+    const xa = x(s);
+    const xb = Math.max(xa + 1, x(e));
+    if (xa <= b + 1) {
+      if (xb > b) b = xb;
+      continue;
+    }
+    if (b === b) ctx.fillRect(a, 0, b - a, heightPx);
+    a = xa;
+    b = xb;
+  }
+  if (b === b) ctx.fillRect(a, 0, b - a, heightPx);
+}
+
+/** Dashed vertical lines at the given times. */
+export function drawVLines(
+  ctx: CanvasRenderingContext2D,
+  xs: number[],
+  heightPx: number,
+  color: string,
+  dash: number[],
+): void {
+  if (!xs.length) return;
+  ctx.beginPath();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1;
+  ctx.setLineDash(dash);
+  for (const px of xs) {
+    const p = Math.round(px) + 0.5;
+    ctx.moveTo(p, 0);
+    ctx.lineTo(p, heightPx);
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+}

@@ -1,0 +1,48 @@
+/**
+ * Chooses the timeline tracks from the scenario's SeriesSpec list (by
+ * `panel`), so panels stay generic: a panel appears when the core publishes
+ * series for it, or, for the point clouds, once points have arrived.
+ */
+import type { Panel, SeriesSpec } from '../../../worker/protocol';
+import type { ChartTheme } from '../chart-theme';
+import { aggregatesTrack, latencyTrack } from './point-tracks';
+import { linesTrack, occupancyTrack, smallMultiplesTrack } from './series-tracks';
+import { seriesOf, type Track } from './track';
+
+export const PANEL_ORDER: Panel[] = ['occupancy', 'throughput', 'aggregates', 'latency', 'tcp', 'cpu'];
+
+export interface PointPresence {
+  agg: boolean;
+  ping: boolean;
+}
+
+export function buildTracks(
+  series: readonly SeriesSpec[],
+  theme: ChartTheme,
+  points: PointPresence,
+): Track[] {
+  const tracks: Track[] = [];
+  for (const panel of PANEL_ORDER) {
+    const specs = seriesOf(series, panel);
+    switch (panel) {
+      case 'occupancy':
+        if (specs.length) tracks.push(occupancyTrack(specs, theme));
+        break;
+      case 'aggregates':
+        if (specs.length || points.agg) tracks.push(aggregatesTrack(theme));
+        break;
+      case 'latency':
+        if (specs.length || points.ping) tracks.push(latencyTrack(theme));
+        break;
+      case 'tcp':
+        if (specs.length) tracks.push(smallMultiplesTrack(panel, specs, theme));
+        break;
+      case 'cpu':
+        if (specs.length) tracks.push(linesTrack(panel, specs, theme, 80));
+        break;
+      default:
+        if (specs.length) tracks.push(linesTrack(panel, specs, theme));
+    }
+  }
+  return tracks;
+}

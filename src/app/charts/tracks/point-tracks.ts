@@ -1,0 +1,126 @@
+/**
+ * Tracks of point clouds: A-MPDU sizes per transmission (coloured by node)
+ * with a histogram of the visible window beside them, and ping RTTs per
+ * station on a log scale with their CDF beside them. Both side plots share
+ * the track's y scale, so a bar or a CDF step lines up with its points.
+ */
+import { num } from '../../format';
+import { categoryColor, type ChartTheme } from '../chart-theme';
+import type { ColumnRing } from '../column-ring';
+import { drawPoints } from '../draw';
+import { PAD_BOTTOM, PAD_TOP, yLinear, yLog, type AxisSpec, type DrawCtx, type Track } from './track';
+
+function nearestText(ring: ColumnRing, tNs: number | null, fmt: (v: number, cat: number) => string): string {
+  if (!ring.length) return '–';
+  const i = tNs === null ? ring.length - 1 : ring.nearest(tNs);
+  return fmt(ring.get(1, i), ring.get(2, i));
+}
+
+export function aggregatesTrack(theme: ChartTheme): Track {
+  return {
+    panel: 'aggregates',
+    title: 'A-MPDU aggregates',
+    description:
+      'Frames per A-MPDU transmission over time, one point per transmission, coloured by node; histogram of the visible window beside it.',
+    heightPx: 140,
+    legend: [{ key: 'agg', label: 'frames per A-MPDU', unit: 'frames', color: theme.fg }],
+    readout: (buf, t) => [nearestText(buf.agg, t, (n, node) => `${num(n)} (node ${node})`)],
+    draw(d: DrawCtx): AxisSpec[] {
+      const ring = d.buf.agg;
+      const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
+      let max = 0;
+      for (let i = i0; i < i1; i++) max = Math.max(max, ring.get(1, i));
+      const y = yLinear(Math.max(max, 4), PAD_TOP, d.heightPx - PAD_BOTTOM);
+      if (!d.hidden.has('agg')) drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor);
+      return [{ scale: y, unit: 'frames', label: 'frames' }];
+    },
+    side: {
+      title: 'histogram',
+      draw(ctx, w, h, d, axes) {
+        const ring = d.buf.agg;
+        const y = axes[0]?.scale;
+        if (!y) return;
+        const lo = ring.lowerBound(d.t0Ns);
+        const hi = ring.lowerBound(d.t1Ns + 1);
+        const counts = new Map<number, number>();
+        for (let i = lo; i < hi; i++) {
+          const n = Math.round(ring.get(1, i));
+          counts.set(n, (counts.get(n) ?? 0) + 1);
+        }
+        let maxC = 0;
+        for (const c of counts.values()) maxC = Math.max(maxC, c);
+        if (!maxC) return;
+        ctx.fillStyle = theme.fg;
+        ctx.globalAlpha = 0.7;
+        for (const [n, c] of counts) {
+          const top = y(n + 0.5);
+          const bh = Math.max(1, y(n - 0.5) - top - 0.5);
+          ctx.fillRect(0, top, Math.max(1, (c / maxC) * (w - 4)), Math.min(bh, h));
+        }
+        ctx.globalAlpha = 1;
+      },
+    },
+  };
+}
+
+export function latencyTrack(theme: ChartTheme): Track {
+  return {
+    panel: 'latency',
+    title: 'Latency',
+    description:
+      'Ping round-trip times in ms per station (log scale), one point per reply, coloured by station; their CDF over the visible window beside it.',
+    heightPx: 140,
+    legend: [{ key: 'ping', label: 'ping RTT', unit: 'ms', color: theme.fg }],
+    readout: (buf, t) => [nearestText(buf.ping, t, (ms, sta) => `${num(ms)} ms (sta ${sta})`)],
+    draw(d: DrawCtx): AxisSpec[] {
+      const ring = d.buf.ping;
+      const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
+      let lo = Infinity;
+      let hi = 0;
+      for (let i = i0; i < i1; i++) {
+        const v = ring.get(1, i);
+        if (v > 0) {
+          lo = Math.min(lo, v);
+          hi = Math.max(hi, v);
+        }
+      }
+      const y =
+        hi > 0
+          ? yLog(lo * 0.8, hi * 1.25, PAD_TOP, d.heightPx - PAD_BOTTOM)
+          : yLog(1, 100, PAD_TOP, d.heightPx - PAD_BOTTOM);
+      if (!d.hidden.has('ping')) drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor);
+      return [{ scale: y, unit: 'ms', label: 'ms', log: true }];
+    },
+    side: {
+      title: 'CDF',
+      draw(ctx, w, h, d, axes) {
+        const ring = d.buf.ping;
+        const y = axes[0]?.scale;
+        if (!y) return;
+        const lo = ring.lowerBound(d.t0Ns);
+        const hi = ring.lowerBound(d.t1Ns + 1);
+        const byStation = new Map<number, number[]>();
+        for (let i = lo; i < hi; i++) {
+          const sta = ring.get(2, i);
+          let a = byStation.get(sta);
+          if (!a) byStation.set(sta, (a = []));
+          a.push(ring.get(1, i));
+        }
+        ctx.strokeStyle = theme.grid;
+        ctx.strokeRect(0.5, 0.5, w - 1, h - 1);
+        for (const [sta, vals] of byStation) {
+          vals.sort((a, b) => a - b);
+          ctx.beginPath();
+          ctx.strokeStyle = categoryColor(sta);
+          ctx.lineWidth = 1.5;
+          vals.forEach((v, k) => {
+            const px = ((k + 1) / vals.length) * (w - 2) + 1;
+            if (k === 0) ctx.moveTo(1, y(v));
+            ctx.lineTo(px, y(v));
+          });
+          ctx.stroke();
+        }
+      },
+    },
+  };
+}

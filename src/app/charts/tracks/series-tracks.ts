@@ -1,0 +1,179 @@
+/**
+ * Tracks of sampled series: occupancy (stacked layers of the transmit path
+ * with overlays and throttled shading), lines (throughput, cpu) and small
+ * multiples (tcp: cwnd, pacing rate, srtt each on its own scale).
+ */
+import type { Panel, SeriesSpec } from '../../../worker/protocol';
+import { formatValue } from '../../format';
+import { seriesColor, type ChartTheme } from '../chart-theme';
+import { drawLine, drawStack, maxOver, shadeIntervals } from '../draw';
+import {
+  PAD_BOTTOM,
+  PAD_TOP,
+  sampleText,
+  yLinear,
+  type AxisSpec,
+  type DrawCtx,
+  type LegendItem,
+  type Track,
+} from './track';
+
+const TITLES: Record<Panel, string> = {
+  occupancy: 'Queue occupancy',
+  aggregates: 'A-MPDU aggregates',
+  latency: 'Latency',
+  throughput: 'Throughput',
+  tcp: 'TCP sender',
+  cpu: 'CPU',
+};
+
+export const panelTitle = (p: Panel) => TITLES[p];
+
+function legendOf(specs: SeriesSpec[], theme: ChartTheme, offset = 0): LegendItem[] {
+  return specs.map((s, i) => ({
+    key: s.key,
+    label: s.label,
+    unit: s.unit,
+    color: seriesColor(s.key, i + offset, theme),
+    line: s.overlay,
+  }));
+}
+
+function readoutOf(legend: LegendItem[]) {
+  return (buf: DrawCtx['buf'], tNs: number | null) =>
+    legend.map((l) => sampleText(buf, l.key, tNs, (v) => formatValue(v, l.unit)));
+}
+
+export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
+  const stack = specs
+    .filter((s) => s.stackOrder !== undefined)
+    .sort((a, b) => (a.stackOrder ?? 0) - (b.stackOrder ?? 0));
+  const lines = specs.filter((s) => s.stackOrder === undefined);
+  const ordered = [...stack, ...lines];
+  const legend = legendOf(ordered, theme);
+  const unit = ordered[0]?.unit;
+  return {
+    panel: 'occupancy',
+    title: TITLES.occupancy,
+    description: `Bytes queued in each layer, stacked (${stack.map((s) => s.label).join(', ')}), with ${lines.map((s) => s.label).join(', ') || 'no'} overlay; TSQ-throttled time shaded.`,
+    heightPx: 170,
+    legend,
+    readout: readoutOf(legend),
+    draw(d: DrawCtx): AxisSpec[] {
+      const ring = d.buf.samples;
+      const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
+      const sc = stack.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
+      const lc = lines.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
+      const max = Math.max(
+        maxOver(
+          ring,
+          sc.filter((c) => c > 0),
+          i0,
+          i1,
+          true,
+        ),
+        maxOver(
+          ring,
+          lc.filter((c) => c > 0),
+          i0,
+          i1,
+          false,
+        ),
+      );
+      const y = yLinear(max, PAD_TOP, d.heightPx - PAD_BOTTOM);
+      shadeIntervals(d.ctx, d.buf.throttled, d.t0Ns, d.t1Ns, d.x, d.heightPx, d.theme.throttle);
+      const present = sc.map((c, k) => [c, k] as const).filter(([c]) => c > 0);
+      drawStack(
+        d.ctx,
+        ring,
+        present.map(([c]) => c),
+        present.map(([, k]) => legend[k].color),
+        i0,
+        i1,
+        d.x,
+        y,
+        d.widthPx,
+      );
+      lines.forEach((s, k) => {
+        const dash = /limit/.test(s.key) ? [5, 3] : undefined;
+        drawLine(d.ctx, ring, lc[k], i0, i1, d.x, y, d.widthPx, {
+          color: legend[stack.length + k].color,
+          width: 1.5,
+          dash,
+        });
+      });
+      return [{ scale: y, unit, label: unit ?? '' }];
+    },
+  };
+}
+
+/** Lines on one shared y scale; fraction-like units get a fixed 0..1 domain. */
+export function linesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme, heightPx = 130): Track {
+  const legend = legendOf(specs, theme);
+  const unit = specs[0]?.unit;
+  return {
+    panel,
+    title: TITLES[panel],
+    description: `${TITLES[panel]}: ${specs.map((s) => `${s.label} (${s.unit})`).join(', ')} over time.`,
+    heightPx,
+    legend,
+    readout: readoutOf(legend),
+    draw(d: DrawCtx): AxisSpec[] {
+      const ring = d.buf.samples;
+      const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
+      const cs = specs.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
+      const max = maxOver(
+        ring,
+        cs.filter((c) => c > 0),
+        i0,
+        i1,
+        false,
+      );
+      const y = yLinear(panel === 'cpu' && max <= 1 ? 0.92 : max, PAD_TOP, d.heightPx - PAD_BOTTOM);
+      specs.forEach((s, k) => {
+        const total = /total$/.test(s.key);
+        drawLine(d.ctx, ring, cs[k], i0, i1, d.x, y, d.widthPx, {
+          color: legend[k].color,
+          width: total ? 2 : 1.25,
+        });
+      });
+      return [{ scale: y, unit, label: unit ?? '' }];
+    },
+  };
+}
+
+/** One band per series, each with its own y scale (cwnd in packets, pacing in bit/s, srtt in ms). */
+export function smallMultiplesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme): Track {
+  const legend = legendOf(specs, theme);
+  const BAND = 72;
+  return {
+    panel,
+    title: TITLES[panel],
+    description: `${TITLES[panel]}: ${specs.map((s) => `${s.label} (${s.unit})`).join(', ')}, each on its own scale.`,
+    heightPx: Math.max(1, specs.length) * BAND,
+    legend,
+    readout: readoutOf(legend),
+    draw(d: DrawCtx): AxisSpec[] {
+      const ring = d.buf.samples;
+      const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
+      const band = d.heightPx / Math.max(1, specs.length);
+      const axes: AxisSpec[] = [];
+      specs.forEach((s, k) => {
+        const c = d.hidden.has(s.key) ? -1 : ring.col(s.key);
+        const top = k * band;
+        const y = yLinear(
+          c > 0 ? maxOver(ring, [c], i0, i1, false) : 0,
+          top + PAD_TOP,
+          top + band - PAD_BOTTOM,
+        );
+        if (k > 0) {
+          d.ctx.fillStyle = d.theme.grid;
+          d.ctx.fillRect(0, Math.round(top), d.widthPx, 1);
+        }
+        drawLine(d.ctx, ring, c, i0, i1, d.x, y, d.widthPx, { color: legend[k].color, width: 1.5 });
+        axes.push({ scale: y, unit: s.unit, label: s.label });
+      });
+      return axes;
+    },
+  };
+}

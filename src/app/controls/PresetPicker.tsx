@@ -1,0 +1,61 @@
+/** Preset selector, its description and source, and the kernel era when the preset has one. */
+import { useShallow } from 'zustand/react/shallow';
+import { useExplorer } from '../state/explorer-store';
+import { useExplorerContext } from '../explorer-context';
+import { ERA_KEY } from './ControlsPanel';
+
+export function PresetPicker() {
+  const { controller } = useExplorerContext();
+  const { presets, presetId, era, eraValue } = useExplorer(
+    useShallow((s) => ({
+      presets: s.presets,
+      presetId: s.presetId,
+      era: s.params.find((p) => p.key === ERA_KEY),
+      eraValue: s.values[ERA_KEY],
+    })),
+  );
+  const current = presets.find((p) => p.id === presetId);
+  return (
+    <div className="preset-picker">
+      <label className="field">
+        <span>Preset</span>
+        <select
+          value={presetId}
+          onChange={(e) => void controller.loadPreset(e.target.value, {})}
+          data-testid="preset"
+        >
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      {era?.options && (
+        <label className="field">
+          <span>Kernel era</span>
+          <select
+            value={String(eraValue ?? '')}
+            data-testid="era"
+            onChange={(e) => {
+              const o = era.options?.find((x) => String(x.value) === e.target.value);
+              if (o) void controller.setEra(o.value);
+            }}
+          >
+            {era.options.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {current && (
+        <p className="preset-desc">
+          {current.description}
+          {current.source && <span className="muted"> Source: {current.source}</span>}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Connects the worker to the app: frames go to the ring buffers (never to
+ * React state), run status and summaries to the explorer store, and user
+ * actions (play, speed, knobs, presets) go to the worker. One per page.
+ */
+import { startWorker, Comlink, type WorkerRemote } from './worker-client';
+import { SeriesBuffers } from './charts/series-buffer';
+import { useExplorer } from './state/explorer-store';
+import { speedOf, useUi } from './state/ui-store';
+import { viewStore } from './state/view-store';
+import { windowOf } from './charts/time-view';
+import { installTestHook } from './test-hook';
+import type { Frame, LoadResult, ParamValue, RunStatus, SetResult } from '../worker/protocol';
+
+/** Minimum gap between two setParam calls of one knob while a slider moves. */
+const LIVE_THROTTLE_MS = 80;
+/** Knobs that restart the run wait until the user stops moving them. */
+const RESTART_DEBOUNCE_MS = 400;
+const SUMMARY_MS = 500;
+
+interface PendingSet {
+  timer: ReturnType<typeof setTimeout> | null;
+  lastSentMs: number;
+  value: ParamValue | undefined;
+}
+
+export class SimController {
+  readonly buffers = new SeriesBuffers();
+  private remote: WorkerRemote | null = null;
+  private worker: Worker | null = null;
+  private summaryTimer: ReturnType<typeof setInterval> | null = null;
+  private summaryBusy = false;
+  private pending = new Map<string, PendingSet>();
+  private disposed = false;
+  frames = 0;
+  lastFrameAt = 0;
+
+  async start(): Promise<void> {
+    const { remote, worker } = startWorker();
+    this.remote = remote;
+    this.worker = worker;
+    worker.addEventListener('error', (e) => useExplorer.getState().patch({ error: `worker: ${e.message}` }));
+    installTestHook(this);
+    await remote.onFrame(Comlink.proxy((f: Frame, s: RunStatus) => this.onFrame(f, s)));
+    const presets = await remote.presets();
+    if (this.disposed) return;
+    const wanted = new URLSearchParams(location.search).get('preset');
+    const first = presets.find((p) => p.id === wanted) ?? presets[0];
+    useExplorer.getState().patch({ presets });
+    await remote.setSpeed(speedOf(useUi.getState().speedId));
+    if (first) await this.loadPreset(first.id, {});
+    this.summaryTimer = setInterval(() => void this.pollSummary(), SUMMARY_MS);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.summaryTimer) clearInterval(this.summaryTimer);
+    for (const p of this.pending.values()) if (p.timer) clearTimeout(p.timer);
+    this.worker?.terminate();
+    this.remote = null;
+  }
+
+  private onFrame(f: Frame, s: RunStatus): void {
+    this.buffers.push(f, s.runId);
+    this.frames++;
+    this.lastFrameAt = performance.now();
+    if (s.runId === this.buffers.runId) useExplorer.getState().patch({ status: s });
+  }
+
+  private async pollSummary(): Promise<void> {
+    if (!this.remote || this.summaryBusy) return;
+    this.summaryBusy = true;
+    try {
+      const summary = await this.remote.summary();
+      if (!this.disposed) useExplorer.getState().patch({ summary });
+    } finally {
+      this.summaryBusy = false;
+    }
+  }
+
+  private applyLoad(r: LoadResult, presetId: string): boolean {
+    const st = useExplorer.getState();
+    if (!r.ok) {
+      st.patch({ error: r.error });
+      return false;
+    }
+    st.patch({
+      presetId,
+      params: r.params,
+      series: r.series,
+      values: r.values,
+      paramErrors: {},
+      error: null,
+      ready: true,
+    });
+    viewStore.getState().setView({ ...viewStore.getState().view, follow: true });
+    return true;
+  }
+
+  async loadPreset(presetId: string, overrides: Record<string, ParamValue>): Promise<boolean> {
+    if (!this.remote) return false;
+    const seed = useExplorer.getState().seed;
+    const r = await this.remote.load({ presetId, overrides, seed });
+    const ok = this.applyLoad(r, presetId);
+    if (ok && presetId !== new URLSearchParams(location.search).get('preset')) {
+      const url = new URL(location.href);
+      url.searchParams.set('preset', presetId);
+      history.replaceState(null, '', url);
+    }
+    return ok;
+  }
+
+  /** The kernel era sets the defaults of every other knob, so a new era starts from its defaults. */
+  setEra(value: ParamValue): Promise<boolean> {
+    return this.loadPreset(useExplorer.getState().presetId, { era: value });
+  }
+
+  restoreDefaults(): Promise<boolean> {
+    return this.loadPreset(useExplorer.getState().presetId, {});
+  }
+
+  async reset(seed?: number): Promise<boolean> {
+    if (!this.remote) return false;
+    if (seed !== undefined) useExplorer.getState().patch({ seed });
+    const r = await this.remote.reset(seed);
+    return this.applyLoad(r, useExplorer.getState().presetId);
+  }
+
+  play(): void {
+    void this.remote?.play();
+  }
+
+  pause(): void {
+    void this.remote?.pause();
+  }
+
+  /** Steps by a twentieth of the visible span, so a step is always visible. */
+  step(): void {
+    void this.remote?.step(this.stepNs());
+  }
+
+  stepNs(): number {
+    return Math.min(1e9, Math.max(1e4, Math.round(viewStore.getState().view.spanNs / 20)));
+  }
+
+  setSpeed(speedId: string): void {
+    useUi.getState().setSpeedId(speedId);
+    void this.remote?.setSpeed(speedOf(speedId));
+  }
+
+  /** Immediate change (number field, select, checkbox). */
+  async setParam(key: string, value: ParamValue): Promise<SetResult> {
+    const st = useExplorer.getState();
+    st.patch({ values: { ...st.values, [key]: value } });
+    const p = this.pending.get(key);
+    if (p?.timer) clearTimeout(p.timer);
+    this.pending.delete(key);
+    return this.send(key, value);
+  }
+
+  /** Change from a moving slider: throttled (live knobs) or debounced (knobs that restart the run). */
+  setParamLive(key: string, value: ParamValue): void {
+    const st = useExplorer.getState();
+    st.patch({ values: { ...st.values, [key]: value } });
+    const live = st.params.find((p) => p.key === key)?.live ?? true;
+    const p = this.pending.get(key) ?? { timer: null, lastSentMs: -Infinity, value: undefined };
+    this.pending.set(key, p);
+    p.value = value;
+    const now = performance.now();
+    const wait = live ? Math.max(0, p.lastSentMs + LIVE_THROTTLE_MS - now) : RESTART_DEBOUNCE_MS;
+    if (!live && p.timer) clearTimeout(p.timer);
+    else if (p.timer) return;
+    if (wait === 0) {
+      p.lastSentMs = now;
+      void this.send(key, value);
+      return;
+    }
+    p.timer = setTimeout(() => {
+      p.timer = null;
+      p.lastSentMs = performance.now();
+      if (p.value !== undefined) void this.send(key, p.value);
+    }, wait);
+  }
+
+  private async send(key: string, value: ParamValue): Promise<SetResult> {
+    if (!this.remote) return { ok: false, error: 'not connected' };
+    const r = await this.remote.setParam(key, value);
+    const st = useExplorer.getState();
+    const paramErrors = { ...st.paramErrors };
+    if (r.ok) delete paramErrors[key];
+    else paramErrors[key] = r.error;
+    st.patch({ paramErrors });
+    return r;
+  }
+
+  summary() {
+    return this.remote ? this.remote.summary() : Promise.resolve(null);
+  }
+
+  /** Visible window in ns, for the test hook and keyboard shortcuts. */
+  visibleWindow() {
+    return windowOf(viewStore.getState().view, this.buffers.nowNs);
+  }
+}

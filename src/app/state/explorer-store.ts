@@ -1,0 +1,57 @@
+/**
+ * What the explorer shows outside the charts (Zustand): presets, the loaded
+ * scenario's knobs and their values, run status, the latest summary.
+ * Chart samples never go through here (see charts/series-buffer.ts).
+ */
+import { create } from 'zustand';
+import type {
+  ParamSpec,
+  ParamValue,
+  PresetInfo,
+  RunStatus,
+  SeriesSpec,
+  Summary,
+} from '../../worker/protocol';
+
+export interface ExplorerState {
+  /** A preset is loaded and its first frame has arrived. */
+  ready: boolean;
+  presets: PresetInfo[];
+  presetId: string;
+  params: ParamSpec[];
+  series: SeriesSpec[];
+  /** Values as the user set them (kept when the core rejects one, with the error beside it). */
+  values: Record<string, ParamValue>;
+  paramErrors: Record<string, string>;
+  status: RunStatus;
+  seed: number;
+  summary: Summary | null;
+  error: string | null;
+  patch(p: Partial<Omit<ExplorerState, 'patch'>>): void;
+}
+
+export const INITIAL_STATUS: RunStatus = {
+  running: false,
+  nowNs: 0,
+  speed: 1e9,
+  achievedSpeed: 0,
+  eventsPerSec: 0,
+  runId: -1,
+  presetId: '',
+  seed: 1,
+};
+
+export const useExplorer = create<ExplorerState>((set) => ({
+  ready: false,
+  presets: [],
+  presetId: '',
+  params: [],
+  series: [],
+  values: {},
+  paramErrors: {},
+  status: INITIAL_STATUS,
+  seed: 1,
+  summary: null,
+  error: null,
+  patch: (p) => set(p),
+}));

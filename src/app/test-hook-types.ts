@@ -1,0 +1,37 @@
+/**
+ * The typed end-to-end hook the app exposes as `window.__tsq` (for
+ * Playwright). Types only, so e2e specs can import it without the app.
+ */
+import type { ParamChange, ParamSpec, ParamValue, PresetInfo, SetResult, Summary } from '../worker/protocol';
+
+export interface TsqTestHook {
+  /** A preset is loaded and at least one frame of it has arrived. */
+  ready(): boolean;
+  /** Frames received so far, and performance.now() of the last one. */
+  frames(): number;
+  lastFrameAt(): number;
+  presetId(): string;
+  presets(): PresetInfo[];
+  params(): ParamSpec[];
+  values(): Record<string, ParamValue>;
+  running(): boolean;
+  /** Simulated clock of the latest frame. */
+  nowNs(): number;
+  /** Parameter changes held by the chart buffers. */
+  changes(): ParamChange[];
+  /** Sampled rows held by the chart buffers. */
+  sampleCount(): number;
+  /** The shared time window of the timelines, in simulated ns. */
+  visibleWindow(): { t0Ns: number; t1Ns: number };
+  summary(): Promise<Summary | null>;
+  setParam(key: string, value: ParamValue): Promise<SetResult>;
+  loadPreset(id: string): Promise<boolean>;
+  play(): void;
+  pause(): void;
+}
+
+declare global {
+  interface Window {
+    __tsq?: TsqTestHook;
+  }
+}

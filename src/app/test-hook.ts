@@ -1,0 +1,28 @@
+/** Installs `window.__tsq` (see test-hook-types.ts) over a SimController. */
+import { useExplorer } from './state/explorer-store';
+import type { SimController } from './sim-controller';
+import type { TsqTestHook } from './test-hook-types';
+
+export function installTestHook(c: SimController): void {
+  const st = () => useExplorer.getState();
+  const hook: TsqTestHook = {
+    ready: () => st().ready && c.buffers.runId === st().status.runId && c.frames > 0,
+    frames: () => c.frames,
+    lastFrameAt: () => c.lastFrameAt,
+    presetId: () => st().presetId,
+    presets: () => st().presets,
+    params: () => st().params,
+    values: () => st().values,
+    running: () => st().status.running,
+    nowNs: () => c.buffers.nowNs,
+    changes: () => c.buffers.changes,
+    sampleCount: () => c.buffers.samples.length,
+    visibleWindow: () => c.visibleWindow(),
+    summary: () => c.summary(),
+    setParam: (k, v) => c.setParam(k, v),
+    loadPreset: (id) => c.loadPreset(id, {}),
+    play: () => c.play(),
+    pause: () => c.pause(),
+  };
+  window.__tsq = hook;
+}

@@ -1,0 +1,118 @@
+/**
+ * The receiver's A-MPDU reorder buffer (net/mac80211/rx.c,
+ * ieee80211_sta_manage_reorder_buf): MPDUs of a (transmitter, TID) stream are
+ * handed up in sequence order, so a retried subframe does not look like a
+ * loss to TCP. A hole is skipped after the reorder timeout (100 ms), standing
+ * in for the BlockAck request that would move the window.
+ */
+import type { EventTarget, Sim } from '../../engine/sim';
+import type { Ns } from '../../engine/time';
+import type { Skb } from '../skb';
+
+const SEQ_MOD = 4096;
+/** HT_RX_REORDER_BUF_TIMEOUT (HZ/10). */
+export const RX_REORDER_TIMEOUT_NS = 100_000_000;
+
+class Stream {
+  head = -1;
+  readonly buf: (Skb | null)[];
+  /** When each buffered frame arrived (reorder_time). */
+  readonly atNs: Float64Array;
+  stored = 0;
+  timerArmed = false;
+  constructor(size: number) {
+    this.buf = new Array<Skb | null>(size).fill(null);
+    this.atNs = new Float64Array(size);
+  }
+}
+
+export class RxReorder implements EventTarget {
+  private readonly streams = new Map<number, Stream>();
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly release: (skb: Skb, nowNs: Ns) => void,
+    private readonly bufSize = 64,
+    private readonly timeoutNs = RX_REORDER_TIMEOUT_NS,
+  ) {}
+
+  /** Number of MPDUs waiting for a hole to fill. */
+  get heldFrames(): number {
+    let n = 0;
+    for (const s of this.streams.values()) n += s.stored;
+    return n;
+  }
+
+  receive(key: number, skb: Skb, nowNs: Ns): void {
+    let st = this.streams.get(key);
+    if (!st) {
+      st = new Stream(this.bufSize);
+      this.streams.set(key, st);
+    }
+    const seq = skb.seqno80211 % SEQ_MOD;
+    if (st.head < 0) st.head = seq;
+    const d = (seq - st.head + SEQ_MOD) % SEQ_MOD;
+    if (d >= SEQ_MOD / 2) return; // older than the window: a duplicate
+    if (d >= this.bufSize) {
+      // Beyond the window: move it, releasing what falls out in order.
+      this.advance(st, (seq - this.bufSize + 1 + SEQ_MOD) % SEQ_MOD, nowNs);
+    }
+    const slot = seq % this.bufSize;
+    if (st.buf[slot] !== null) return; // duplicate
+    st.buf[slot] = skb;
+    st.atNs[slot] = nowNs;
+    st.stored++;
+    this.releaseInOrder(st, nowNs);
+    if (st.stored > 0 && !st.timerArmed) {
+      st.timerArmed = true;
+      this.sim.after(this.timeoutNs, this, key);
+    }
+  }
+
+  handleEvent(key: number, _arg: unknown, nowNs: Ns): void {
+    const st = this.streams.get(key);
+    if (!st) return;
+    st.timerArmed = false;
+    if (st.stored === 0) return;
+    // Skip the hole(s) before the first stored frame once it has waited the timeout.
+    let s = st.head;
+    while (st.buf[s % this.bufSize] === null) s = (s + 1) % SEQ_MOD;
+    const waited = nowNs - st.atNs[s % this.bufSize];
+    if (waited >= this.timeoutNs) {
+      this.advance(st, s, nowNs);
+      this.releaseInOrder(st, nowNs);
+    }
+    if (st.stored > 0) {
+      let f = st.head;
+      while (st.buf[f % this.bufSize] === null) f = (f + 1) % SEQ_MOD;
+      st.timerArmed = true;
+      this.sim.at(st.atNs[f % this.bufSize] + this.timeoutNs, this, key);
+    }
+  }
+
+  private releaseInOrder(st: Stream, nowNs: Ns): void {
+    for (;;) {
+      const slot = st.head % this.bufSize;
+      const skb = st.buf[slot];
+      if (skb === null) return;
+      st.buf[slot] = null;
+      st.stored--;
+      st.head = (st.head + 1) % SEQ_MOD;
+      this.release(skb, nowNs);
+    }
+  }
+
+  /** Moves the head to `newHead`, releasing stored frames on the way in order. */
+  private advance(st: Stream, newHead: number, nowNs: Ns): void {
+    while (st.head !== newHead) {
+      const slot = st.head % this.bufSize;
+      const skb = st.buf[slot];
+      if (skb !== null) {
+        st.buf[slot] = null;
+        st.stored--;
+        this.release(skb, nowNs);
+      }
+      st.head = (st.head + 1) % SEQ_MOD;
+    }
+  }
+}

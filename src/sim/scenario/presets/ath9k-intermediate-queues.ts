@@ -1,0 +1,91 @@
+/**
+ * "ath9k: Switch to using mac80211 intermediate software queues" (Toke
+ * Høiland-Jørgensen, Nov 2016): an AP forwarding one TCP flow and a ping to
+ * each of two fast and one slow HT20 station (Flent rtt_fair_var_up). Where
+ * the queue lives decides latency: the interface qdisc (pfifo_fast or
+ * fq_codel) above ath9k's own per-TID queues, or per-station FQ-CoDel in
+ * mac80211. The slow station's aggregates are capped by the 4 ms airtime
+ * limit whatever the queueing.
+ */
+import type { Summary } from '../../api';
+import { ht } from '../wifi-config';
+import type { Preset, TableCell, TableRun } from './preset';
+import { wifiLocalBase } from './wifi-base';
+
+const CONFIGS = [
+  { id: 'pfifo_fast', set: { 'wifi.queueing': 'legacy', 'qdisc.kind': 'pfifo_fast' } },
+  { id: 'fq_codel_on_iface', set: { 'wifi.queueing': 'legacy', 'qdisc.kind': 'fq_codel' } },
+  { id: 'mac80211_txq', set: { 'wifi.queueing': 'itxq', 'qdisc.kind': 'pfifo_fast' } },
+] as const;
+const PING: Record<string, [number, number]> = {
+  pfifo_fast: [430.4, 638.7],
+  fq_codel_on_iface: [35.5, 211.8],
+  mac80211_txq: [22.4, 38.2],
+};
+const AGG: Record<string, [number, number]> = {
+  pfifo_fast: [9.5, 1.9],
+  fq_codel_on_iface: [11.2, 1.9],
+  mac80211_txq: [13.9, 1.9],
+};
+
+/** Median over the two fast stations (the pooled median approximated by the mean of the two). */
+const fast = (s: Summary, f: (x: Summary['stations'][number]) => number): number =>
+  (f(s.stations[0]) + f(s.stations[1])) / 2;
+
+const runs: TableRun[] = CONFIGS.map((c) => ({ id: c.id, set: { ...c.set } }));
+const cells: TableCell[] = [];
+for (const c of CONFIGS) {
+  cells.push(
+    { label: `ping/${c.id}/fast`, unit: 'ms', published: PING[c.id][0], tolerance: { rel: 0.25 }, simulated: (r) => fast(r[c.id], (x) => x.medianPingMs) },
+    { label: `ping/${c.id}/slow`, unit: 'ms', published: PING[c.id][1], tolerance: { rel: 0.25 }, simulated: (r) => r[c.id].stations[2].medianPingMs },
+    { label: `aggregate/${c.id}/fast`, unit: 'pkts', published: AGG[c.id][0], tolerance: { rel: 0.2 }, simulated: (r) => fast(r[c.id], (x) => x.medianAggregate) },
+    { label: `aggregate/${c.id}/slow`, unit: 'pkts', published: AGG[c.id][1], tolerance: { rel: 0.2 }, simulated: (r) => r[c.id].stations[2].medianAggregate },
+  );
+}
+
+export const ath9kIntermediateQueues: Preset = {
+  id: 'ath9k-intermediate-queues',
+  title: 'ath9k AP: qdisc vs mac80211 intermediate queues, fast and slow stations',
+  description:
+    'Forwarded TCP and ping to two fast and one slow station through an ath9k AP. TSQ does not apply at the AP, so the queue builds where the packets wait: in the qdisc, in the driver, or in mac80211’s per-station FQ-CoDel.',
+  source: '003_41b20508375425bb.txt',
+  params: ['wifi.queueing', 'qdisc.kind', 'tcp.cc', 'era', 'wifi.txStatusDelayUs'],
+  scenario: () => {
+    const sc = wifiLocalBase();
+    sc.title = 'ath9k AP, HT20 5 GHz, 2 fast + 1 slow stations, pfifo_fast over driver queues (Linux 4.9)';
+    sc.era = '4.9';
+    sc.durationMs = 30_000;
+    sc.warmupMs = 5000;
+    sc.sampleIntervalUs = 5000;
+    sc.qdisc.kind = 'pfifo_fast';
+    sc.receiver.groWindowUs = 0;
+    sc.pingIntervalMs = 200;
+    const w = sc.wifi!;
+    w.topology = 'ap';
+    w.queueing = 'legacy';
+    w.stations = [
+      { name: 'fast 1', rate: ht(15, 20, true), uplinkRate: ht(15, 20, true), frameErrorRate: 0.1 },
+      { name: 'fast 2', rate: ht(15, 20, true), uplinkRate: ht(15, 20, true), frameErrorRate: 0.1 },
+      { name: 'slow', rate: ht(0, 20, false), uplinkRate: ht(0, 20, false), frameErrorRate: 0.1 },
+    ];
+    w.pingIntervalMs = 200;
+    return sc;
+  },
+  constants: [
+    { path: 'wifi.stations', why: 'Fast stations at HT20 MCS15 SGI (144.4 Mbit/s), the slow one at HT20 MCS0 (6.5 Mbit/s).' },
+    { path: 'wifi.legacyMaxPending', why: 'ATH_MAX_QDEPTH = 512/4 − 5 = 123 frames per hardware queue (ath9k.h, v4.8).' },
+    { path: 'qdisc.txqueuelen', why: 'DEFAULT_TX_QUEUE_LEN 1000 on the wireless interface.' },
+    { path: 'pingIntervalMs', why: 'Flent’s default ping step of 0.2 s.' },
+    { path: 'wifi.stations.0.frameErrorRate', why: '10 % MPDU loss: the operating point minstrel_ht picks (it trades loss for rate).' },
+  ],
+  table: {
+    caption: 'Median ping (ms) and median A-MPDU size (packets) per station class',
+    columns: ['ping fast', 'ping slow', 'aggregate fast', 'aggregate slow'],
+    rows: CONFIGS.map((c) => ({
+      label: c.id,
+      cells: [`ping/${c.id}/fast`, `ping/${c.id}/slow`, `aggregate/${c.id}/fast`, `aggregate/${c.id}/slow`],
+    })),
+    runs,
+    cells,
+  },
+};

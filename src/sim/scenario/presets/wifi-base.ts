@@ -1,0 +1,34 @@
+/** Starting points of the WiFi presets: a local sender on a station, or an AP. */
+import { ht } from '../wifi-config';
+import { wiredBase } from './wired-base';
+import type { Scenario } from '../scenario';
+
+/** A station sending TCP to a wired host behind its AP (one WiFi hop). */
+export function wifiLocalBase(): Scenario {
+  const sc = wiredBase();
+  sc.title = 'WiFi station, local TCP';
+  sc.era = '4.16';
+  sc.durationMs = 6000;
+  sc.warmupMs = 2000;
+  sc.sampleIntervalUs = 2000;
+  sc.tcp.cc = 'cubic';
+  sc.qdisc.kind = 'fq_codel';
+  sc.receiver.groWindowUs = 0;
+  sc.pingIntervalMs = 100;
+  sc.wifi = {
+    topology: 'local',
+    band: '5GHz',
+    driver: 'ath9k',
+    queueing: 'itxq',
+    stations: [{ name: 'AP', rate: ht(12, 40, true), uplinkRate: ht(12, 40, true), frameErrorRate: 0 }],
+    txStatusDelayUs: 50,
+    legacyMaxPending: 123,
+    wiredRateBps: 1e9,
+    wiredPropagationUs: 100,
+    airtimeFairness: false,
+    aql: false,
+    brcmfmac: null,
+    pingIntervalMs: 100,
+  };
+  return sc;
+}

@@ -1,0 +1,64 @@
+/**
+ * Occupancy, throughput and airtime probes of a WiFi model: the layers from
+ * the socket to the air (qdisc, mac80211 TXQs, driver/hardware queue,
+ * brcmfmac fws queue + hanger + bus + firmware).
+ */
+import type { DevQueue } from '../model/nic/dev-queue';
+import type { Ath9k } from '../model/wifi/ath9k';
+import type { Brcmfmac } from '../model/wifi/brcmfmac';
+import type { Mac80211 } from '../model/wifi/mac80211-txq';
+import { NS_PER_SEC } from '../engine/time';
+import type { Model } from './model';
+import type { WifiConfig } from './wifi-config';
+
+export interface WifiRadios {
+  macs: (Mac80211 | undefined)[];
+  ath9k: (Ath9k | undefined)[];
+  brcm: Brcmfmac | null;
+}
+
+/** Approximate L2 bytes of one queued MPDU (a full-sized TCP segment). */
+const MPDU_BYTES = 1514;
+
+export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: WifiConfig): void {
+  const occ = (key: string, label: string, order: number, read: () => number): void =>
+    m.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
+  if (w.topology === 'local') occ('occ.sock_unsent', 'socket: unsent', 0, () => m.unsentBytes());
+  occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => dev0.qdisc.backlogBytes);
+  const mac0 = r.macs[0];
+  if (mac0) occ('occ.txq', 'mac80211 TXQs', 2, () => mac0.backlogBytes());
+  const ath0 = r.ath9k[0];
+  if (ath0) occ('occ.driver', 'ath9k: TID + retry + HW queue', 3, () => ath0.driverQueueFrames() * MPDU_BYTES);
+  const b = r.brcm;
+  if (b) {
+    occ('occ.driver', 'fws queue + SDIO bus + firmware', 3, () => (b.fwsQueuedPkts() + b.busQueuedPkts()) * MPDU_BYTES);
+    occ('occ.hanger', 'firmware hanger (awaiting TX status)', 4, () => b.hangerBytes());
+  }
+  if (m.senders.length > 0 && w.topology === 'local') m.addCommonProbes(m.senders[0], 'gso');
+  else {
+    const s0 = m.senders[0];
+    m.addProbe({ key: 'tcp.cwnd', label: 'cwnd (station 1 flow)', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
+    m.addProbe({ key: 'tcp.srtt', label: 'srtt (station 1 flow)', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
+  }
+  // Per-station goodput.
+  m.stationBytes.forEach((read, i) => {
+    let last = 0;
+    let lastT = 0;
+    m.addProbe({ key: `tput.sta${i + 1}`, label: `goodput ${m.stationNames[i]}`, unit: 'bit/s', panel: 'throughput' }, (now) => {
+      const v = read();
+      const rate = now > lastT ? ((v - last) * 8 * NS_PER_SEC) / (now - lastT) : 0;
+      last = v;
+      lastT = now;
+      return rate;
+    });
+  });
+  let lastBusy = 0;
+  let lastT = 0;
+  m.addProbe({ key: 'air.busy', label: 'channel busy', unit: 'fraction', panel: 'cpu' }, (now) => {
+    const busy = m.airtimeBusyNs();
+    const f = now > lastT ? (busy - lastBusy) / (now - lastT) : 0;
+    lastBusy = busy;
+    lastT = now;
+    return Math.min(1, f);
+  });
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { boundFrame, frameTransferables, ownBuffers } from './frame-bound';
+import type { Frame } from './protocol';
+
+const e = () => new Float64Array(0);
+
+function frame(t: number[], cols: Record<string, number[]>, extra: Partial<Frame> = {}): Frame {
+  const c: Record<string, Float64Array> = {};
+  for (const k in cols) c[k] = Float64Array.from(cols[k]);
+  return {
+    nowNs: t.length ? t[t.length - 1] : 0,
+    tNs: Float64Array.from(t),
+    cols: c,
+    aggT: e(),
+    aggN: e(),
+    aggNode: e(),
+    pingT: e(),
+    pingMs: e(),
+    pingSta: e(),
+    throttled: e(),
+    changes: [],
+    ...extra,
+  };
+}
+
+const LIM = { maxSamples: 64, maxPoints: 100, maxIntervals: 10 };
+
+describe('boundFrame', () => {
+  it('returns the same frame when within limits', () => {
+    const f = frame([1, 2, 3], { a: [1, 2, 3] });
+    expect(boundFrame(f, LIM)).toBe(f);
+  });
+
+  it('keeps size, order, span and the min/max of every column (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e9, max: 1e9, noNaN: true }), { minLength: 65, maxLength: 2000 }),
+        (vals) => {
+          const t = vals.map((_, i) => i * 1000);
+          const b = boundFrame(frame(t, { a: vals, b: vals.map((v) => -v) }), LIM);
+          expect(b.tNs.length).toBeLessThanOrEqual(LIM.maxSamples);
+          expect(b.tNs[0]).toBe(0);
+          expect(b.tNs[b.tNs.length - 1]).toBe(t[t.length - 1]);
+          for (let i = 1; i < b.tNs.length; i++) expect(b.tNs[i]).toBeGreaterThanOrEqual(b.tNs[i - 1]);
+          expect(Math.max(...b.cols.a)).toBe(Math.max(...vals));
+          expect(Math.min(...b.cols.a)).toBe(Math.min(...vals));
+          expect(Math.max(...b.cols.b)).toBe(-Math.min(...vals));
+        },
+      ),
+    );
+  });
+
+  it('puts the min and max of a bucket in time order', () => {
+    // 128 rows into 32 buckets of 4: bucket 0 is [5, 9, 1, 7]: max (9) comes before min (1).
+    const vals = Array.from({ length: 128 }, (_, i) => [5, 9, 1, 7][i % 4]);
+    const b = boundFrame(
+      frame(
+        vals.map((_, i) => i),
+        { a: vals },
+      ),
+      LIM,
+    );
+    expect(Array.from(b.tNs.slice(0, 2))).toEqual([0, 3]);
+    expect(Array.from(b.cols.a.slice(0, 2))).toEqual([9, 1]);
+  });
+
+  it('thins point clouds by a stride and merges throttled intervals into their span', () => {
+    const n = 250;
+    const aggT = Float64Array.from({ length: n }, (_, i) => i);
+    const iv = Float64Array.from({ length: 50 }, (_, i) => i * 10 + (i % 2 ? 5 : 0)); // 25 pairs
+    const b = boundFrame(
+      frame([], {}, { aggT, aggN: aggT.map((x) => x * 2), aggNode: aggT.map(() => 1), throttled: iv }),
+      LIM,
+    );
+    expect(b.aggT.length).toBe(84); // stride 3
+    expect(b.aggT[1]).toBe(3);
+    expect(b.aggN[1]).toBe(6);
+    expect(b.throttled.length / 2).toBeLessThanOrEqual(LIM.maxIntervals);
+    expect(b.throttled[0]).toBe(iv[0]);
+    expect(b.throttled[b.throttled.length - 1]).toBe(iv[iv.length - 1]);
+  });
+});
+
+describe('ownBuffers / frameTransferables', () => {
+  it('copies views into larger buffers and lists each buffer once', () => {
+    const big = new Float64Array(10).map((_, i) => i);
+    const view = big.subarray(2, 5);
+    const whole = Float64Array.from([1, 2, 3]);
+    const f = frame([], {}, { tNs: view, cols: { a: whole, b: whole } });
+    const o = ownBuffers(f);
+    expect(o.tNs).not.toBe(view);
+    expect(Array.from(o.tNs)).toEqual([2, 3, 4]);
+    expect(o.cols.a).toBe(whole);
+    const bufs = frameTransferables(o);
+    expect(bufs.length).toBe(2);
+    expect(bufs).not.toContain(big.buffer);
+  });
+});

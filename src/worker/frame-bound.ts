@@ -1,0 +1,136 @@
+/**
+ * Keeps every frame posted to the app within a fixed size, whatever the
+ * speed: sampled series are reduced to a min/max envelope per bucket (so
+ * peaks survive, as in uPlot/M4 decimation), point clouds are thinned by a
+ * stride, throttled intervals are merged. Also lists the transferables.
+ */
+import type { Frame } from './protocol';
+
+export interface FrameLimits {
+  /** Sampled rows per frame (each bucket keeps two rows: first and last time). */
+  maxSamples: number;
+  /** Points per point cloud (aggregates, pings). */
+  maxPoints: number;
+  /** Throttled [start, end) pairs per frame. */
+  maxIntervals: number;
+}
+
+export const DEFAULT_LIMITS: FrameLimits = { maxSamples: 4096, maxPoints: 8192, maxIntervals: 512 };
+
+/** Returns `f` itself when it is within limits, otherwise a reduced copy. */
+export function boundFrame(f: Frame, lim: FrameLimits = DEFAULT_LIMITS): Frame {
+  const n = f.tNs.length;
+  const sampled = n > lim.maxSamples ? envelope(f, lim.maxSamples) : null;
+  const aggOver = f.aggT.length > lim.maxPoints;
+  const pingOver = f.pingT.length > lim.maxPoints;
+  const ivOver = f.throttled.length / 2 > lim.maxIntervals;
+  if (!sampled && !aggOver && !pingOver && !ivOver) return f;
+  const out: Frame = { ...f };
+  if (sampled) {
+    out.tNs = sampled.tNs;
+    out.cols = sampled.cols;
+  }
+  if (aggOver) [out.aggT, out.aggN, out.aggNode] = thin([f.aggT, f.aggN, f.aggNode], lim.maxPoints);
+  if (pingOver) [out.pingT, out.pingMs, out.pingSta] = thin([f.pingT, f.pingMs, f.pingSta], lim.maxPoints);
+  if (ivOver) out.throttled = mergeIntervals(f.throttled, lim.maxIntervals);
+  return out;
+}
+
+/** Two rows per bucket: at the bucket's first and last time, holding min and max in time order. */
+function envelope(f: Frame, maxRows: number): { tNs: Float64Array; cols: Record<string, Float64Array> } {
+  const n = f.tNs.length;
+  const buckets = Math.max(1, Math.floor(maxRows / 2));
+  const tNs = new Float64Array(buckets * 2);
+  const keys = Object.keys(f.cols);
+  const cols: Record<string, Float64Array> = {};
+  for (const k of keys) cols[k] = new Float64Array(buckets * 2);
+  for (let b = 0; b < buckets; b++) {
+    const i0 = Math.floor((b * n) / buckets);
+    const i1 = Math.max(i0 + 1, Math.floor(((b + 1) * n) / buckets));
+    tNs[2 * b] = f.tNs[i0];
+    tNs[2 * b + 1] = f.tNs[i1 - 1];
+    for (const k of keys) {
+      const src = f.cols[k];
+      let lo = i0;
+      let hi = i0;
+      for (let i = i0 + 1; i < i1; i++) {
+        const v = src[i];
+        if (v < src[lo]) lo = i;
+        if (v > src[hi]) hi = i;
+      }
+      const dst = cols[k];
+      dst[2 * b] = src[Math.min(lo, hi)];
+      dst[2 * b + 1] = src[Math.max(lo, hi)];
+    }
+  }
+  return { tNs, cols };
+}
+
+/** Keeps every k-th point of parallel columns, k chosen to fit `max`. */
+function thin(cols: Float64Array[], max: number): Float64Array[] {
+  const n = cols[0].length;
+  const stride = Math.ceil(n / max);
+  const m = Math.ceil(n / stride);
+  return cols.map((c) => {
+    const out = new Float64Array(m);
+    for (let j = 0; j < m; j++) out[j] = c[j * stride];
+    return out;
+  });
+}
+
+/** Merges consecutive groups of intervals into their span, so at most `max` remain. */
+function mergeIntervals(iv: Float64Array, max: number): Float64Array {
+  const n = iv.length / 2;
+  const per = Math.ceil(n / max);
+  const m = Math.ceil(n / per);
+  const out = new Float64Array(m * 2);
+  for (let j = 0; j < m; j++) {
+    const a = j * per;
+    const b = Math.min(n, a + per) - 1;
+    out[2 * j] = iv[2 * a];
+    out[2 * j + 1] = iv[2 * b + 1];
+  }
+  return out;
+}
+
+/**
+ * Makes every array of the frame own its whole buffer, copying views into a
+ * larger buffer: transferring such a view would detach memory the core still
+ * uses, and cloning it would copy the whole buffer anyway.
+ */
+export function ownBuffers(f: Frame): Frame {
+  const own = (a: Float64Array) =>
+    a.byteOffset === 0 && a.byteLength === a.buffer.byteLength ? a : a.slice();
+  const cols: Record<string, Float64Array> = {};
+  for (const k in f.cols) cols[k] = own(f.cols[k]);
+  return {
+    ...f,
+    tNs: own(f.tNs),
+    cols,
+    aggT: own(f.aggT),
+    aggN: own(f.aggN),
+    aggNode: own(f.aggNode),
+    pingT: own(f.pingT),
+    pingMs: own(f.pingMs),
+    pingSta: own(f.pingSta),
+    throttled: own(f.throttled),
+  };
+}
+
+/** Buffers of a frame for Comlink.transfer: each once, empty ones left out. */
+export function frameTransferables(f: Frame): ArrayBuffer[] {
+  const arrays: Float64Array[] = [
+    f.tNs,
+    f.aggT,
+    f.aggN,
+    f.aggNode,
+    f.pingT,
+    f.pingMs,
+    f.pingSta,
+    f.throttled,
+  ];
+  for (const k in f.cols) arrays.push(f.cols[k]);
+  const bufs = new Set<ArrayBuffer>();
+  for (const a of arrays) if (a.buffer.byteLength > 0) bufs.add(a.buffer as ArrayBuffer);
+  return [...bufs];
+}
