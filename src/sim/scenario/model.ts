@@ -77,8 +77,12 @@ export class Model implements EventTarget {
     skb.owner?.onSkbFree(skb, nowNs);
   };
 
+  /** Payload bytes of TCP data dropped through dropFn, per flow (read-only; the conservation tests read it). */
+  readonly droppedPayloadBytes: number[] = [];
+
   readonly dropFn = (skb: Skb, nowNs: Ns): void => {
     this.drops++;
+    if (skb.kind === SkbKind.DATA) this.droppedPayloadBytes[skb.flowId] = (this.droppedPayloadBytes[skb.flowId] ?? 0) + skb.lenBytes;
     skb.owner?.onSkbFree(skb, nowNs);
   };
 

@@ -1,206 +1,182 @@
 /**
  * Scenario validation shared by every entry point (app, URL, file import,
- * CLI): types, ranges, enums and cross-field rules. Each error names the
- * field, the value and what is allowed.
+ * CLI): types, ranges, units, unknown fields and cross-field rules, from the
+ * schema in ./validate-rules.ts. Each error names the field, the value and
+ * what is allowed.
  */
 import type { ParamValue } from '../api';
-import { ERA_IDS } from './eras';
 import { clone, coerce, getPath, setPath } from './paths';
-import { SCENARIO_SCHEMA, type Scenario } from './scenario';
+import type { Scenario } from './scenario';
+import type { PhyRate } from '../model/wifi/types';
+import { leafRules, type Node, type Rule, ruleAt, SCHEMA } from './validate-rules';
 
-type Rule =
-  | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean }
-  | { t: 'bool' }
-  | { t: 'enum'; values: readonly (string | number)[] }
-  | { t: 'string' };
+export { MAX_PACING_SHIFT, MAX_STATIONS, type Rule } from './validate-rules';
 
-const KB = 1024;
+/** Every leaf field with its rule; array items appear as "*" ("wifi.stations.*.name"). */
+export const RULES: Readonly<Record<string, Rule>> = leafRules();
 
-/** Ranges of every numeric field; wide enough for extreme but valid settings. */
-export const RULES: Record<string, Rule> = {
-  schema: { t: 'int', min: 1, max: SCENARIO_SCHEMA },
-  title: { t: 'string' },
-  era: { t: 'enum', values: ERA_IDS },
-  durationMs: { t: 'number', min: 1, max: 3_600_000 },
-  warmupMs: { t: 'number', min: 0, max: 3_600_000 },
-  sampleIntervalUs: { t: 'number', min: 10, max: 1_000_000 },
-  'tcp.cc': { t: 'enum', values: ['reno', 'cubic', 'bbr'] },
-  'tcp.flows': { t: 'int', min: 1, max: 64 },
-  'tcp.mssBytes': { t: 'int', min: 88, max: 65000 },
-  'tcp.initialCwnd': { t: 'int', min: 1, max: 1000 },
-  'tcp.sndbufBytes': { t: 'int', min: 4096, max: 1 << 30 },
-  'tcp.tcp_limit_output_bytes': { t: 'int', min: 1, max: 64 * KB * KB, nullable: true },
-  'tcp.sk_pacing_shift': { t: 'int', min: 0, max: 20, nullable: true },
-  'tcp.min_tso_segs': { t: 'int', min: 1, max: 64 },
-  'tcp.tx_delay_us': { t: 'number', min: 0, max: 1_000_000 },
-  'tcp.maxPacingRateBps': { t: 'number', min: 0, max: 1e12 },
-  'cpu.enabled': { t: 'bool' },
-  'cpu.perSkbNs': { t: 'number', min: 0, max: 1e7 },
-  'cpu.perByteCopyNs': { t: 'number', min: 0, max: 1000 },
-  'cpu.perSkbAllocNs': { t: 'number', min: 0, max: 1e7 },
-  'cpu.perAckedSkbNs': { t: 'number', min: 0, max: 1e7 },
-  'cpu.perGsoSegmentNs': { t: 'number', min: 0, max: 1e7 },
-  'cpu.perByteGsoCopyNs': { t: 'number', min: 0, max: 1000 },
-  'cpu.perSegmentXmitNs': { t: 'number', min: 0, max: 1e7 },
-  'cpu.perTimerNs': { t: 'number', min: 0, max: 1e7 },
-  'cpu.perAckNs': { t: 'number', min: 0, max: 1e7 },
-  'cpu.perCompletionNs': { t: 'number', min: 0, max: 1e7 },
-  'cpu.timerLatencyNs': { t: 'number', min: 0, max: 1e8 },
-  'qdisc.kind': { t: 'enum', values: ['pfifo_fast', 'fq', 'fq_codel', 'pfifo'] },
-  'qdisc.txqueuelen': { t: 'int', min: 1, max: 1_000_000 },
-  'qdisc.limit': { t: 'int', min: 1, max: 10_000_000, nullable: true },
-  'qdisc.flowLimit': { t: 'int', min: 1, max: 1_000_000 },
-  'qdisc.codelTargetUs': { t: 'number', min: 1, max: 10_000_000 },
-  'qdisc.codelIntervalUs': { t: 'number', min: 1, max: 100_000_000 },
-  'qdisc.ecn': { t: 'bool' },
-  'link.rateBps': { t: 'number', min: 1e6, max: 100e9 },
-  'link.propagationUs': { t: 'number', min: 0, max: 500_000 },
-  'link.ringSlots': { t: 'int', min: 1, max: 65536 },
-  'link.bql': { t: 'bool' },
-  'link.sg': { t: 'bool' },
-  'link.gsoMaxSizeBytes': { t: 'int', min: 1500, max: 524288 },
-  'receiver.groWindowUs': { t: 'number', min: 0, max: 100_000 },
-  'receiver.delackMs': { t: 'number', min: 1, max: 500 },
-  pingIntervalMs: { t: 'number', min: 0, max: 60_000 },
-};
-
-/** Fields checked only when the scenario has a router. */
-export const ROUTER_RULES: Record<string, Rule> = {
-  'router.rateBps': { t: 'number', min: 1e6, max: 100e9 },
-  'router.propagationUs': { t: 'number', min: 0, max: 500_000 },
-  'router.qdisc.kind': { t: 'enum', values: ['pfifo_fast', 'fq', 'fq_codel', 'pfifo'] },
-};
-
-/** Fields checked only when the scenario has a WiFi part. */
-export const WIFI_RULES: Record<string, Rule> = {
-  'wifi.topology': { t: 'enum', values: ['local', 'ap'] },
-  'wifi.band': { t: 'enum', values: ['2.4GHz', '5GHz'] },
-  'wifi.driver': { t: 'enum', values: ['ath9k', 'brcmfmac'] },
-  'wifi.queueing': { t: 'enum', values: ['itxq', 'legacy'] },
-  'wifi.txStatusDelayUs': { t: 'number', min: 0, max: 100_000 },
-  'wifi.legacyMaxPending': { t: 'int', min: 1, max: 100_000 },
-  'wifi.wiredRateBps': { t: 'number', min: 1e6, max: 100e9 },
-  'wifi.wiredPropagationUs': { t: 'number', min: 0, max: 500_000 },
-  'wifi.airtimeFairness': { t: 'bool' },
-  'wifi.aql': { t: 'bool' },
-  'wifi.pingIntervalMs': { t: 'number', min: 0, max: 60_000 },
-  'wifi.brcmfmac.fcMode': { t: 'enum', values: [0, 1, 2] },
-};
+/** A file with more problems than this gets the first ones and a count. */
+const MAX_ERRORS = 40;
 
 export class ScenarioError extends Error {
   constructor(readonly errors: string[]) {
     super(errors.join('\n'));
+    this.name = 'ScenarioError';
   }
 }
 
-function describe(r: Rule): string {
-  switch (r.t) {
+/** A value as it appears in a message: JSON, cut short so that a huge input stays readable. */
+export function show(v: unknown): string {
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    s = String(v);
+  }
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function describe(n: Node): string {
+  switch (n.t) {
     case 'int':
-      return `an integer from ${r.min} to ${r.max}${r.nullable ? ' or null' : ''}`;
-    case 'number':
-      return `a number from ${r.min} to ${r.max}${'nullable' in r && r.nullable ? ' or null' : ''}`;
+    case 'number': {
+      const unit = n.unit ? ` ${n.unit}` : '';
+      return `${n.t === 'int' ? 'an integer' : 'a number'} from ${n.min} to ${n.max}${unit}${n.nullable ? ' or null' : ''}`;
+    }
     case 'bool':
       return 'true or false';
     case 'enum':
-      return `one of ${r.values.join(', ')}`;
+      return `one of ${n.values.join(', ')}`;
     case 'string':
-      return 'a string';
+      return `a string of at most ${n.maxLength} characters`;
+    case 'object':
+      return `${n.nullable ? 'null or ' : ''}an object with ${Object.keys(n.fields).join(', ')}`;
+    case 'array':
+      return n.minItems === n.maxItems ? `a list of ${n.minItems} items` : `a list of ${n.minItems} to ${n.maxItems} items`;
+    case 'variant':
+      return Object.entries(n.cases)
+        .map(([kind, f]) => `{kind: "${kind}", ${Object.keys(f).join(', ')}}`)
+        .join(' or ');
   }
 }
 
-export function checkField(path: string, v: unknown): string | null {
-  const r = RULES[path] ?? WIFI_RULES[path] ?? ROUTER_RULES[path];
-  if (!r) return null;
-  const bad = `${path} = ${JSON.stringify(v)} is not allowed: expected ${describe(r)}`;
+function ruleError(r: Rule, v: unknown): boolean {
   switch (r.t) {
     case 'int':
     case 'number':
-      if (v === null && r.nullable) return null;
-      if (typeof v !== 'number' || !Number.isFinite(v)) return bad;
-      if (r.t === 'int' && !Number.isInteger(v)) return bad;
-      return v < r.min || v > r.max ? bad : null;
+      if (v === null) return !r.nullable;
+      if (typeof v !== 'number' || !Number.isFinite(v)) return true;
+      if (r.t === 'int' && !Number.isInteger(v)) return true;
+      return v < r.min || v > r.max;
     case 'bool':
-      return typeof v === 'boolean' ? null : bad;
+      return typeof v !== 'boolean';
     case 'enum':
-      return r.values.includes(v as string) ? null : bad;
+      return !r.values.includes(v as string);
     case 'string':
-      return typeof v === 'string' ? null : bad;
+      return typeof v !== 'string' || v.length > r.maxLength;
   }
 }
 
-/** Validates a whole scenario; returns the list of errors (empty: valid). */
-export function validateScenario(sc: unknown): string[] {
-  const errors: string[] = [];
-  if (sc === null || typeof sc !== 'object') return ['the scenario must be a JSON object'];
-  for (const path of Object.keys(RULES)) {
-    const v = getPath(sc, path);
-    if (v === undefined) {
-      errors.push(`${path} is missing: expected ${describe(RULES[path])}`);
-      continue;
-    }
-    const e = checkField(path, v);
-    if (e) errors.push(e);
+/** Checks one leaf against its rule; null when fine or when the path has no leaf rule. */
+export function checkField(path: string, v: unknown): string | null {
+  const r = ruleAt(path);
+  if (!r) return null;
+  return ruleError(r, v) ? `${path} = ${show(v)} is not allowed: expected ${describe(r)}` : null;
+}
+
+function walk(n: Node, v: unknown, path: string, errors: string[]): void {
+  const name = path || 'the scenario';
+  if (v === undefined) {
+    errors.push(`${name} is missing: expected ${describe(n)}`);
+    return;
   }
-  const s = sc as Scenario;
-  errors.push(...checkCompletion('link.completion', s.link?.completion));
-  if (s.link?.xen) {
-    for (const f of ['ringSlots', 'backendPerSkbUs', 'deallocFixedUs', 'deallocMeanExtraUs', 'deallocStallMeanUs', 'evtchnUs'] as const) {
-      const v = s.link.xen[f];
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1e7) {
-        errors.push(`link.xen.${f} = ${JSON.stringify(v)} is not allowed: expected a number from 0 to 10000000`);
+  const bad = (): void => void errors.push(`${name} = ${show(v)} is not allowed: expected ${describe(n)}`);
+  const fields = (spec: Record<string, Node>, o: Record<string, unknown>, extra: string[] = []): void => {
+    for (const [k, child] of Object.entries(spec)) walk(child, Object.hasOwn(o, k) ? o[k] : undefined, path ? `${path}.${k}` : k, errors);
+    for (const k of Object.keys(o)) {
+      if (Object.hasOwn(spec, k) || extra.includes(k)) continue;
+      const allowed = [...extra, ...Object.keys(spec)].join(', ');
+      errors.push(`${path ? `${path}.${k}` : k} is not a field of the scenario: ${path ? `${path} has` : 'the top level has'} ${allowed}`);
+    }
+  };
+  switch (n.t) {
+    case 'object':
+      if (v === null && n.nullable) return;
+      if (!isObject(v)) return bad();
+      return fields(n.fields, v);
+    case 'variant': {
+      if (!isObject(v)) return bad();
+      const kind = v.kind;
+      if (typeof kind !== 'string' || !Object.hasOwn(n.cases, kind)) {
+        errors.push(`${path}.kind = ${show(kind)} is not allowed: expected one of ${Object.keys(n.cases).join(', ')}`);
+        return;
       }
+      return fields(n.cases[kind], v, ['kind']);
     }
-    const p = s.link.xen.deallocStallProb;
-    if (typeof p !== 'number' || !(p >= 0 && p <= 1)) {
-      errors.push(`link.xen.deallocStallProb = ${JSON.stringify(p)} is not allowed: expected a probability from 0 to 1`);
-    }
-    errors.push(...checkCompletion('link.xen.physCompletion', s.link.xen.physCompletion));
+    case 'array':
+      if (!Array.isArray(v) || v.length < n.minItems || v.length > n.maxItems) return bad();
+      v.forEach((item, i) => walk(n.of, item, `${path}.${i}`, errors));
+      return;
+    default:
+      if (ruleError(n, v)) bad();
   }
-  if (s.router) {
-    for (const path of Object.keys(ROUTER_RULES)) {
-      const e = checkField(path, getPath(sc, path));
-      if (e) errors.push(e);
+}
+
+function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): void {
+  if (!isObject(r)) return;
+  if (r.mode === 'ht') {
+    if (r.widthMHz !== 20 && r.widthMHz !== 40) errors.push(`${path}.widthMHz = ${show(r.widthMHz)} is not allowed for HT: expected 20 or 40`);
+    const streams = Math.floor(r.mcs / 8) + 1;
+    if (Number.isInteger(r.mcs) && r.nss !== streams) {
+      errors.push(`${path}.nss = ${show(r.nss)} does not match HT MCS ${r.mcs}: expected ${streams} (HT MCS 8k..8k+7 use k+1 streams)`);
     }
+  } else if (r.mode === 'vht') {
+    if (typeof r.mcs === 'number' && r.mcs > 9) errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for VHT: expected an integer from 0 to 9`);
+    if (band === '2.4GHz') errors.push(`${path}.mode = "vht" is not allowed with wifi.band 2.4GHz: VHT (802.11ac) is 5 GHz only`);
   }
-  if (s.wifi) {
-    for (const path of Object.keys(WIFI_RULES)) {
-      const v = getPath(sc, path);
-      if (v === undefined) {
-        if (path.startsWith('wifi.brcmfmac.')) continue;
-        errors.push(`${path} is missing: expected ${describe(WIFI_RULES[path])}`);
-        continue;
-      }
-      const e = checkField(path, v);
-      if (e) errors.push(e);
-    }
-    if (!Array.isArray(s.wifi.stations) || s.wifi.stations.length < 1 || s.wifi.stations.length > 50) {
-      errors.push('wifi.stations must list 1 to 50 stations');
-    }
-    if (s.wifi.driver === 'brcmfmac' && !s.wifi.brcmfmac) errors.push('wifi.brcmfmac is required when wifi.driver is brcmfmac');
-    if (s.wifi.driver !== 'brcmfmac' && s.wifi.brcmfmac) {
-      errors.push(`wifi.brcmfmac (FC mode) applies only where wifi.driver is brcmfmac, not ${s.wifi.driver}`);
-    }
-    if (s.wifi.driver === 'brcmfmac' && s.wifi.topology !== 'local') errors.push('wifi.driver brcmfmac is modelled as a station (wifi.topology local)');
-  }
+}
+
+/** Rules that tie fields together; run on top of the per-field checks. */
+function crossField(s: Scenario, errors: string[]): void {
   if (typeof s.warmupMs === 'number' && typeof s.durationMs === 'number' && s.warmupMs >= s.durationMs) {
     errors.push(`warmupMs = ${s.warmupMs} must be less than durationMs = ${s.durationMs}`);
   }
-  return errors;
+  const w = s.wifi;
+  if (!isObject(w)) return;
+  if (w.driver === 'brcmfmac' && w.brcmfmac === null) errors.push('wifi.brcmfmac is required when wifi.driver is brcmfmac');
+  if (w.driver !== 'brcmfmac' && isObject(w.brcmfmac)) {
+    errors.push(`wifi.brcmfmac (FC mode) applies only where wifi.driver is brcmfmac, not ${show(w.driver)}`);
+  }
+  if (w.driver === 'brcmfmac' && w.topology !== 'local') errors.push('wifi.driver brcmfmac is modelled as a station (wifi.topology local)');
+  if (!Array.isArray(w.stations)) return;
+  if (w.topology === 'local' && w.stations.length !== 1) {
+    errors.push(`wifi.stations lists ${w.stations.length} stations, but wifi.topology local has exactly one peer (the AP): list one`);
+  }
+  w.stations.forEach((st, i) => {
+    if (!isObject(st)) return;
+    checkRate(`wifi.stations.${i}.rate`, st.rate, w.band, errors);
+    checkRate(`wifi.stations.${i}.uplinkRate`, st.uplinkRate, w.band, errors);
+  });
 }
 
-function checkCompletion(path: string, c: unknown): string[] {
-  if (c === null || typeof c !== 'object') return [`${path} is missing: expected {kind: 'immediate', delayNs} or {kind: 'coalesced', usecs, frames}`];
-  const o = c as Record<string, unknown>;
-  const num = (k: string, max: number): string[] =>
-    typeof o[k] === 'number' && Number.isFinite(o[k]) && (o[k] as number) >= 0 && (o[k] as number) <= max
-      ? []
-      : [`${path}.${k} = ${JSON.stringify(o[k])} is not allowed: expected a number from 0 to ${max}`];
-  if (o.kind === 'immediate') return num('delayNs', 1e9);
-  if (o.kind === 'coalesced') return [...num('usecs', 1e6), ...num('frames', 65536)];
-  return [`${path}.kind = ${JSON.stringify(o.kind)} is not allowed: expected one of immediate, coalesced`];
+/** Validates a whole scenario of the current schema; returns the errors (empty: valid). */
+export function validateScenario(sc: unknown): string[] {
+  if (!isObject(sc)) return ['the scenario must be a JSON object'];
+  const errors: string[] = [];
+  walk(SCHEMA, sc, '', errors);
+  crossField(sc as unknown as Scenario, errors);
+  if (errors.length <= MAX_ERRORS) return errors;
+  return [...errors.slice(0, MAX_ERRORS), `... and ${errors.length - MAX_ERRORS} more problems`];
 }
 
-/** Applies dotted-path overrides (values may be strings from a CLI or URL). */
+/**
+ * Applies dotted-path overrides (values may be strings from a CLI or URL,
+ * with k/M/G suffixes; a whole object may be given as JSON). Throws a
+ * ScenarioError naming each bad field; never changes its input.
+ */
 export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | null>): Scenario {
   const out = clone(sc);
   const errors: string[] = [];
@@ -210,7 +186,15 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
       errors.push(`${path} is not a field of this scenario`);
       continue;
     }
-    const v = coerce(existing, raw, path);
+    // A nullable block (router, wifi, link.xen) switched on from a URL or the CLI arrives as JSON text.
+    const json = existing === null && typeof raw === 'string' && /^\s*[[{]/.test(raw);
+    let v: unknown;
+    try {
+      v = json ? (JSON.parse(raw) as unknown) : coerce(existing, raw, path);
+    } catch {
+      errors.push(`${path} = ${show(raw)} is not allowed: expected JSON for an object`);
+      continue;
+    }
     // A string that is no number coerces to NaN; report what was typed, not "null".
     const e = checkField(path, Number.isNaN(v) ? raw : v);
     if (e) errors.push(e);
