@@ -63,7 +63,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'd3', 'd3-*', '**/app/**'], message: 'The worker hosts the core only.' }] }] },
   },
   {
-    files: ['src/cli/**/*.ts', 'scripts/**/*.{js,mjs}', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}', 'src/**/*.test.ts', 'test/**/*.ts'],
+    files: ['src/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}', 'src/**/*.test.ts', 'test/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );
