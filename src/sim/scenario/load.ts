@@ -1,34 +1,37 @@
 /**
- * Loading a scenario file: parse, migrate older schema versions, validate.
- * Errors name the field, the value and what is allowed.
+ * Loading a scenario file: parse, migrate older schema versions (./migrate.ts),
+ * validate (./validate.ts). Every failure is a ScenarioError whose messages
+ * name the field, the value and what is allowed.
  */
-import { SCENARIO_SCHEMA, type Scenario } from './scenario';
+import { migrateScenario } from './migrate';
+import type { Scenario } from './scenario';
 import { ScenarioError, validateScenario } from './validate';
 
-/** Upgrades a parsed scenario of an older schema to the current one. */
+/** Larger files are refused before parsing (a scenario is a few KB). */
+export const MAX_SCENARIO_FILE_CHARS = 1_000_000;
+
+/** Upgrades a parsed scenario of an older schema to the current one (kept for callers of the first API). */
 export function migrate(raw: Record<string, unknown>): Record<string, unknown> {
-  const v = raw.schema;
-  if (v === undefined) throw new ScenarioError(['schema is missing: expected the scenario schema version (1)']);
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-    throw new ScenarioError([`schema = ${JSON.stringify(v)} is not allowed: expected an integer version`]);
-  }
-  if (v > SCENARIO_SCHEMA) {
-    throw new ScenarioError([`schema = ${v} is newer than this TSQ Lab understands (${SCENARIO_SCHEMA})`]);
-  }
-  return raw;
+  return migrateScenario(raw);
 }
 
+/** Parses, migrates and validates a scenario; throws ScenarioError. */
 export function loadScenarioJson(text: string): Scenario {
+  if (typeof text !== 'string') throw new ScenarioError(['the file is not text']);
+  if (text.length > MAX_SCENARIO_FILE_CHARS) {
+    throw new ScenarioError([`the file has ${text.length} characters: a scenario has at most ${MAX_SCENARIO_FILE_CHARS}`]);
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    // A UTF-8 byte-order mark (some editors add one) is not JSON.
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
     throw new ScenarioError([`the file is not valid JSON: ${(e as Error).message}`]);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ScenarioError(['the scenario must be a JSON object']);
   }
-  const sc = migrate(raw as Record<string, unknown>);
+  const sc = migrateScenario(raw as Record<string, unknown>);
   const errors = validateScenario(sc);
   if (errors.length) throw new ScenarioError(errors);
   return sc as unknown as Scenario;

@@ -1,0 +1,101 @@
+/**
+ * Scenario files of older schema versions, upgraded step by step to the
+ * current one (SCENARIO_SCHEMA). Each step is frozen: it fills in the values
+ * that schema version implied, never today's preset defaults.
+ *
+ * Schema 0 (the wired-only format before WiFi, routers and the CPU model):
+ * - `tcp.limitOutputBytes` and `tcp.pacingShift` were renamed to the sysctl
+ *   and sock field names `tcp.tcp_limit_output_bytes` / `tcp.sk_pacing_shift`;
+ * - `link.rateMbps` (Mbit/s) became `link.rateBps` (bit/s), and
+ *   `link.delayMs` (one-way, ms) became `link.propagationUs` (µs);
+ * - `wifi`, `router`, `cpu`, `receiver` and `pingIntervalMs` did not exist:
+ *   a schema-0 run had no WiFi, no router, no CPU cost model, a receiver with
+ *   a 20 µs GRO window and 40 ms delayed ACK, and no ping.
+ */
+import { SCENARIO_SCHEMA } from './scenario';
+import { ScenarioError, show } from './validate';
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Moves `from` to `to` inside `o`, converting the value; both present is an error. */
+function rename(o: Json, where: string, from: string, to: string, errors: string[], convert: (v: unknown) => unknown = (v) => v): void {
+  if (!Object.hasOwn(o, from)) return;
+  if (Object.hasOwn(o, to)) {
+    errors.push(`${where}.${from} (schema 0) and ${where}.${to} (schema 1) are both given: keep one`);
+    return;
+  }
+  const v = o[from];
+  delete o[from];
+  o[to] = convert(v);
+}
+
+/** Multiplies a number, passing anything else through for validation to name. */
+const scale = (k: number) => (v: unknown) => (typeof v === 'number' ? v * k : v);
+
+function fromSchema0(raw: Json, errors: string[]): Json {
+  const out: Json = { ...raw, schema: 1 };
+  if (isObject(raw.tcp)) {
+    const tcp = { ...raw.tcp };
+    rename(tcp, 'tcp', 'limitOutputBytes', 'tcp_limit_output_bytes', errors);
+    rename(tcp, 'tcp', 'pacingShift', 'sk_pacing_shift', errors);
+    out.tcp = tcp;
+  }
+  if (isObject(raw.link)) {
+    const link = { ...raw.link };
+    rename(link, 'link', 'rateMbps', 'rateBps', errors, scale(1e6));
+    rename(link, 'link', 'delayMs', 'propagationUs', errors, scale(1000));
+    if (!Object.hasOwn(link, 'xen')) link.xen = null;
+    out.link = link;
+  }
+  const fill = (k: string, v: unknown): void => {
+    if (!Object.hasOwn(out, k)) out[k] = v;
+  };
+  fill('router', null);
+  fill('wifi', null);
+  fill('pingIntervalMs', 0);
+  fill('receiver', { groWindowUs: 20, delackMs: 40 });
+  fill('cpu', {
+    enabled: false,
+    perSkbNs: 0,
+    perByteCopyNs: 0,
+    perSkbAllocNs: 0,
+    perAckedSkbNs: 0,
+    perGsoSegmentNs: 0,
+    perByteGsoCopyNs: 0,
+    perSegmentXmitNs: 0,
+    perTimerNs: 0,
+    perAckNs: 0,
+    perCompletionNs: 0,
+    timerLatencyNs: 0,
+  });
+  return out;
+}
+
+/** Steps indexed by the version they upgrade from. */
+const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0];
+
+/**
+ * Upgrades a parsed scenario to the current schema. Returns a new object
+ * (the input is not changed); throws ScenarioError naming the problem.
+ */
+export function migrateScenario(raw: Json): Json {
+  const v = raw.schema;
+  if (v === undefined) {
+    throw new ScenarioError([`schema is missing: expected the scenario schema version (0 to ${SCENARIO_SCHEMA})`]);
+  }
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+    throw new ScenarioError([`schema = ${show(v)} is not allowed: expected an integer version from 0 to ${SCENARIO_SCHEMA}`]);
+  }
+  if (v > SCENARIO_SCHEMA) {
+    throw new ScenarioError([`schema = ${v} is newer than this TSQ Lab understands (${SCENARIO_SCHEMA})`]);
+  }
+  let cur = raw;
+  for (let from = v; from < SCENARIO_SCHEMA; from++) {
+    const errors: string[] = [];
+    cur = STEPS[from](cur, errors);
+    if (errors.length) throw new ScenarioError(errors);
+  }
+  return cur;
+}

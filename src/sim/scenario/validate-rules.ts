@@ -1,0 +1,241 @@
+/**
+ * The scenario schema as data: every field of Scenario (./scenario.ts) and
+ * WifiConfig (./wifi-config.ts) with its type, range and unit. ./validate.ts
+ * walks this tree; a field added to the types needs a line here, or files
+ * that carry it are rejected as having an unknown field.
+ */
+import { ERA_IDS } from './eras';
+import { SCENARIO_SCHEMA } from './scenario';
+
+/** A leaf: what one JSON value may be. */
+export type Rule =
+  | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string }
+  | { t: 'bool' }
+  | { t: 'enum'; values: readonly (string | number)[] }
+  | { t: 'string'; maxLength: number };
+
+export interface ObjectNode {
+  t: 'object';
+  nullable?: boolean;
+  fields: Record<string, Node>;
+}
+
+/** An object whose fields depend on its `kind` (e.g. the TX completion model). */
+export interface VariantNode {
+  t: 'variant';
+  cases: Record<string, Record<string, Node>>;
+}
+
+export interface ArrayNode {
+  t: 'array';
+  minItems: number;
+  maxItems: number;
+  of: Node;
+}
+
+export type Node = Rule | ObjectNode | VariantNode | ArrayNode;
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+const int = (min: number, max: number, unit?: string, nullable = false): Rule => ({ t: 'int', min, max, unit, nullable });
+const num = (min: number, max: number, unit?: string): Rule => ({ t: 'number', min, max, unit });
+const bool: Rule = { t: 'bool' };
+const oneOf = (...values: (string | number)[]): Rule => ({ t: 'enum', values });
+const obj = (fields: Record<string, Node>, nullable = false): ObjectNode => ({ t: 'object', fields, nullable });
+
+export const QDISC_KINDS = ['pfifo_fast', 'fq', 'fq_codel', 'pfifo'] as const;
+
+const qdisc = (): ObjectNode =>
+  obj({
+    kind: oneOf(...QDISC_KINDS),
+    txqueuelen: int(1, 1_000_000, 'packets'),
+    limit: int(1, 10_000_000, 'packets', true),
+    flowLimit: int(1, 1_000_000, 'packets'),
+    codelTargetUs: num(1, 10_000_000, 'µs'),
+    codelIntervalUs: num(1, 100_000_000, 'µs'),
+    ecn: bool,
+  });
+
+const completion = (): VariantNode => ({
+  t: 'variant',
+  cases: {
+    immediate: { delayNs: num(0, 1e9, 'ns') },
+    coalesced: { usecs: num(0, 1e6, 'µs'), frames: int(1, 65536, 'frames') },
+  },
+});
+
+/** A PHY rate; the MCS range and the streams depend on the mode (checked in validate.ts). */
+const phyRate = (): ObjectNode =>
+  obj({
+    mode: oneOf('ht', 'vht'),
+    mcs: int(0, 31),
+    nss: int(1, 8, 'streams'),
+    widthMHz: oneOf(20, 40, 80, 160),
+    shortGi: bool,
+  });
+
+/** Upper bound of sk_pacing_shift: beyond 20 the budget (rate >> shift) is below one skb at any rate the model runs. */
+export const MAX_PACING_SHIFT = 20;
+/** WiFi topologies carry at most this many stations (one TCP flow and one ping stream each). */
+export const MAX_STATIONS = 50;
+/** The modelled application writes 16 KiB per sendmsg; a smaller sndbuf could never hold one write. */
+export const MIN_SNDBUF_BYTES = 32 * KiB;
+
+export const SCHEMA: ObjectNode = obj({
+  schema: int(SCENARIO_SCHEMA, SCENARIO_SCHEMA),
+  title: { t: 'string', maxLength: 500 },
+  era: oneOf(...ERA_IDS),
+  durationMs: num(1, 3_600_000, 'ms'),
+  warmupMs: num(0, 3_600_000, 'ms'),
+  sampleIntervalUs: num(10, 1_000_000, 'µs'),
+  tcp: obj({
+    cc: oneOf('reno', 'cubic', 'bbr'),
+    flows: int(1, 64),
+    mssBytes: int(88, 65000, 'bytes'),
+    initialCwnd: int(1, 1000, 'packets'),
+    sndbufBytes: int(MIN_SNDBUF_BYTES, 1 << 30, 'bytes'),
+    tcp_limit_output_bytes: int(1, 64 * MiB, 'bytes', true),
+    sk_pacing_shift: int(0, MAX_PACING_SHIFT, undefined, true),
+    min_tso_segs: int(1, 64, 'segments'),
+    tx_delay_us: num(0, 1_000_000, 'µs'),
+    maxPacingRateBps: num(0, 1e12, 'bit/s'),
+  }),
+  cpu: obj({
+    enabled: bool,
+    perSkbNs: num(0, 1e7, 'ns'),
+    perByteCopyNs: num(0, 1000, 'ns'),
+    perSkbAllocNs: num(0, 1e7, 'ns'),
+    perAckedSkbNs: num(0, 1e7, 'ns'),
+    perGsoSegmentNs: num(0, 1e7, 'ns'),
+    perByteGsoCopyNs: num(0, 1000, 'ns'),
+    perSegmentXmitNs: num(0, 1e7, 'ns'),
+    perTimerNs: num(0, 1e7, 'ns'),
+    perAckNs: num(0, 1e7, 'ns'),
+    perCompletionNs: num(0, 1e7, 'ns'),
+    timerLatencyNs: num(0, 1e8, 'ns'),
+  }),
+  qdisc: qdisc(),
+  link: obj({
+    rateBps: num(1e6, 100e9, 'bit/s'),
+    propagationUs: num(0, 500_000, 'µs'),
+    ringSlots: int(1, 65536, 'slots'),
+    bql: bool,
+    sg: bool,
+    gsoMaxSizeBytes: int(1500, 524288, 'bytes'),
+    completion: completion(),
+    xen: obj(
+      {
+        // netfront stops its queue below MAX_SKB_FRAGS + 2 = 19 free slots: a smaller ring would never wake.
+        ringSlots: int(20, 65536, 'slots'),
+        backendPerSkbUs: num(0, 1e7, 'µs'),
+        deallocFixedUs: num(0, 1e7, 'µs'),
+        deallocMeanExtraUs: num(0, 1e7, 'µs'),
+        deallocStallProb: num(0, 1, 'probability'),
+        deallocStallMeanUs: num(0, 1e7, 'µs'),
+        evtchnUs: num(0, 1e7, 'µs'),
+        physCompletion: completion(),
+      },
+      true,
+    ),
+  }),
+  router: obj(
+    {
+      rateBps: num(1e6, 100e9, 'bit/s'),
+      propagationUs: num(0, 500_000, 'µs'),
+      qdisc: qdisc(),
+    },
+    true,
+  ),
+  receiver: obj({
+    groWindowUs: num(0, 100_000, 'µs'),
+    delackMs: num(1, 500, 'ms'),
+  }),
+  pingIntervalMs: num(0, 60_000, 'ms'),
+  wifi: obj(
+    {
+      topology: oneOf('local', 'ap'),
+      band: oneOf('2.4GHz', '5GHz'),
+      driver: oneOf('ath9k', 'brcmfmac'),
+      queueing: oneOf('itxq', 'legacy'),
+      stations: {
+        t: 'array',
+        minItems: 1,
+        maxItems: MAX_STATIONS,
+        of: obj({
+          name: { t: 'string', maxLength: 64 },
+          rate: phyRate(),
+          uplinkRate: phyRate(),
+          frameErrorRate: num(0, 1, 'probability'),
+        }),
+      },
+      txStatusDelayUs: num(0, 100_000, 'µs'),
+      legacyMaxPending: int(1, 100_000, 'frames'),
+      wiredRateBps: num(1e6, 100e9, 'bit/s'),
+      wiredPropagationUs: num(0, 500_000, 'µs'),
+      airtimeFairness: bool,
+      aql: bool,
+      brcmfmac: obj(
+        {
+          fcMode: oneOf(0, 1, 2),
+          initialCredits: { t: 'array', minItems: 4, maxItems: 4, of: int(0, 255, 'credits') },
+          creditBackBatch: int(1, 255, 'credits'),
+          busBytesPerSec: num(1e5, 1e10, 'bytes/s'),
+          busTransferOverheadUs: num(0, 100_000, 'µs'),
+          busMaxPktsPerTransfer: int(1, 1024, 'packets'),
+          firmwareQueuePkts: int(1, 4096, 'packets'),
+          firmwareTxStatusLatencyUs: num(0, 1_000_000, 'µs'),
+          firmwareTxStatusBatch: int(1, 1024, 'statuses'),
+          firmwareMaxAmpduFrames: int(1, 256, 'frames'),
+          firmwareMaxAirtimeUs: num(100, 10_000, 'µs'),
+        },
+        true,
+      ),
+      pingIntervalMs: num(0, 60_000, 'ms'),
+    },
+    true,
+  ),
+});
+
+/** The node at a dotted path ("wifi.stations.3.rate.mcs"); array indexes match any item. */
+export function nodeAt(path: string): Node | undefined {
+  let cur: Node | undefined = SCHEMA;
+  for (const part of path.split('.')) {
+    if (!cur) return undefined;
+    if (cur.t === 'object') cur = Object.hasOwn(cur.fields, part) ? cur.fields[part] : undefined;
+    else if (cur.t === 'array') cur = /^\d+$/.test(part) ? cur.of : undefined;
+    else if (cur.t === 'variant') cur = part === 'kind' ? oneOf(...Object.keys(cur.cases)) : variantField(cur, part);
+    else return undefined;
+  }
+  return cur;
+}
+
+function variantField(v: VariantNode, part: string): Node | undefined {
+  for (const fields of Object.values(v.cases)) if (Object.hasOwn(fields, part)) return fields[part];
+  return undefined;
+}
+
+/** The leaf rule at a path, or undefined for containers and unknown paths. */
+export function ruleAt(path: string): Rule | undefined {
+  const n = nodeAt(path);
+  return n && n.t !== 'object' && n.t !== 'array' && n.t !== 'variant' ? n : undefined;
+}
+
+/** Every leaf path of the schema ("wifi.stations.*.rate.mcs"), with its rule. */
+export function leafRules(node: Node = SCHEMA, prefix = ''): Record<string, Rule> {
+  const at = (k: string): string => (prefix ? `${prefix}.${k}` : k);
+  switch (node.t) {
+    case 'object':
+      return Object.assign({}, ...Object.entries(node.fields).map(([k, n]) => leafRules(n, at(k))));
+    case 'array':
+      return leafRules(node.of, at('*'));
+    case 'variant': {
+      const out: Record<string, Rule> = { [at('kind')]: oneOf(...Object.keys(node.cases)) };
+      for (const fields of Object.values(node.cases))
+        for (const [k, n] of Object.entries(fields)) Object.assign(out, leafRules(n, at(k)));
+      return out;
+    }
+    default:
+      return { [prefix]: node };
+  }
+}
