@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-const port = 4173;
+const port = Number(process.env.TSQ_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
