@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** DOM APIs that parse strings as HTML. */
+const htmlSinks = ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'createContextualFragment', 'srcdoc']
+  .map((property) => ({ property, message: 'No HTML from strings: build elements or render text.' }))
+  .concat([
+    { object: 'document', property: 'write', message: 'No HTML from strings.' },
+    { object: 'document', property: 'writeln', message: 'No HTML from strings.' },
+  ]);
+
 /** Modules the pure simulation core must never import. */
 const simForbidden = {
   patterns: [
@@ -24,6 +32,12 @@ export default tseslint.config(
       'no-eval': 'error',
       'no-implied-eval': 'error',
       'no-new-func': 'error',
+      // No HTML is ever built from strings (links, files and names reach the page as text only).
+      'no-restricted-properties': ['error', ...htmlSinks],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No HTML from strings: render text.' },
+      ],
     },
   },
   {
@@ -52,7 +66,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/app/**/*.{ts,tsx}'],
+    files: ['src/app/**/*.{ts,tsx}', 'src/embed/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -1,5 +1,7 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
 // Content-Security-Policy for the built pages: no inline script, workers from self only.
 const csp = [
@@ -23,9 +25,35 @@ export default defineConfig(({ command }) => ({
         return html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${csp}" />`);
       },
     },
+    (() => {
+      // The <tsq-lab> web component (<outDir>/lib/tsq-lab.js), built after the app by its own config.
+      let libDir = '';
+      return {
+        name: 'tsq-lab-element',
+        apply: 'build' as const,
+        configResolved(c: { root: string; build: { outDir: string } }) {
+          libDir = resolve(c.root, c.build.outDir, 'lib');
+        },
+        async closeBundle() {
+          const configFile = fileURLToPath(new URL('./vite.embed.config.ts', import.meta.url));
+          await build({ configFile, build: { outDir: libDir } });
+        },
+      };
+    })(),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    // The explorer and the embed page (for iframes).
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
+      },
+    },
+  },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
 }));

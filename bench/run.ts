@@ -1,64 +1,168 @@
 /**
- * `npm run bench`: simulated seconds per wall second, events per second and
- * peak heap per preset, plus the time of a 4-point sweep. Prints a table and
- * writes JSON under bench/results/ (git-ignored). It reports; it never fails.
+ * `npm run bench`: how fast the core runs in Node (every preset and the
+ * synthetic scenes, each in a fresh worker thread, several runs), a 4-point
+ * sweep on the worker pool, and how the app behaves in headless Chromium.
+ * Prints a table and writes JSON under bench/results/ (git-ignored). It
+ * reports; it never fails (exit code 0 unless the benchmark itself breaks).
+ *
+ *   npm run bench                       everything (about 5 minutes)
+ *   npm run bench -- --quick            2-second scenes, 3 runs, a 1.5-minute browser run
+ *   npm run bench -- --no-browser       Node only
+ *   npm run bench -- --long-minutes 10  the full 10-minute heap run
+ *   npm run bench -- --only wifi        scenes whose name contains "wifi" (no sweep, no browser)
+ *   npm run bench -- --browser-only     the build size and the browser measurements
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
-import { NS_PER_MS } from '../src/sim/engine/time';
-import { buildModel, runScenario } from '../src/sim/run';
-import { PRESETS } from '../src/sim/scenario/presets/index';
-import { applyOverrides } from '../src/sim/scenario/validate';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { benchBrowser, type BrowserResult } from './browser-bench';
+import { benchScene, benchSweep, scenes, type SceneRow, type SweepResult } from './node-bench';
+import { jsSizes, sceneTable, targets, targetTable, type JsSize } from './report';
 
-interface Row {
-  preset: string;
-  simSeconds: number;
-  wallSeconds: number;
-  simPerWall: number;
-  eventsPerSec: number;
-  peakHeapMB: number;
+interface Flags {
+  quick: boolean;
+  browser: boolean;
+  browserOnly: boolean;
+  reps: number;
+  longMinutes: number;
+  only: string | null;
+  port: number;
 }
 
-const quick = process.argv.includes('--quick');
-const rows: Row[] = [];
-for (const p of PRESETS) {
-  const sc = p.scenario();
-  const simMs = quick ? Math.min(sc.durationMs, 2000) : sc.durationMs;
-  global.gc?.();
-  let peak = process.memoryUsage().heapUsed;
-  const t0 = performance.now();
-  const m = buildModel(sc, 1, false);
-  const step = Math.max(50, simMs / 40);
-  for (let t = step; t <= simMs + 1e-9; t += step) {
-    m.sim.runUntil(t * NS_PER_MS);
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }
-  const wall = (performance.now() - t0) / 1000;
-  rows.push({
-    preset: p.id,
-    simSeconds: simMs / 1000,
-    wallSeconds: wall,
-    simPerWall: simMs / 1000 / wall,
-    eventsPerSec: m.sim.eventsRun / wall,
-    peakHeapMB: peak / 2 ** 20,
-  });
+function parseFlags(argv: string[]): Flags {
+  const val = (name: string): string | undefined => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const quick = argv.includes('--quick');
+  return {
+    quick,
+    browser: !argv.includes('--no-browser'),
+    browserOnly: argv.includes('--browser-only'),
+    reps: Number(val('--reps') ?? (quick ? 3 : 5)),
+    longMinutes: Number(val('--long-minutes') ?? (quick ? 1.5 : 2)),
+    only: val('--only') ?? null,
+    port: Number(val('--port') ?? 4183),
+  };
 }
 
-// A 4-point, 10-second sweep of the ath9k preset's pacing shift, sequential in this process.
-const sweepPreset = PRESETS.find((p) => p.id === 'ath9k-pacing-shift')!;
-const t0 = performance.now();
-for (const s of [10, 9, 8, 7]) runScenario(applyOverrides(sweepPreset.scenario(), { 'tcp.sk_pacing_shift': s }), 1, 10_000);
-const sweepSeconds = (performance.now() - t0) / 1000;
+const DIST = 'dist-bench';
 
-const pad = (s: string, n: number): string => s.padStart(n);
-console.log(`${'preset'.padEnd(28)}${pad('sim s', 8)}${pad('wall s', 9)}${pad('sim/wall', 10)}${pad('events/s', 12)}${pad('heap MB', 9)}`);
-for (const r of rows) {
-  console.log(
-    `${r.preset.padEnd(28)}${pad(r.simSeconds.toFixed(1), 8)}${pad(r.wallSeconds.toFixed(2), 9)}${pad(r.simPerWall.toFixed(1), 10)}${pad((r.eventsPerSec / 1e6).toFixed(2) + 'M', 12)}${pad(r.peakHeapMB.toFixed(0), 9)}`,
+function build(): boolean {
+  const r = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', DIST, '--emptyOutDir'],
+    {
+      encoding: 'utf8',
+    },
   );
+  if (r.status !== 0) console.error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
+  return r.status === 0;
 }
-console.log(`4-point 10 s sweep (ath9k-pacing-shift, sequential): ${sweepSeconds.toFixed(2)} s`);
-mkdirSync('bench/results', { recursive: true });
-const file = `bench/results/bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-writeFileSync(file, JSON.stringify({ rows, sweepSeconds, node: process.version }, null, 2));
-console.log(`wrote ${file}`);
+
+async function main(): Promise<void> {
+  const fl = parseFlags(process.argv.slice(2));
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  const started = new Date();
+  const load0 = loadavg()[0];
+
+  const rows: SceneRow[] = [];
+  for (const s of fl.browserOnly ? [] : scenes(fl.quick)) {
+    if (fl.only && !s.name.includes(fl.only)) continue;
+    log(`scene ${s.name} (${s.durationMs / 1000} s simulated × ${fl.reps})`);
+    rows.push(await benchScene(s, fl.reps));
+  }
+
+  let sweep: SweepResult | null = null;
+  if (!fl.only && !fl.browserOnly) {
+    log('sweep on the worker pool');
+    sweep = await benchSweep();
+  }
+
+  let js: JsSize | null = null;
+  let br: BrowserResult | null = null;
+  const errors: string[] = [];
+  if (!fl.only) {
+    log(`building the app into ${DIST}/`);
+    if (build()) {
+      js = jsSizes(DIST);
+      if (fl.browser) {
+        try {
+          br = await benchBrowser(
+            {
+              distDir: DIST,
+              port: fl.port,
+              longMinutes: fl.longMinutes,
+              sliderSamples: 20,
+              frameWindowMs: fl.quick ? 5000 : 10_000,
+            },
+            log,
+          );
+        } catch (e) {
+          errors.push(`browser: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    } else errors.push('vite build failed');
+  }
+
+  const skipped = !fl.browser
+    ? 'not run (--no-browser)'
+    : fl.only
+      ? 'not run (--only)'
+      : 'failed (see the error below)';
+  const ts = targets(rows, sweep, br, js, skipped);
+  const out: string[] = [];
+  out.push(
+    `TSQ Lab benchmark — ${started.toISOString()} — node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load average ${load0.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`,
+  );
+  out.push('');
+  out.push(sceneTable(rows));
+  out.push('');
+  out.push(
+    'sim/wall: simulated seconds per wall second, median of the runs; cold: the same for the first run in a fresh process (compiling included);\n' +
+      'cpu s: median CPU time of the simulating thread, and sim/cpu the simulated seconds per CPU second: what sim/wall would be on an idle machine\n' +
+      '(a wall time well above the CPU time means other processes held the cores); Mev/s: million events per wall second.',
+  );
+  if (sweep)
+    out.push(
+      `sweep: ${sweep.preset} ${sweep.key} = ${sweep.values.join(', ')}, ${sweep.simSeconds} s each, pool of ${sweep.poolSize} workers: ${sweep.coldSeconds.toFixed(2)} s with a new pool, ${sweep.warmSeconds.toFixed(2)} s on the warm pool` +
+        ` (CPU of all threads ${sweep.coldCpuSeconds.toFixed(2)} s and ${sweep.warmCpuSeconds.toFixed(2)} s: divided by ${sweep.poolSize}, about the wall time on an idle machine).`,
+    );
+  if (br) {
+    out.push(
+      `browser: preset ${br.preset}, slider ${br.sliderKey}; ${br.simSecondsAtEnd.toFixed(0)} simulated s after the long run; ${br.errors.length} console errors.`,
+    );
+  }
+  out.push('');
+  out.push(targetTable(ts));
+  for (const e of errors) out.push(`error: ${e}`);
+  console.log(out.join('\n'));
+
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/bench-${started.toISOString().replace(/[:.]/g, '-')}.json`;
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        started: started.toISOString(),
+        node: process.version,
+        cores: availableParallelism(),
+        flags: fl,
+        scenes: rows,
+        sweep,
+        browser: br,
+        js,
+        targets: ts,
+        errors,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nwrote ${file}`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

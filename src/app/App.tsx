@@ -11,6 +11,12 @@ import { ControlsPanel } from './controls/ControlsPanel';
 import { Timelines } from './charts/Timelines';
 import { SummaryStrip } from './panels/SummaryStrip';
 import { PacketPath } from './panels/PacketPath';
+import { useNav } from './state/nav-store';
+import { ViewSwitch } from './experiments/ViewSwitch';
+import { ToolsPage } from './experiments/ToolsPage';
+import { ShareTools } from './share/ShareTools';
+import { WorkerNotice } from './robustness/WorkerNotice';
+import { SlowNotice } from './robustness/SlowNotice';
 import './app.css';
 
 function ErrorBanner() {
@@ -26,16 +32,28 @@ export function App() {
   const rt = useRuntime();
   const { theme, chartTheme } = useTheme();
   const ctx = useMemo(() => (rt ? { ...rt, chartTheme } : null), [rt, chartTheme]);
+  const view = useNav((s) => s.view);
   if (!ctx) return null;
+  if (view !== 'explorer') {
+    return (
+      <ExplorerContext.Provider value={ctx}>
+        <ToolsPage view={view} theme={theme} />
+      </ExplorerContext.Provider>
+    );
+  }
   return (
     <ExplorerContext.Provider value={ctx}>
       <div className="app">
         <header className="topbar">
           <h1>TSQ Lab</h1>
+          <ViewSwitch />
           <PresetPicker />
           <RunControls />
+          <ShareTools />
           <ThemeToggle theme={theme} />
           <ErrorBanner />
+          <WorkerNotice />
+          <SlowNotice />
         </header>
         <aside className="col-controls">
           <ControlsPanel />

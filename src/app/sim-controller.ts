@@ -10,7 +10,12 @@ import { speedOf, useUi } from './state/ui-store';
 import { viewStore } from './state/view-store';
 import { windowOf } from './charts/time-view';
 import { installTestHook } from './test-hook';
+import { bootFromUrl } from './share/app-share';
 import type { Frame, LoadResult, ParamValue, RunStatus, SetResult } from '../worker/protocol';
+import { WorkerSupervisor } from './worker-supervisor';
+import { useWorkerHealth } from './robustness/health-store';
+import { GOOD_AFTER_MS, restoreTarget, type RunSettings } from './robustness/last-good';
+import type { WorkerFault } from '../worker/watchdog';
 
 /** Minimum gap between two setParam calls of one knob while a slider moves. */
 const LIVE_THROTTLE_MS = 80;
@@ -27,7 +32,12 @@ interface PendingSet {
 export class SimController {
   readonly buffers = new SeriesBuffers();
   private remote: WorkerRemote | null = null;
-  private worker: Worker | null = null;
+  private supervisor: WorkerSupervisor<WorkerRemote> | null = null;
+  /** Added to the worker's run ids, so that a restarted worker's runs count as newer ones. */
+  private runBase = 0;
+  private wantRunning = false;
+  private changedAt = 0;
+  private good: RunSettings | null = null;
   private summaryTimer: ReturnType<typeof setInterval> | null = null;
   private summaryBusy = false;
   private pending = new Map<string, PendingSet>();
@@ -36,19 +46,27 @@ export class SimController {
   lastFrameAt = 0;
 
   async start(): Promise<void> {
-    const { remote, worker } = startWorker();
+    // The supervisor restarts a worker that throws or hangs (see restoreWorker).
+    this.supervisor = new WorkerSupervisor<WorkerRemote>({
+      start: startWorker,
+      ping: (r) => r.ping(),
+      restore: (r) => this.restoreWorker(r),
+      onFailure: (failure) => useWorkerHealth.getState().patch({ state: 'recovering', failure, detail: null, restarts: failure.restarts }),
+      onRecovered: () => useWorkerHealth.getState().patch({ state: 'recovered' }),
+      onGaveUp: (failure) => useWorkerHealth.getState().patch({ state: 'failed', failure }),
+    });
+    const remote = this.supervisor.start();
     this.remote = remote;
-    this.worker = worker;
-    worker.addEventListener('error', (e) => useExplorer.getState().patch({ error: `worker: ${e.message}` }));
     installTestHook(this);
     await remote.onFrame(Comlink.proxy((f: Frame, s: RunStatus) => this.onFrame(f, s)));
     const presets = await remote.presets();
     if (this.disposed) return;
-    const wanted = new URLSearchParams(location.search).get('preset');
-    const first = presets.find((p) => p.id === wanted) ?? presets[0];
     useExplorer.getState().patch({ presets });
+    // The address bar may hold a shared link: preset, parameters, seed, speed, panels, zoom.
+    const first = await bootFromUrl(presets, (req) => remote.load(req));
+    if (this.disposed) return;
     await remote.setSpeed(speedOf(useUi.getState().speedId));
-    if (first) await this.loadPreset(first.id, {});
+    if (first) await this.loadPreset(first.presetId, first.overrides);
     this.summaryTimer = setInterval(() => void this.pollSummary(), SUMMARY_MS);
   }
 
@@ -56,15 +74,56 @@ export class SimController {
     this.disposed = true;
     if (this.summaryTimer) clearInterval(this.summaryTimer);
     for (const p of this.pending.values()) if (p.timer) clearTimeout(p.timer);
-    this.worker?.terminate();
+    this.supervisor?.dispose();
     this.remote = null;
   }
 
-  private onFrame(f: Frame, s: RunStatus): void {
+  private onFrame(f: Frame, raw: RunStatus): void {
+    const s = this.runBase ? { ...raw, runId: this.runBase + raw.runId } : raw;
     this.buffers.push(f, s.runId);
     this.frames++;
     this.lastFrameAt = performance.now();
+    this.supervisor?.progress();
+    this.supervisor?.expectProgress(s.running);
+    if (this.lastFrameAt - this.changedAt >= GOOD_AFTER_MS) this.good = this.settings();
     if (s.runId === this.buffers.runId) useExplorer.getState().patch({ status: s });
+  }
+
+  private settings(): RunSettings {
+    const st = useExplorer.getState();
+    return { presetId: st.presetId, overrides: { ...(st.overrides ?? {}) }, seed: st.seed };
+  }
+
+  /** Brings a fresh worker (after a crash or hang) to the last good settings (see last-good.ts), speed and play state. */
+  private async restoreWorker(remote: WorkerRemote): Promise<void> {
+    this.remote = remote;
+    this.summaryBusy = false;
+    this.runBase = this.buffers.runId + 1;
+    await remote.onFrame(Comlink.proxy((f: Frame, s: RunStatus) => this.onFrame(f, s)));
+    await remote.setSpeed(speedOf(useUi.getState().speedId));
+    const { target, detail } = restoreTarget(this.settings(), this.good, performance.now() - this.changedAt);
+    if (!target.presetId) return;
+    const r = await remote.load({ presetId: target.presetId, overrides: target.overrides, seed: target.seed });
+    if (!r.ok) throw new Error(r.error);
+    this.applyLoad(r, target.presetId);
+    useExplorer.getState().patch({ overrides: { ...target.overrides }, seed: target.seed });
+    useWorkerHealth.getState().patch({ detail });
+    if (this.wantRunning) await remote.play();
+  }
+
+  /** Restarts the worker by hand (after the supervisor gave up). */
+  restartWorker(): Promise<void> {
+    return this.supervisor ? this.supervisor.restart() : Promise.resolve();
+  }
+
+  /** Test hook: makes the worker throw or hang, or kills it, to exercise the recovery. */
+  injectWorkerFault(kind: WorkerFault | 'terminate'): void {
+    if (kind === 'terminate') this.supervisor?.terminateForTest();
+    else void this.remote?.injectFault(kind);
+  }
+
+  get workerRestarts(): number {
+    return this.supervisor?.restartCount ?? 0;
   }
 
   private async pollSummary(): Promise<void> {
@@ -100,8 +159,14 @@ export class SimController {
   async loadPreset(presetId: string, overrides: Record<string, ParamValue>): Promise<boolean> {
     if (!this.remote) return false;
     const seed = useExplorer.getState().seed;
+    this.changedAt = performance.now();
     const r = await this.remote.load({ presetId, overrides, seed });
     const ok = this.applyLoad(r, presetId);
+    if (ok && r.ok) {
+      // Mirrors the worker's overrides, so a link can list exactly what differs from the preset.
+      const defaults = Object.keys(overrides).length ? {} : { presetDefaults: { presetId, values: r.values } };
+      useExplorer.getState().patch({ overrides: { ...overrides }, ...defaults });
+    }
     if (ok && presetId !== new URLSearchParams(location.search).get('preset')) {
       const url = new URL(location.href);
       url.searchParams.set('preset', presetId);
@@ -122,21 +187,31 @@ export class SimController {
   async reset(seed?: number): Promise<boolean> {
     if (!this.remote) return false;
     if (seed !== undefined) useExplorer.getState().patch({ seed });
+    this.changedAt = performance.now();
     const r = await this.remote.reset(seed);
     return this.applyLoad(r, useExplorer.getState().presetId);
   }
 
   play(): void {
+    this.wantRunning = true;
     void this.remote?.play();
   }
 
   pause(): void {
+    this.wantRunning = false;
+    this.supervisor?.expectProgress(false);
     void this.remote?.pause();
   }
 
   /** Steps by a twentieth of the visible span, so a step is always visible. */
   step(): void {
-    void this.remote?.step(this.stepNs());
+    void this.stepBy(this.stepNs());
+  }
+
+  /** Advances exactly `ns` of simulated time (while paused: runs compared at equal simulated time). */
+  async stepBy(ns: number): Promise<void> {
+    // A step runs synchronously in the worker; on a heavy scenario that may outlast the hang limit.
+    if (this.remote) await (this.supervisor ? this.supervisor.whileBusy(this.remote.step(ns)) : this.remote.step(ns));
   }
 
   stepNs(): number {
@@ -184,12 +259,13 @@ export class SimController {
 
   private async send(key: string, value: ParamValue): Promise<SetResult> {
     if (!this.remote) return { ok: false, error: 'not connected' };
+    this.changedAt = performance.now();
     const r = await this.remote.setParam(key, value);
     const st = useExplorer.getState();
     const paramErrors = { ...st.paramErrors };
     if (r.ok) delete paramErrors[key];
     else paramErrors[key] = r.error;
-    st.patch({ paramErrors });
+    st.patch({ paramErrors, ...(r.ok ? { overrides: { ...st.overrides, [key]: value } } : {}) });
     return r;
   }
 

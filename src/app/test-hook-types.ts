@@ -28,6 +28,16 @@ export interface TsqTestHook {
   loadPreset(id: string): Promise<boolean>;
   play(): void;
   pause(): void;
+  /** Advances exactly `ns` of simulated time and resolves once the worker has run it. */
+  step(ns: number): Promise<void>;
+  /** Overrides on top of the preset, as the worker holds them, and the seed. */
+  overrides(): Record<string, ParamValue>;
+  seed(): number;
+  /** Makes the simulation worker throw, hang or crawl, or kills it (the supervisor must recover). */
+  workerFault(kind: 'throw' | 'hang' | 'slow' | 'terminate'): void;
+  /** Worker restarts so far, and the health the UI shows. */
+  workerRestarts(): number;
+  workerHealth(): 'ok' | 'recovering' | 'recovered' | 'failed';
 }
 
 declare global {

@@ -1,5 +1,6 @@
 /** Installs `window.__tsq` (see test-hook-types.ts) over a SimController. */
 import { useExplorer } from './state/explorer-store';
+import { useWorkerHealth } from './robustness/health-store';
 import type { SimController } from './sim-controller';
 import type { TsqTestHook } from './test-hook-types';
 
@@ -23,6 +24,12 @@ export function installTestHook(c: SimController): void {
     loadPreset: (id) => c.loadPreset(id, {}),
     play: () => c.play(),
     pause: () => c.pause(),
+    step: (ns) => c.stepBy(ns),
+    overrides: () => st().overrides,
+    seed: () => st().seed,
+    workerFault: (kind) => c.injectWorkerFault(kind),
+    workerRestarts: () => c.workerRestarts,
+    workerHealth: () => useWorkerHealth.getState().state,
   };
   window.__tsq = hook;
 }

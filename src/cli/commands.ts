@@ -7,8 +7,18 @@ import { loadScenarioJson } from '../sim/scenario/load';
 import { applyOverrides } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 import { formatSummary, formatSweep, formatTable } from './format';
+import { runTableParallel, type SimPool } from './pool';
 
-export function runCli(args: CliArgs, readFile: (path: string) => string, out: (s: string) => void): number {
+/**
+ * `makePool`: when given, the runs of a sweep or of a reference table go to a
+ * worker pool (pool.ts) in parallel; the results are the same as in order.
+ */
+export async function runCli(
+  args: CliArgs,
+  readFile: (path: string) => string,
+  out: (s: string) => void,
+  makePool: (() => SimPool) | null = null,
+): Promise<number> {
   if (args.list) {
     for (const p of PRESETS) out(`${p.id.padEnd(28)} ${p.title}${p.table ? '  [reference]' : ''}\n`);
     return 0;
@@ -31,7 +41,8 @@ export function runCli(args: CliArgs, readFile: (path: string) => string, out: (
 
   if (preset?.table && !args.sweep) {
     applyOverrides(base, args.set); // validate before running anything
-    const res = runTable(preset, args.seed, { durationMs: args.durationMs ?? undefined, set: args.set });
+    const opts = { durationMs: args.durationMs ?? undefined, set: args.set };
+    const res = makePool ? await withPool(makePool, (p) => runTableParallel(p, preset, args.seed, opts)) : runTable(preset, args.seed, opts);
     out(emitTable(res, args));
     return args.check && res.cells.some((c) => !c.ok) ? 1 : 0;
   }
@@ -39,17 +50,30 @@ export function runCli(args: CliArgs, readFile: (path: string) => string, out: (
   const sc = applyOverrides(base, args.set);
   const duration = args.durationMs ?? sc.durationMs;
   if (args.sweep) {
+    const key = args.sweep.key;
+    // Every value is checked before the first run, so a typo fails at once.
+    const scenarios = args.sweep.values.map((v) => applyOverrides(sc, { [key]: v }));
     const rows: { value: string; summary: Summary }[] = [];
-    for (const v of args.sweep.values) {
-      const s = applyOverrides(sc, { [args.sweep.key]: v });
-      rows.push({ value: v, summary: runScenario(s, args.seed, duration).summary });
-    }
+    const summaries =
+      makePool && scenarios.length > 1
+        ? await withPool(makePool, (p) => p.runAll(scenarios.map((s) => ({ scenario: s, seed: args.seed, durationMs: duration }))))
+        : scenarios.map((s) => runScenario(s, args.seed, duration).summary);
+    args.sweep.values.forEach((v, i) => rows.push({ value: v, summary: summaries[i] }));
     out(formatSweep(args.sweep.key, rows, args.format));
     return 0;
   }
   const { summary } = runScenario(sc, args.seed, duration);
   out(formatSummary(sc, summary, args.format));
   return 0;
+}
+
+async function withPool<T>(makePool: () => SimPool, f: (pool: SimPool) => Promise<T>): Promise<T> {
+  const pool = makePool();
+  try {
+    return await f(pool);
+  } finally {
+    await pool.close();
+  }
 }
 
 function emitTable(res: TableResult, args: CliArgs): string {

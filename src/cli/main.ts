@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, usage, type CliArgs } from './args';
 import { runCli } from './commands';
+import { SimPool } from './pool';
 
 let args: CliArgs;
 try {
@@ -19,10 +20,11 @@ if (args.help) {
   console.log(usage());
   process.exit(0);
 }
-try {
-  const code = runCli(args, (p) => readFileSync(p, 'utf8'), (s) => process.stdout.write(s));
-  process.exit(code);
-} catch (e) {
-  console.error(`error: ${(e as Error).message}`);
-  process.exit(2);
-}
+// Sweeps and reference tables run their points on a pool of worker threads, one per core.
+runCli(args, (p) => readFileSync(p, 'utf8'), (s) => process.stdout.write(s), () => new SimPool()).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`error: ${(e as Error).message}`);
+    process.exit(2);
+  },
+);

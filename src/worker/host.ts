@@ -109,6 +109,8 @@ export class SimHost implements WorkerApi {
     this.running = true;
     this.lastWallMs = this.clock.now();
     this.targetNs = this.sim.nowNs;
+    // The speed measurement starts now: paused time would make the first second look slow.
+    this.rate = { wallMs: this.lastWallMs, simNs: this.sim.nowNs, events: this.sim.summary().events, achieved: 0, eps: 0 };
     this.schedule(0);
   }
 

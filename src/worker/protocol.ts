@@ -70,3 +70,49 @@ export interface WorkerApi {
   onFrame(cb: FrameSink): void;
   summary(): Summary | null;
 }
+
+/**
+ * One headless run of a sweep (sweep.worker.ts). Presets hold functions, so
+ * a job names its preset and, for a reference experiment, the id of one run
+ * of the published table; the worker looks both up.
+ */
+export interface SweepJob {
+  jobId: number;
+  presetId: string;
+  /** A run of the preset's published table; its fields apply after `overrides` (as in runTable). */
+  tableRunId?: string;
+  /** Scenario fields by dotted path ('null' clears a nullable field). */
+  overrides: Record<string, ParamValue>;
+  seed: number;
+  /** Simulated length; shorter than the preset's own, the warm-up shrinks in proportion. Omitted: the preset's. */
+  durationMs?: number;
+}
+
+export interface SweepProgress {
+  jobId: number;
+  simulatedNs: number;
+  endNs: number;
+}
+
+export type SweepJobResult =
+  | {
+      status: 'done';
+      jobId: number;
+      summary: Summary;
+      /** Payload per byte of truesize over the run: converts the TSQ budget (truesize) to payload. */
+      payloadPerTruesize: number;
+      durationMs: number;
+      warmupMs: number;
+      wallMs: number;
+    }
+  | { status: 'cancelled'; jobId: number }
+  | { status: 'error'; jobId: number; error: string };
+
+export type SweepProgressSink = (p: SweepProgress) => void;
+
+/** What one sweep worker exposes (Comlink); a pool of them lives in sweep-pool.ts. */
+export interface SweepWorkerApi {
+  run(job: SweepJob, onProgress: SweepProgressSink): Promise<SweepJobResult>;
+  /** Stops a running job at its next slice; it then resolves as 'cancelled'. */
+  cancel(jobId: number): void;
+}

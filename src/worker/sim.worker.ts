@@ -3,13 +3,21 @@ import * as Comlink from 'comlink';
 import { SimHost } from './host';
 import { frameTransferables, ownBuffers } from './frame-bound';
 import type { FrameSink, LoadRequest, ParamValue, WorkerApi } from './protocol';
+import { createSim, listPresets } from '../sim/index';
+import { FaultInjector, type WatchdogApi } from './watchdog';
 
-const host = new SimHost({
-  now: () => performance.now(),
-  defer: (fn, ms) => void setTimeout(fn, ms),
-});
+// The app's watchdog pings the worker; its end-to-end tests inject faults through the same object.
+const faults = new FaultInjector();
+const host = new SimHost(
+  {
+    now: () => performance.now(),
+    defer: (fn, ms) => void setTimeout(fn, ms),
+  },
+  faults.wrap({ listPresets, createSim }),
+);
 
-const api: WorkerApi = {
+const api: WorkerApi & WatchdogApi = {
+  ...faults.api(),
   presets: () => host.presets(),
   load: (req: LoadRequest) => host.load(req),
   reset: (seed?: number) => host.reset(seed),

@@ -23,6 +23,10 @@ export interface ExplorerState {
   /** Values as the user set them (kept when the core rejects one, with the error beside it). */
   values: Record<string, ParamValue>;
   paramErrors: Record<string, string>;
+  /** Values set on top of the preset (load overrides plus accepted changes), as the worker holds them. */
+  overrides: Record<string, ParamValue>;
+  /** Knob values of a preset without overrides (for links that list only what differs). */
+  presetDefaults: { presetId: string; values: Record<string, ParamValue> } | null;
   status: RunStatus;
   seed: number;
   summary: Summary | null;
@@ -49,6 +53,8 @@ export const useExplorer = create<ExplorerState>((set) => ({
   series: [],
   values: {},
   paramErrors: {},
+  overrides: {},
+  presetDefaults: null,
   status: INITIAL_STATUS,
   seed: 1,
   summary: null,

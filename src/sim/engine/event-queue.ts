@@ -1,8 +1,11 @@
 /**
  * Binary min-heap of events on preallocated parallel arrays: no allocation
- * per event once warmed up. Ties on time break by insertion order (seq), so
- * the run is deterministic.
+ * per event once warmed up. The keys (time, insertion order) sit in heap
+ * order next to the slot of each event's payload, so sifting reads adjacent
+ * memory. Ties on time break by insertion order, so keys are unique and the
+ * order of events is fully determined.
  */
+import { preferDoubleFields } from './double-fields';
 import type { Ns } from './time';
 
 export interface EventTarget {
@@ -11,13 +14,13 @@ export interface EventTarget {
 
 export class EventQueue {
   private cap = 1024;
-  private times = new Float64Array(this.cap);
-  private seqs = new Float64Array(this.cap);
+  // Heap order: hT/hS/hSlot[i] are the key and the payload slot of heap entry i.
+  private hT = new Float64Array(this.cap);
+  private hS = new Float64Array(this.cap);
+  private hSlot = new Int32Array(this.cap);
   private kinds = new Int32Array(this.cap);
   private targets: (EventTarget | null)[] = new Array<EventTarget | null>(this.cap).fill(null);
   private args: unknown[] = new Array<unknown>(this.cap).fill(null);
-  /** heap[i] = slot index */
-  private heap = new Int32Array(this.cap);
   private free = new Int32Array(this.cap);
   private freeTop = 0;
   private n = 0;
@@ -32,46 +35,69 @@ export class EventQueue {
   }
 
   peekTime(): Ns {
-    return this.n > 0 ? this.times[this.heap[0]] : Infinity;
+    return this.n > 0 ? this.hT[0] : Infinity;
   }
 
   push(timeNs: Ns, target: EventTarget, kind: number, arg: unknown): void {
     if (this.freeTop === 0) this.grow();
     const slot = this.free[--this.freeTop];
-    this.times[slot] = timeNs;
-    this.seqs[slot] = this.seq++;
+    const seq = this.seq++;
     this.kinds[slot] = kind;
     this.targets[slot] = target;
     this.args[slot] = arg;
+    const hT = this.hT;
+    const hS = this.hS;
+    const hSlot = this.hSlot;
     let i = this.n++;
-    const heap = this.heap;
+    // Sift up; keys are unique, so "not less" means "greater".
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.less(slot, heap[p])) break;
-      heap[i] = heap[p];
+      const pt = hT[p];
+      if (pt < timeNs || (pt === timeNs && hS[p] < seq)) break;
+      hT[i] = pt;
+      hS[i] = hS[p];
+      hSlot[i] = hSlot[p];
       i = p;
     }
-    heap[i] = slot;
+    hT[i] = timeNs;
+    hS[i] = seq;
+    hSlot[i] = slot;
   }
 
   /** Pops the earliest event and dispatches it. Caller sets the clock first via peekTime(). */
   popAndRun(nowNs: Ns): void {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap[--this.n];
-    if (this.n > 0) {
+    const hT = this.hT;
+    const hS = this.hS;
+    const hSlot = this.hSlot;
+    const top = hSlot[0];
+    const n = --this.n;
+    if (n > 0) {
+      // Sift the last entry down from the root, its key held in locals.
+      const lt = hT[n];
+      const ls = hS[n];
+      const lslot = hSlot[n];
       let i = 0;
-      const n = this.n;
       for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        const r = l + 1;
-        const c = r < n && this.less(heap[r], heap[l]) ? r : l;
-        if (!this.less(heap[c], last)) break;
-        heap[i] = heap[c];
+        let c = 2 * i + 1;
+        if (c >= n) break;
+        let ct = hT[c];
+        const r = c + 1;
+        if (r < n) {
+          const rt = hT[r];
+          if (rt < ct || (rt === ct && hS[r] < hS[c])) {
+            c = r;
+            ct = rt;
+          }
+        }
+        if (ct > lt || (ct === lt && hS[c] > ls)) break;
+        hT[i] = ct;
+        hS[i] = hS[c];
+        hSlot[i] = hSlot[c];
         i = c;
       }
-      heap[i] = last;
+      hT[i] = lt;
+      hS[i] = ls;
+      hSlot[i] = lslot;
     }
     const target = this.targets[top]!;
     const kind = this.kinds[top];
@@ -82,27 +108,21 @@ export class EventQueue {
     target.handleEvent(kind, arg, nowNs);
   }
 
-  private less(a: number, b: number): boolean {
-    const ta = this.times[a];
-    const tb = this.times[b];
-    return ta < tb || (ta === tb && this.seqs[a] < this.seqs[b]);
-  }
-
   private grow(): void {
     const old = this.cap;
     const cap = old * 2;
     const t = new Float64Array(cap);
-    t.set(this.times);
-    this.times = t;
+    t.set(this.hT);
+    this.hT = t;
     const s = new Float64Array(cap);
-    s.set(this.seqs);
-    this.seqs = s;
+    s.set(this.hS);
+    this.hS = s;
+    const h = new Int32Array(cap);
+    h.set(this.hSlot);
+    this.hSlot = h;
     const k = new Int32Array(cap);
     k.set(this.kinds);
     this.kinds = k;
-    const h = new Int32Array(cap);
-    h.set(this.heap);
-    this.heap = h;
     const f = new Int32Array(cap);
     f.set(this.free.subarray(0, this.freeTop));
     for (let i = cap - 1; i >= old; i--) f[this.freeTop++] = i;
@@ -116,3 +136,6 @@ export class EventQueue {
     this.cap = cap;
   }
 }
+
+// The insertion counter outgrows small integers on long runs (see double-fields.ts).
+preferDoubleFields(new EventQueue(), ['seq']);

@@ -4,6 +4,7 @@
  * on themselves (EventTarget) with small integer kinds, which keeps the hot
  * path free of closures.
  */
+import { preferDoubleFields } from './double-fields';
 import { EventQueue, type EventTarget } from './event-queue';
 import { Rng } from './rng';
 import type { Ns } from './time';
@@ -42,10 +43,12 @@ export class Sim {
   /** Runs every event with time ≤ endNs, then sets the clock to endNs. */
   runUntil(endNs: Ns): void {
     const q = this.q;
-    while (q.size > 0 && q.peekTime() <= endNs) {
-      this.nowNs = q.peekTime();
+    while (q.size > 0) {
+      const t = q.peekTime();
+      if (t > endNs) break;
+      this.nowNs = t;
       this.eventsRun++;
-      q.popAndRun(this.nowNs);
+      q.popAndRun(t);
     }
     if (endNs > this.nowNs) this.nowNs = endNs;
   }
@@ -54,11 +57,13 @@ export class Sim {
   runSlice(endNs: Ns, maxEvents: number): boolean {
     const q = this.q;
     let n = 0;
-    while (q.size > 0 && q.peekTime() <= endNs) {
+    while (q.size > 0) {
+      const t = q.peekTime();
+      if (t > endNs) break;
       if (n++ >= maxEvents) return false;
-      this.nowNs = q.peekTime();
+      this.nowNs = t;
       this.eventsRun++;
-      q.popAndRun(this.nowNs);
+      q.popAndRun(t);
     }
     if (endNs > this.nowNs) this.nowNs = endNs;
     return true;
@@ -105,3 +110,7 @@ export class Timer implements EventTarget {
     this.fire(nowNs);
   }
 }
+
+// The clock and the event count outgrow small integers during a run (see double-fields.ts).
+preferDoubleFields(new Sim(0), ['nowNs', 'eventsRun']);
+preferDoubleFields(new Timer(new Sim(0), () => {}), ['expiresNs']);

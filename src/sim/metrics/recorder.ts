@@ -9,6 +9,8 @@ import { IntHistogram, Reservoir } from './reservoir';
 
 /** Frame buffers stop growing at this many samples (older ones are dropped). */
 const MAX_FRAME_SAMPLES = 50_000;
+/** Capacity a column starts with and never shrinks below. */
+const MIN_COLUMN_CAPACITY = 1024;
 
 export interface Probe {
   spec: SeriesSpec;
@@ -16,7 +18,7 @@ export interface Probe {
 }
 
 class Column {
-  data = new Float64Array(1024);
+  data = new Float64Array(MIN_COLUMN_CAPACITY);
   n = 0;
   push(v: number): void {
     if (this.n === this.data.length) {
@@ -33,6 +35,11 @@ class Column {
   }
   take(): Float64Array {
     const out = this.data.slice(0, this.n);
+    // A host that fell behind once (a busy page) leaves a large buffer; halve
+    // it while takes stay small, so the heap follows what is in use.
+    if (this.data.length > MIN_COLUMN_CAPACITY && this.n * 4 < this.data.length) {
+      this.data = new Float64Array(this.data.length / 2);
+    }
     this.n = 0;
     return out;
   }

@@ -3,6 +3,8 @@
  * k-th sample once full, so memory stays fixed and the result deterministic)
  * and a small integer histogram.
  */
+import { preferDoubleFields } from '../engine/double-fields';
+
 export class Reservoir {
   private buf: Float64Array;
   private n = 0;
@@ -61,6 +63,9 @@ export class Reservoir {
     return this.count > 0 ? this.sum / this.count : NaN;
   }
 }
+
+// The running sum takes fractions and large values (see double-fields.ts).
+preferDoubleFields(new Reservoir(1), ['sum']);
 
 /** Counts of small non-negative integers (A-MPDU sizes). */
 export class IntHistogram {

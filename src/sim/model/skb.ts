@@ -3,6 +3,7 @@
  * One Skb is one kernel skb: a GSO/TSO skb carries `segs` segments of at most
  * `gsoSizeBytes` payload each. `truesizeBytes` is what sk_wmem_alloc counts.
  */
+import { preferDoubleFields } from '../engine/double-fields';
 import type { Ns } from '../engine/time';
 
 /** sk->sk_pacing_status (include/net/sock.h). */
@@ -42,6 +43,9 @@ export interface SkbOwner {
 
 let nextSkbId = 1;
 
+/** The SACK list of every skb that carries none: shared, so an skb costs no array (frozen, so it stays empty). */
+const NO_SACK: readonly number[] = Object.freeze([]);
+
 export class Skb {
   id = nextSkbId++;
   kind: SkbKind = SkbKind.DATA;
@@ -80,7 +84,7 @@ export class Skb {
 
   /** ACK fields: cumulative ack (next expected byte) and up to 3 SACK blocks [start,end). */
   ackSeq = 0;
-  sack: number[] = [];
+  sack: readonly number[] = NO_SACK;
   /** Receiver-side: number of data segments this ACK acknowledges (for GRO/delack stats). */
   ackedSegs = 0;
 
@@ -101,6 +105,10 @@ export class Skb {
     return (i < this.segs - 1 ? this.gsoSizeBytes : last) + this.hdrBytes;
   }
 }
+
+// Timestamps and sequence numbers outgrow small integers early in a run (see double-fields.ts).
+preferDoubleFields(new Skb(), ['tstampNs', 'xmitNs', 'enqueueNs', 'createdNs', 'seq', 'ackSeq']);
+nextSkbId = 1;
 
 /**
  * skb->truesize for a TCP transmit skb.

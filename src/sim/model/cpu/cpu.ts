@@ -4,6 +4,7 @@
  * cleaning TX completions) is a job with a cost in ns; jobs run one at a time
  * in arrival order, so a CPU-bound throughput emerges when costs add up.
  */
+import { preferDoubleFields } from '../../engine/double-fields';
 import type { EventTarget, Sim } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 
@@ -52,7 +53,7 @@ export const ZERO_COSTS: CpuCosts = {
 
 const JOB_DONE = 1;
 
-/** A FIFO of jobs on preallocated ring arrays. */
+/** A FIFO of jobs on preallocated ring arrays; the capacity is a power of two, so indices wrap with a mask. */
 class JobRing {
   private cap = 256;
   costs = new Float64Array(this.cap);
@@ -64,7 +65,7 @@ class JobRing {
 
   push(costNs: Ns, target: EventTarget, kind: number, arg: unknown): void {
     if (this.len === this.cap) this.grow();
-    const i = (this.head + this.len) % this.cap;
+    const i = (this.head + this.len) & (this.cap - 1);
     this.costs[i] = costNs;
     this.kinds[i] = kind;
     this.targets[i] = target;
@@ -75,7 +76,7 @@ class JobRing {
   pop(): void {
     this.targets[this.head] = null;
     this.args[this.head] = null;
-    this.head = (this.head + 1) % this.cap;
+    this.head = (this.head + 1) & (this.cap - 1);
     this.len--;
   }
 
@@ -86,7 +87,7 @@ class JobRing {
     const targets = new Array<EventTarget | null>(cap).fill(null);
     const args = new Array<unknown>(cap).fill(null);
     for (let k = 0; k < this.len; k++) {
-      const i = (this.head + k) % this.cap;
+      const i = (this.head + k) & (this.cap - 1);
       costs[k] = this.costs[i];
       kinds[k] = this.kinds[i];
       targets[k] = this.targets[i];
@@ -111,7 +112,10 @@ export class Cpu implements EventTarget {
   busyNs = 0;
   private busySince = 0;
 
-  constructor(private readonly sim: Sim) {}
+  constructor(private readonly sim: Sim) {
+    // Time counters outgrow small integers during a run (see double-fields.ts).
+    preferDoubleFields(this, ['busyNs', 'busySince']);
+  }
 
   /** Queue a job; target.handleEvent(kind, arg) runs when its work is done. */
   submit(costNs: Ns, target: EventTarget, kind: number, arg: unknown = null, prio: 0 | 1 = CpuPrio.SOFTIRQ): void {

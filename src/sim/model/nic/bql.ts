@@ -4,6 +4,7 @@
  * lib/dynamic_queue_limits.c): grow when the queue starved, shrink by the
  * minimum slack seen over slack_hold_time when it stayed busy.
  */
+import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 
 const SLACK_HOLD_NS = 1_000_000_000; // slack_hold_time = HZ
@@ -66,3 +67,6 @@ export class Dql {
     this.prevNumQueued = numQueued;
   }
 }
+
+// Byte counters and timestamps outgrow small integers during a run (see double-fields.ts).
+preferDoubleFields(new Dql(), ['numQueued', 'numCompleted', 'adjLimit', 'prevNumQueued', 'slackStartNs']);

@@ -5,9 +5,11 @@
  * freed — the moment TCP Small Queues waits for.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
+import { preferDoubleFields } from '../../engine/double-fields';
 import { Timer } from '../../engine/sim';
 import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
+import { SkbRing } from '../qdisc/skb-ring';
 import { ETH_WIRE_OVERHEAD_BYTES, Skb } from '../skb';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
@@ -44,7 +46,9 @@ export class WiredNic implements TxDriver, EventTarget {
   private wake: (nowNs: Ns) => void = () => {};
   private stopped = false;
   private readonly dql: Dql | null;
-  private pending: Skb[] = [];
+  private pending = new SkbRing();
+  /** Drained completion lists, reused so that a TX interrupt allocates nothing. */
+  private readonly spareLists: SkbRing[] = [];
   private readonly coalesceTimer: Timer;
   /** Bytes handed to the driver and not yet completed (BQL's view). */
   inflightBytes = 0;
@@ -63,6 +67,8 @@ export class WiredNic implements TxDriver, EventTarget {
   ) {
     this.dql = cfg.bql ? new Dql() : null;
     this.coalesceTimer = new Timer(sim, (now) => this.clean(now));
+    // Counters that outgrow small integers during a run (see double-fields.ts).
+    preferDoubleFields(this, ['busyNs', 'wireBytes']);
   }
 
   setWake(fn: (nowNs: Ns) => void): void {
@@ -157,7 +163,7 @@ export class WiredNic implements TxDriver, EventTarget {
         this.clean(nowNs);
         break;
       case K_CLEAN_DONE:
-        this.finishClean(arg as Skb[], nowNs);
+        this.finishClean(arg as SkbRing, nowNs);
         break;
     }
   }
@@ -179,19 +185,20 @@ export class WiredNic implements TxDriver, EventTarget {
   private clean(nowNs: Ns): void {
     if (this.pending.length === 0) return;
     const done = this.pending;
-    this.pending = [];
+    this.pending = this.spareLists.pop() ?? new SkbRing();
     const cpu = this.cfg.cpu;
     if (cpu) cpu.submit(done.length * this.cfg.perCompletionNs, this, K_CLEAN_DONE, done);
     else this.finishClean(done, nowNs);
   }
 
-  private finishClean(done: Skb[], nowNs: Ns): void {
+  private finishClean(done: SkbRing, nowNs: Ns): void {
     let bytes = 0;
-    for (const skb of done) {
+    for (let skb = done.shift(); skb !== null; skb = done.shift()) {
       bytes += skb.l2Bytes;
       this.completions++;
       this.free(skb, nowNs);
     }
+    this.spareLists.push(done);
     this.inflightBytes -= bytes;
     this.dql?.completed(bytes, nowNs);
     if (this.stopped && this.ringSkbs < this.cfg.ringSlots && (!this.dql || this.dql.avail() >= 0)) {

@@ -10,6 +10,7 @@
  * - The model has no per-skb ECT bit: a packet is ECN-capable when it is a
  *   TCP data skb and the instance has `ecn` on (INET_ECN_set_ce succeeds).
  */
+import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { NS_PER_MS } from '../../engine/time';
 import { SkbKind, type Skb } from '../skb';
@@ -66,6 +67,9 @@ export class CodelVars {
     this.ldelayNs = 0;
   }
 }
+
+// Timestamps outgrow small integers during a run (see double-fields.ts).
+preferDoubleFields(new CodelVars(), ['firstAboveTimeNs', 'dropNextNs', 'ldelayNs']);
 
 /** The per-queue source CoDel pulls from (a flow's FIFO). */
 export interface CodelSource {

@@ -2,6 +2,7 @@
  * Per-flow state of sch_fq (net/sched/sch_fq.c: struct fq_flow, the
  * new/old round-robin lists and the q->delayed rb-tree of throttled flows).
  */
+import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 import { SkbRing } from './skb-ring';
@@ -34,6 +35,9 @@ export class FqFlow {
     return this.q.length;
   }
 }
+
+// Timestamps outgrow small integers during a run (see double-fields.ts).
+preferDoubleFields(new FqFlow(-1), ['timeNextPacketNs', 'ageNs']);
 
 /** struct fq_flow_head. */
 export class FqFlowList {

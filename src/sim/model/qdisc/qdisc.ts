@@ -2,6 +2,7 @@
  * The common queueing-discipline interface (include/net/sch_generic.h,
  * struct Qdisc_ops: enqueue / dequeue / peek), as the device layer calls it.
  */
+import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 
@@ -18,6 +19,9 @@ export interface QdiscStats {
 export function emptyQdiscStats(): QdiscStats {
   return { sentBytes: 0, sentPkts: 0, drops: 0, overlimits: 0, requeues: 0, ecnMarks: 0 };
 }
+
+// The byte counter outgrows small integers during a run (see double-fields.ts).
+preferDoubleFields(emptyQdiscStats(), ['sentBytes']);
 
 /** Where a qdisc hands skbs it drops (the host frees them: destructor, metrics). */
 export type DropFn = (skb: Skb, nowNs: Ns) => void;

@@ -45,8 +45,10 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
   private onAir: AthAggregate | null = null;
   private wakeFn: ((nowNs: Ns) => void) | null = null;
   /** txq->complete_q: frames whose status is reported after scheduling (processStatus). */
-  private readonly doneSkbs: Skb[] = [];
+  private readonly doneSkbs: (Skb | null)[] = [];
   private readonly doneOk: number[] = [];
+  /** Entries in use (the arrays keep their storage between batches). */
+  private doneN = 0;
   private doneFlushed = 0;
 
   constructor(
@@ -115,7 +117,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
 
   /** Frames the driver holds until their TX status: buf_q + retry_q + hardware queue (+ complete_q). */
   driverQueueFrames(): number {
-    return this.bufFrames + this.retryFrames + this.hwFrames + (this.doneSkbs.length - this.doneFlushed);
+    return this.bufFrames + this.retryFrames + this.hwFrames + (this.doneN - this.doneFlushed);
   }
 
   /** Hardware-queue entries of an AC (axq_depth) and A-MPDUs among them (axq_ampdu_depth). */
@@ -244,8 +246,9 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
   /** ath_tx_complete(): onto txq->complete_q. */
   private queueCompletion(skb: Skb, ok: boolean): void {
     if (!ok) this.stats.drops++;
-    this.doneSkbs.push(skb);
-    this.doneOk.push(ok ? 1 : 0);
+    this.doneSkbs[this.doneN] = skb;
+    this.doneOk[this.doneN] = ok ? 1 : 0;
+    this.doneN++;
   }
 
   /** ath_txq_unlock_complete(): TX status to mac80211 (iTXQ) or skb_done + free (legacy). */
@@ -253,8 +256,8 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     const skbs = this.doneSkbs;
     const oks = this.doneOk;
     const q = this.hwq[ac];
-    for (let i = 0; i < skbs.length; i++) {
-      const skb = skbs[i];
+    for (let i = 0; i < this.doneN; i++) {
+      const skb = skbs[i]!;
       const ok = oks[i] === 1;
       this.doneFlushed = i + 1;
       if (this.mac !== null) {
@@ -269,8 +272,8 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
         this.wakeFn?.(nowNs);
       }
     }
-    skbs.length = 0;
-    oks.length = 0;
+    for (let i = 0; i < this.doneN; i++) skbs[i] = null;
+    this.doneN = 0;
     this.doneFlushed = 0;
   }
 }

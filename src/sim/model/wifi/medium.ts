@@ -29,6 +29,7 @@
  * colliding airtime), hidden nodes, capture, and internal collisions between
  * the ACs of one node (each AC contender contends on its own).
  */
+import { preferDoubleFields } from '../../engine/double-fields';
 import type { EventTarget, Sim } from '../../engine/sim';
 import type { Rng } from '../../engine/rng';
 import type { Ns } from '../../engine/time';
@@ -101,6 +102,8 @@ export class Medium implements EventTarget {
     this.collisionsOn = opts.collisions ?? true;
     this.onTxop = opts.onTxop;
     this.idleStartNs = sim.nowNs;
+    // Timestamps outgrow small integers during a run (see double-fields.ts).
+    preferDoubleFields(this, ['busyStartNs', 'idleStartNs', 'busyTotalNs']);
   }
 
   /** Total time the medium was busy (a collision's overlapping airtimes counted once). */
@@ -234,22 +237,22 @@ export class Medium implements EventTarget {
     const K = this.schedK;
     this.schedK = -1;
     const es = this.entries;
+    // winners[0..nw) (the array keeps its storage: setting length to 0 would free it)
     const w = this.winners;
-    w.length = 0;
+    let nw = 0;
     for (let i = 0; i < es.length; i++) {
       const e = es[i];
       if (!e.pending || e.startK + e.counter > K) continue;
-      if (e.c.hasPending()) w.push(e);
+      if (e.c.hasPending()) w[nw++] = e;
       else e.pending = false; // drained without telling us; its counter keeps its place
     }
-    if (w.length === 0) {
+    if (nw === 0) {
       this.rescheduleAll();
       return;
     }
-    if (!this.collisionsOn && w.length > 1) {
-      const pick = w[this.rng.int(w.length)];
-      w.length = 0;
-      w.push(pick);
+    if (!this.collisionsOn && nw > 1) {
+      w[0] = w[this.rng.int(nw)];
+      nw = 1;
     }
     // Freeze: subtract the idle slots every counter saw up to K.
     for (let i = 0; i < es.length; i++) {
@@ -260,10 +263,10 @@ export class Medium implements EventTarget {
     this.busy = true;
     this.busyStartNs = now;
     this.gen++;
-    const collided = w.length > 1;
+    const collided = nw > 1;
     if (collided) this.collisionEventCount++;
     let endNs = now;
-    for (let i = 0; i < w.length; i++) {
+    for (let i = 0; i < nw; i++) {
       const e = w[i];
       e.pending = false;
       e.transmitting = true;
@@ -284,7 +287,6 @@ export class Medium implements EventTarget {
       this.sim.at(now + t, this, EV_END, e);
       this.onTxop?.(record);
     }
-    w.length = 0;
   }
 
   private endOne(e: Entry, now: Ns): void {

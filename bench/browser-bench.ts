@@ -1,0 +1,255 @@
+/**
+ * The browser half of the benchmark: the production build served by
+ * `vite preview`, driven in headless Chromium through Playwright. Measures
+ * slider input → first frame that shows the change, the interval between
+ * painted frames, main-thread tasks over 50 ms, and the heap of the page and
+ * of the simulation worker after a long run at full speed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import type {} from '../src/app/test-hook-types';
+import { inPage, type LongTask } from './in-page';
+
+export interface BrowserOptions {
+  distDir: string;
+  port: number;
+  /** Wall minutes of the long run at full speed (the heap is compared with the one after the first minute). */
+  longMinutes: number;
+  sliderSamples: number;
+  frameWindowMs: number;
+}
+
+export interface Quantiles {
+  n: number;
+  /** Samples that never completed (NaN), left out of the quantiles. */
+  lost: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** Fractions of wall time (CDP Performance metrics of the page's main thread). */
+export interface Busy {
+  tasks: number;
+  script: number;
+  layout: number;
+  style: number;
+}
+
+export interface BrowserResult {
+  preset: string;
+  sliderKey: string;
+  sliderToFrameMs: { realTime: Quantiles; fullSpeed: Quantiles };
+  frameIntervalMs: { realTime: Quantiles; fullSpeed: Quantiles };
+  /** Share of wall time the page's main thread spent in tasks, and in script, while frames were counted. */
+  mainThreadBusy: { realTime: Busy; fullSpeed: Busy };
+  longTasks: { duringLoad: number; whileRunning: number; longestMs: number };
+  heapMB: {
+    atOneMinute: { page: number; worker: number };
+    atEnd: { page: number; worker: number };
+    endMinutes: number;
+  };
+  heapGrowthPct: number;
+  simSecondsAtEnd: number;
+  errors: string[];
+}
+
+/** A change that shows in no frame within this long counts as lost. */
+const SLIDER_TIMEOUT_MS = 5000;
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Lets the benchmark collect garbage before it reads a heap size.
+  '--js-flags=--expose-gc',
+];
+
+export function quantiles(xs: number[]): Quantiles {
+  const a = xs.filter((x) => Number.isFinite(x)).sort((x, y) => x - y);
+  const q = (p: number): number => (a.length ? a[Math.min(a.length - 1, Math.ceil(p * a.length) - 1)] : NaN);
+  return {
+    n: a.length,
+    lost: xs.length - a.length,
+    p50: q(0.5),
+    p95: q(0.95),
+    max: a.length ? a[a.length - 1] : NaN,
+  };
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > end) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function startPreview(o: BrowserOptions): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'preview',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(o.port),
+      '--strictPort',
+      '--outDir',
+      o.distDir,
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+/** A CDP session on the simulation worker (not flattened: Playwright's CDPSession speaks to one target). */
+async function workerHeap(browser: Browser): Promise<() => Promise<number>> {
+  const bs = await browser.newBrowserCDPSession();
+  const { targetInfos } = await bs.send('Target.getTargets');
+  const w = targetInfos.find((t) => t.type === 'worker' && t.url.includes('sim.worker'));
+  if (!w) return async () => NaN;
+  const { sessionId } = await bs.send('Target.attachToTarget', { targetId: w.targetId, flatten: false });
+  let nextId = 1;
+  const waiting = new Map<number, (r: unknown) => void>();
+  bs.on('Target.receivedMessageFromTarget', (e) => {
+    const m = JSON.parse(e.message) as { id?: number; result?: unknown };
+    if (m.id !== undefined) waiting.get(m.id)?.(m.result);
+  });
+  const send = (method: string): Promise<unknown> =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      void bs.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id, method, params: {} }),
+      });
+    });
+  return async () => {
+    await send('HeapProfiler.collectGarbage');
+    const r = (await send('Runtime.getHeapUsage')) as { usedSize: number };
+    return r.usedSize / 2 ** 20;
+  };
+}
+
+async function pageHeap(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
+}
+
+/** Runs `f` and reports how busy the main thread was meanwhile (CDP Performance metrics, in seconds). */
+async function measureBusy<T>(cdp: CDPSession, f: () => Promise<T>): Promise<{ value: T; busy: Busy }> {
+  const read = async (): Promise<Record<string, number>> =>
+    Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const a = await read();
+  const value = await f();
+  const b = await read();
+  const wall = b.Timestamp - a.Timestamp;
+  return {
+    value,
+    busy: {
+      tasks: (b.TaskDuration - a.TaskDuration) / wall,
+      script: (b.ScriptDuration - a.ScriptDuration) / wall,
+      layout: (b.LayoutDuration - a.LayoutDuration) / wall,
+      style: (b.RecalcStyleDuration - a.RecalcStyleDuration) / wall,
+    },
+  };
+}
+
+async function sliderRun(page: Page, key: string, n: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++)
+    out.push(
+      await page.evaluate(inPage.moveSliderAndWait, {
+        key,
+        toHigh: i % 2 === 0,
+        timeoutMs: SLIDER_TIMEOUT_MS,
+      }),
+    );
+  return out;
+}
+
+export async function benchBrowser(o: BrowserOptions, log: (s: string) => void): Promise<BrowserResult> {
+  const server = startPreview(o);
+  let browser: Browser | null = null;
+  try {
+    const base = `http://127.0.0.1:${o.port}/`;
+    await waitForHttp(base, 60_000);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.addInitScript(inPage.init);
+    await page.goto(base);
+    await page.waitForFunction(() => window.__tsq?.ready() === true, undefined, { timeout: 60_000 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const preset = await page.evaluate(() => window.__tsq!.presetId());
+    const key = await page.evaluate(inPage.pickSliderKey);
+    if (!key) throw new Error(`preset ${preset} has no live slider`);
+    const runStart = await page.evaluate(() => performance.now());
+
+    // Real time (the default speed).
+    await page.evaluate(() => window.__tsq!.play());
+    await page.waitForFunction(() => window.__tsq!.frames() > 20);
+    log(`  browser: slider ${key} at real time`);
+    const sliderRt = await sliderRun(page, key, o.sliderSamples);
+    const framesRt = await measureBusy(cdp, () => page.evaluate(inPage.frameIntervals, o.frameWindowMs));
+
+    // As fast as possible: the long run starts here.
+    await page.getByTestId('speed').selectOption('max');
+    const fullStart = performance.now();
+    log(`  browser: slider ${key} at full speed`);
+    const sliderFull = await sliderRun(page, key, o.sliderSamples);
+    const framesFull = await measureBusy(cdp, () => page.evaluate(inPage.frameIntervals, o.frameWindowMs));
+
+    const wheap = await workerHeap(browser);
+    const waitUntil = async (minutes: number): Promise<void> => {
+      const left = fullStart + minutes * 60_000 - performance.now();
+      if (left > 0) await page.waitForTimeout(left);
+    };
+    log(`  browser: long run at full speed, ${o.longMinutes} min`);
+    await waitUntil(1);
+    const at1 = { page: await pageHeap(cdp), worker: await wheap() };
+    await waitUntil(o.longMinutes);
+    const atEnd = { page: await pageHeap(cdp), worker: await wheap() };
+    const simSecondsAtEnd = (await page.evaluate(() => window.__tsq!.nowNs())) / 1e9;
+    const tasks: LongTask[] = await page.evaluate(() => window.__benchLongTasks ?? []);
+    const running = tasks.filter((t) => t.start >= runStart);
+    const total1 = at1.page + at1.worker;
+    const totalEnd = atEnd.page + atEnd.worker;
+    return {
+      preset,
+      sliderKey: key,
+      sliderToFrameMs: { realTime: quantiles(sliderRt), fullSpeed: quantiles(sliderFull) },
+      frameIntervalMs: { realTime: quantiles(framesRt.value), fullSpeed: quantiles(framesFull.value) },
+      mainThreadBusy: { realTime: framesRt.busy, fullSpeed: framesFull.busy },
+      longTasks: {
+        duringLoad: tasks.length - running.length,
+        whileRunning: running.length,
+        longestMs: running.reduce((m, t) => Math.max(m, t.duration), 0),
+      },
+      heapMB: { atOneMinute: at1, atEnd, endMinutes: o.longMinutes },
+      heapGrowthPct: ((totalEnd - total1) / total1) * 100,
+      simSecondsAtEnd,
+      errors,
+    };
+  } finally {
+    await browser?.close();
+    server.kill();
+  }
+}

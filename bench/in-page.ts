@@ -1,0 +1,96 @@
+/**
+ * Code the browser benchmark runs inside the page (passed to
+ * page.evaluate, so each function must be self-contained).
+ */
+import type {} from '../src/app/test-hook-types';
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+declare global {
+  interface Window {
+    __benchLongTasks?: LongTask[];
+  }
+}
+
+export const inPage = {
+  /**
+   * Installed before the app loads: records main-thread tasks over 50 ms.
+   * Also defines the `__name` helper that the TypeScript loader adds to
+   * named functions, so functions of this file run unchanged in the page.
+   */
+  init: `
+    globalThis.__name = (f) => f;
+    window.__benchLongTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__benchLongTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch (e) {
+      console.warn('no longtask observer', e);
+    }
+  `,
+
+  /** A live numeric knob with a slider on screen (the pacing shift when there is one). */
+  pickSliderKey: (): string | null => {
+    const specs = window
+      .__tsq!.params()
+      .filter((s) => s.live && (s.kind === 'int' || s.kind === 'float') && s.key !== 'era')
+      .filter((s) => document.querySelector(`[data-testid="slider-${s.key}"]`));
+    return (specs.find((s) => s.key === 'tcp.sk_pacing_shift') ?? specs[0])?.key ?? null;
+  },
+
+  /**
+   * Moves the slider as a user does (an input event on the range input),
+   * then waits for the first frame that carries the change. Returns the
+   * time from the input to that frame's arrival in ms (NaN after timeoutMs).
+   */
+  moveSliderAndWait: async ({
+    key,
+    toHigh,
+    timeoutMs,
+  }: {
+    key: string;
+    toHigh: boolean;
+    timeoutMs: number;
+  }): Promise<number> => {
+    const hook = window.__tsq!;
+    const el = document.querySelector<HTMLInputElement>(`[data-testid="slider-${key}"]`)!;
+    const min = Number(el.min);
+    const max = Number(el.max);
+    let pos = Math.round(min + (max - min) * (toHigh ? 0.7 : 0.3));
+    if (String(pos) === el.value) pos = Math.round(min + (max - min) * (toHigh ? 0.3 : 0.7));
+    // Let the explorer's live-slider throttle (80 ms between sends) lapse, so this input is sent at once.
+    await new Promise((r) => setTimeout(r, 150));
+    const before = hook.changes();
+    const last = before[before.length - 1];
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const t0 = performance.now();
+    setValue.call(el, String(pos));
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    return new Promise<number>((resolve) => {
+      const poll = (): void => {
+        const c = hook.changes();
+        if (c.length > 0 && c[c.length - 1] !== last) resolve(hook.lastFrameAt() - t0);
+        else if (performance.now() - t0 > timeoutMs) resolve(NaN);
+        else setTimeout(poll, 1);
+      };
+      poll();
+    });
+  },
+
+  /** Intervals between painted frames (requestAnimationFrame) over a window of wall time. */
+  frameIntervals: (windowMs: number): Promise<number[]> =>
+    new Promise((resolve) => {
+      const ts: number[] = [];
+      const end = performance.now() + windowMs;
+      const onFrame = (t: number): void => {
+        ts.push(t);
+        if (t < end) requestAnimationFrame(onFrame);
+        else resolve(ts.slice(1).map((x, i) => x - ts[i]));
+      };
+      requestAnimationFrame(onFrame);
+    }),
+};

@@ -1,0 +1,93 @@
+/**
+ * A/B mode end to end: sk_pacing_shift 10 vs 8 on the ath9k preset, one
+ * seed, two timelines whose clocks advance together and whose canvases draw,
+ * and a difference strip with both sides' numbers. Waits on window.__tsqAb
+ * and visible state, never on fixed sleeps.
+ */
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import type { TsqTestHook } from '../src/app/test-hook-types';
+import type { TsqAbHook } from '../src/app/ab/ab-hook-types';
+
+declare const window: Window & { __tsq?: TsqTestHook; __tsqAb?: TsqAbHook };
+
+/** Pixels with any ink over the data canvases under `root`. */
+function ink(root: Locator): Promise<number> {
+  return root.evaluate((el) => {
+    let n = 0;
+    for (const c of Array.from(el.querySelectorAll<HTMLCanvasElement>('canvas.layer-data'))) {
+      const ctx = c.getContext('2d');
+      if (!ctx || !c.width || !c.height) continue;
+      const px = ctx.getImageData(0, 0, c.width, c.height).data;
+      for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+    }
+    return n;
+  });
+}
+
+const clocks = (page: Page) => page.evaluate(() => window.__tsqAb!.nowNs());
+
+test('A/B of sk_pacing_shift 10 vs 8 runs two synchronized timelines', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/?preset=ath9k-pacing-shift');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('view-ab').click();
+  await page.getByTestId('ab-param').selectOption('tcp.sk_pacing_shift');
+  await page.getByTestId('ab-value-a').fill('10');
+  await page.getByTestId('ab-value-b').fill('8');
+  await page.getByTestId('ab-start').click();
+
+  await page.waitForFunction(
+    () => window.__tsqAb?.phase() === 'running' && window.__tsqAb.sharedNowNs() > 2e8,
+  );
+  const [a0, b0] = await clocks(page);
+  // Both clocks keep advancing.
+  await page.waitForFunction(
+    ([a, b]) => {
+      const [x, y] = window.__tsqAb!.nowNs();
+      return x > a + 2e8 && y > b + 2e8;
+    },
+    [a0, b0],
+  );
+  for (const side of ['a', 'b']) {
+    await expect(page.getByTestId(`ab-clock-${side}`)).not.toHaveText('0.0 ms');
+    await expect(page.getByTestId(`ab-side-${side}`)).toContainText(
+      `sk_pacing_shift = ${side === 'a' ? 10 : 8}`,
+    );
+    const root = page.getByTestId(`ab-side-${side}`);
+    await expect(root.locator('[data-testid="track-occupancy"]')).toBeVisible();
+    await expect.poll(() => ink(root), { message: `side ${side} draws` }).toBeGreaterThan(500);
+  }
+
+  // The difference strip fills with both sides' numbers, and the TSQ limits differ (shift 8 allows more).
+  const diff = page.getByTestId('ab-diff');
+  const tsqRow = diff.locator('tr', { hasText: 'TSQ limit' }).locator('td');
+  await expect(tsqRow.nth(0)).not.toHaveText('–');
+  await expect(tsqRow.nth(2)).toHaveText(/^\+/);
+  await expect
+    .poll(() =>
+      page.getByTestId('ab-diff-canvas').evaluate((c: HTMLCanvasElement) => {
+        const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+        return n;
+      }),
+    )
+    .toBeGreaterThan(200);
+
+  // Paused, both sides stop at the same simulated time.
+  await page.getByTestId('ab-pause').click();
+  await page.waitForFunction(() => window.__tsqAb!.phase() === 'paused');
+  await expect
+    .poll(async () => {
+      const [x, y] = await clocks(page);
+      return x === y;
+    })
+    .toBe(true);
+  const [a1] = await clocks(page);
+  await page.getByTestId('ab-pause').click();
+  await page.waitForFunction((a) => window.__tsqAb!.nowNs()[0] > a, a1);
+  expect(errors).toEqual([]);
+});

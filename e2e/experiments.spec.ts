@@ -1,0 +1,152 @@
+/**
+ * The experiments view end to end: each reference experiment's sweep fills
+ * every simulated cell with a finite number marked in or out of tolerance; a
+ * cell opens the explorer at its configuration; a sweep can be cancelled and
+ * the page stays usable. Runs use the quickest duration (0.5 s simulated).
+ * Waits on visible state and the window hooks, never on fixed sleeps.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import type { TsqTestHook } from '../src/app/test-hook-types';
+import type { TsqSweepHook } from '../src/app/sweep/sweep-hook-types';
+
+declare const window: Window & { __tsq?: TsqTestHook; __tsqSweep?: TsqSweepHook };
+
+const EXPERIMENTS = [
+  'ath9k-pacing-shift',
+  'ath9k-intermediate-queues',
+  'brcmfmac-fc-mode',
+  'gso-always-on',
+  'xen-tsq-limit',
+];
+/** Calibrated presets whose quick runs already land within the published tolerance. */
+const WITHIN_TOLERANCE = new Set(['gso-always-on', 'xen-tsq-limit']);
+const QUICK_MS = '500';
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function openExperiment(page: Page, id: string): Promise<void> {
+  await page.goto(`/?view=experiments&exp=${id}`);
+  await expect(page.getByTestId(`experiment-${id}`)).toBeVisible();
+}
+
+const progress = (page: Page) => page.getByTestId('sweep-progress');
+
+for (const id of EXPERIMENTS) {
+  test(`${id}: the sweep fills every simulated cell`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const errors = collectErrors(page);
+    await openExperiment(page, id);
+    await expect(page.getByTestId('account')).toContainText('Thread');
+    const published = await page.locator('[data-testid^="pub-cell-"]').count();
+    expect(published).toBeGreaterThan(0);
+    const cells = page.locator('[data-testid^="sim-cell-"]');
+    await expect(cells).toHaveCount(published);
+    await expect(cells.first()).toHaveAttribute('data-state', 'pending');
+
+    await page.getByTestId('duration').selectOption(QUICK_MS);
+    await page.getByTestId('run-sweep').click();
+    await expect(progress(page)).toHaveAttribute('data-status', 'done', { timeout: 50_000 });
+
+    const states = await cells.evaluateAll((els) =>
+      els.map((e) => ({
+        id: e.getAttribute('data-testid'),
+        state: e.getAttribute('data-state'),
+        value: Number(e.getAttribute('data-value') || 'NaN'),
+        tolerance: e.getAttribute('data-tolerance'),
+        mark: e.querySelector('[data-testid="tolerance-mark"]')?.textContent ?? '',
+      })),
+    );
+    for (const c of states) {
+      expect(c.state, `${c.id} filled`).toBe('filled');
+      expect(Number.isFinite(c.value), `${c.id} = ${c.value}`).toBe(true);
+      expect(['in', 'out'], `${c.id} marked`).toContain(c.tolerance);
+      expect(c.mark).toMatch(c.tolerance === 'in' ? /✓/ : /✗/);
+      if (WITHIN_TOLERANCE.has(id)) expect(c.tolerance, `${c.id} within tolerance`).toBe('in');
+    }
+    await expect(progress(page)).toHaveJSProperty('value', 1);
+    // Charts of published vs simulated, and the explanation written from the runs.
+    await expect(
+      page.getByTestId('table-chart').first().locator('.simulated-mark, .simulated-bar').first(),
+    ).toBeAttached();
+    await expect(page.getByTestId('explanation').locator('li').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a cell opens the explorer at its configuration, running', async ({ page }) => {
+  await openExperiment(page, 'ath9k-pacing-shift');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('sim-cell-shift8').getByTestId('open-shift8').click();
+  await expect(page.getByTestId('view-explorer')).toHaveAttribute('aria-current', 'page');
+  await page.waitForFunction(
+    () =>
+      window.__tsq!.presetId() === 'ath9k-pacing-shift' &&
+      window.__tsq!.values()['tcp.sk_pacing_shift'] === 8 &&
+      window.__tsq!.running() &&
+      window.__tsq!.nowNs() > 0,
+  );
+  expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+});
+
+test('a sweep can be cancelled mid-way; progress stops and the page stays usable', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = collectErrors(page);
+  await openExperiment(page, 'gso-always-on');
+  // The published length (3 s per run, nine runs) takes long enough to cancel in the middle.
+  await page
+    .getByTestId('duration')
+    .selectOption({ index: (await page.getByTestId('duration').locator('option').count()) - 1 });
+  await page.getByTestId('run-sweep').click();
+  await expect(progress(page)).toHaveAttribute('data-status', 'running');
+  await expect.poll(() => progress(page).evaluate((e: HTMLProgressElement) => e.value)).toBeGreaterThan(0.02);
+  await page.getByTestId('cancel-sweep').click();
+  await expect(progress(page)).toHaveAttribute('data-status', 'cancelled');
+  const atCancel = await progress(page).evaluate((e: HTMLProgressElement) => e.value);
+  expect(atCancel).toBeLessThan(1);
+  // The workers stop at their next slice and nothing stays queued.
+  await page.waitForFunction(() => {
+    const l = window.__tsqSweep!.load();
+    return l.running === 0 && l.queued === 0;
+  });
+  expect(await progress(page).evaluate((e: HTMLProgressElement) => e.value)).toBe(atCancel);
+  await expect(page.getByTestId('run-sweep')).toBeEnabled();
+  await expect(page.getByTestId('cancel-sweep')).toBeDisabled();
+  const pending = await page.locator('[data-testid^="sim-cell-"][data-state="pending"]').count();
+  expect(pending).toBeGreaterThan(0);
+
+  // Still responsive: another experiment runs to the end on the freed workers.
+  await page.getByTestId('exp-xen-tsq-limit').click();
+  await expect(page.getByTestId('experiment-xen-tsq-limit')).toBeVisible();
+  await page.getByTestId('duration').selectOption(QUICK_MS);
+  await page.getByTestId('run-sweep').click();
+  await expect(progress(page)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
+test('a parameter sweep from the explorer is charted and exported', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-param').selectOption('tcp.sk_pacing_shift');
+  await page.getByTestId('sweep-values').fill('10, 8');
+  await page.getByTestId('duration').selectOption(QUICK_MS);
+  await page.getByTestId('run-sweep').click();
+  await expect(progress(page)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('sweep-chart').locator('circle')).toHaveCount(2);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-csv').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await (await download.createReadStream()).toArray();
+  const lines = Buffer.concat(csv).toString('utf8').trim().split('\n');
+  expect(lines[0]).toMatch(/^tcp\.sk_pacing_shift,goodput_bps,/);
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['10', '8']);
+});

@@ -1,0 +1,179 @@
+/**
+ * The explorer survives its worker failing: an exception in the core, a hang
+ * (no answer at all) and a worker killed outright are each reported in the
+ * UI, the worker is restarted with the last good parameters and seed, and the
+ * run goes on; repeated failures stop the restarts and leave a Restart button.
+ * Also: a rejected parameter leaves the running state alone, a scenario too
+ * heavy for the chosen speed gets a notice with fast-forward, and the built
+ * page carries a CSP with no inline script and raises no violation.
+ * Waits on window.__tsq and visible state, never on fixed sleeps.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { TsqTestHook } from '../src/app/test-hook-types';
+
+declare const window: Window & { __tsq?: TsqTestHook; __csp?: string[] };
+
+const PRESET = 'bench-wired';
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+}
+
+
+/** Changes a knob and the seed, plays, and waits until those settings have run for over 2 s (the last good ones). */
+async function runWithSettings(page: Page): Promise<{ overrides: Record<string, unknown>; seed: number }> {
+  await open(page, `/?preset=${PRESET}`);
+  expect((await page.evaluate(() => window.__tsq!.setParam('tcp.sk_pacing_shift', 8))).ok).toBe(true);
+  const seed = page.getByTestId('seed');
+  await seed.fill('7');
+  await seed.press('Enter');
+  await page.waitForFunction(() => window.__tsq!.seed() === 7 && window.__tsq!.ready());
+  await page.evaluate(() => window.__tsq!.play());
+  const t0 = await page.evaluate(() => performance.now());
+  await page.waitForFunction((t) => window.__tsq!.running() && window.__tsq!.lastFrameAt() > t + 2300, t0, { timeout: 20_000 });
+  return {
+    overrides: await page.evaluate(() => window.__tsq!.overrides()),
+    seed: await page.evaluate(() => window.__tsq!.seed()),
+  };
+}
+
+/** After a fault: the notice appears, the worker restarts, and the run goes on with the same settings. */
+async function expectRecovery(page: Page, before: { overrides: Record<string, unknown>; seed: number }, restarts: number) {
+  const notice = page.getByTestId('worker-notice');
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await page.waitForFunction((n) => window.__tsq!.workerRestarts() === n && window.__tsq!.workerHealth() === 'recovered', restarts, {
+    timeout: 20_000,
+  });
+  await expect(notice).toContainText('Restarted with the last good settings');
+  await expect(notice).toContainText(`seed ${before.seed}`);
+  // A fresh run of the same settings, and it keeps running.
+  await page.waitForFunction(() => window.__tsq!.ready() && window.__tsq!.running());
+  expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual(before.overrides);
+  expect(await page.evaluate(() => window.__tsq!.seed())).toBe(before.seed);
+  expect(await page.evaluate(() => window.__tsq!.values()['tcp.sk_pacing_shift'])).toBe(8);
+  const t = await page.evaluate(() => window.__tsq!.nowNs());
+  await page.waitForFunction((x) => window.__tsq!.nowNs() > x + 50e6, t);
+  await expect(page.getByTestId('play')).toHaveText('Pause');
+}
+
+test('an exception in the worker is reported and the run restarts with the same parameters and seed', async ({ page }) => {
+  const errors = collectErrors(page);
+  const before = await runWithSettings(page);
+  await page.evaluate(() => window.__tsq!.workerFault('throw'));
+  await expectRecovery(page, before, 1);
+  await expect(page.getByTestId('worker-notice')).toContainText('stopped with an error');
+  const axe = await new AxeBuilder({ page }).include('[data-testid="worker-notice"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await page.getByRole('button', { name: 'Dismiss the notice' }).click();
+  await expect(page.getByTestId('worker-notice')).toHaveCount(0);
+  // The only console error is the worker's own uncaught exception.
+  expect(errors.filter((e) => !/injected fault/.test(e))).toEqual([]);
+});
+
+test('a failure right after a change restarts with the settings from before it, and says so', async ({ page }) => {
+  const before = await runWithSettings(page);
+  expect((await page.evaluate(() => window.__tsq!.setParam('tcp.tcp_limit_output_bytes', 262144))).ok).toBe(true);
+  await page.evaluate(() => window.__tsq!.workerFault('throw'));
+  const notice = page.getByTestId('worker-notice');
+  await page.waitForFunction(() => window.__tsq!.workerHealth() === 'recovered' && window.__tsq!.ready(), undefined, { timeout: 20_000 });
+  await expect(notice).toContainText('it failed right after your change (tcp.tcp_limit_output_bytes)');
+  expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual(before.overrides);
+  expect(await page.evaluate(() => window.__tsq!.seed())).toBe(before.seed);
+  await page.waitForFunction(() => window.__tsq!.running());
+});
+
+test('a hung worker (no answer) is detected, replaced and resumed', async ({ page }) => {
+  const before = await runWithSettings(page);
+  await page.evaluate(() => window.__tsq!.workerFault('hang'));
+  await expectRecovery(page, before, 1);
+  await expect(page.getByTestId('worker-notice')).toContainText(/stopped answering|stopped producing frames/);
+});
+
+test('a worker killed mid-run (terminate) is detected and restarted', async ({ page }) => {
+  const before = await runWithSettings(page);
+  const frames = await page.evaluate(() => window.__tsq!.frames());
+  await page.evaluate(() => window.__tsq!.workerFault('terminate'));
+  await expectRecovery(page, before, 1);
+  expect(await page.evaluate(() => window.__tsq!.frames())).toBeGreaterThan(frames);
+});
+
+test('repeated failures stop the automatic restarts; Restart brings the run back', async ({ page }) => {
+  await runWithSettings(page);
+  for (let i = 1; i <= 3; i++) {
+    await page.evaluate(() => window.__tsq!.workerFault('throw'));
+    await page.waitForFunction((n) => window.__tsq!.workerRestarts() === n && window.__tsq!.workerHealth() === 'recovered', i, { timeout: 20_000 });
+    await page.waitForFunction(() => window.__tsq!.ready());
+  }
+  await page.evaluate(() => window.__tsq!.workerFault('throw'));
+  const notice = page.getByTestId('worker-notice');
+  await expect(notice).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(notice).toContainText('your settings are kept');
+  await page.getByTestId('worker-restart').click();
+  await page.waitForFunction(() => window.__tsq!.workerHealth() === 'recovered' && window.__tsq!.ready());
+  expect(await page.evaluate(() => window.__tsq!.seed())).toBe(7);
+  const t = await page.evaluate(() => window.__tsq!.nowNs());
+  await page.waitForFunction((x) => window.__tsq!.nowNs() > x, t);
+});
+
+test('a rejected value names the field, the value and the range, and the run keeps its last good state', async ({ page }) => {
+  await open(page, `/?preset=${PRESET}`);
+  await page.evaluate(() => window.__tsq!.play());
+  const overrides = await page.evaluate(() => window.__tsq!.overrides());
+  const r = await page.evaluate(() => window.__tsq!.setParam('tcp.sk_pacing_shift', 99));
+  expect(r).toEqual({ ok: false, error: 'tcp.sk_pacing_shift = 99 is not allowed: expected an integer from 0 to 20 or null' });
+  expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual(overrides);
+  const t = await page.evaluate(() => window.__tsq!.nowNs());
+  await page.waitForFunction((x) => window.__tsq!.nowNs() > x, t);
+  expect(await page.evaluate(() => window.__tsq!.running())).toBe(true);
+});
+
+test('a scenario too heavy for the chosen speed says so and offers fast-forward', async ({ page }) => {
+  await open(page, `/?preset=${PRESET}`);
+  await page.getByTestId('speed').selectOption('1');
+  await page.evaluate(() => window.__tsq!.workerFault('slow'));
+  await page.evaluate(() => window.__tsq!.play());
+  const notice = page.getByTestId('slow-notice');
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toContainText(/events per simulated second/);
+  await page.getByTestId('fast-forward').click();
+  await expect(page.getByTestId('speed')).toHaveValue('max');
+  await expect(notice).toHaveCount(0);
+  // The page stays responsive while the worker crawls.
+  await expect(page.getByTestId('play')).toHaveText('Pause');
+});
+
+test('the built pages carry a CSP without inline script and raise no violation', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp!.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const errors = collectErrors(page);
+  await open(page, `/?preset=${PRESET}`);
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toBeTruthy();
+  const scriptSrc = csp!.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+  expect(scriptSrc).toBe("script-src 'self'");
+  expect(csp).not.toContain('unsafe-eval');
+  // No inline script in the built HTML.
+  for (const path of ['/', '/embed.html']) {
+    const res = await request.get(path);
+    if (!res.ok()) continue;
+    const html = await res.text();
+    expect(html, path).toContain('Content-Security-Policy');
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [], path).toEqual([]);
+  }
+  await page.evaluate(() => window.__tsq!.play());
+  const t = await page.evaluate(() => window.__tsq!.nowNs());
+  await page.waitForFunction((x) => window.__tsq!.nowNs() > x + 20e6, t);
+  expect(await page.evaluate(() => window.__csp)).toEqual([]);
+  expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+});

@@ -1,0 +1,56 @@
+/**
+ * One side of the A/B view: the explorer's own timeline tracks (TrackView,
+ * TimeAxis) over this side's buffers, inside an ExplorerContext whose
+ * scheduler follows the clock shared with the other side.
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import { ExplorerContext, useExplorerContext } from '../explorer-context';
+import { useUi } from '../state/ui-store';
+import { buildTracks } from '../charts/tracks';
+import { TimeAxis } from '../charts/TimeAxis';
+import { TrackView } from '../charts/TrackView';
+import type { Panel, SeriesSpec } from '../../worker/protocol';
+import type { SyncedScheduler } from './synced-scheduler';
+import '../charts/timelines.css';
+
+/** The panels where two configurations differ most visibly; the others on request (each costs drawing time). */
+export const COMPACT_PANELS: Panel[] = ['occupancy', 'throughput', 'aggregates', 'latency'];
+
+export function AbTimelines({
+  scheduler,
+  series,
+  label,
+  all,
+}: {
+  scheduler: SyncedScheduler;
+  series: SeriesSpec[];
+  label: string;
+  /** All panels, or only COMPACT_PANELS. */
+  all: boolean;
+}) {
+  const outer = useExplorerContext();
+  const ctx = useMemo(() => ({ ...outer, scheduler }), [outer, scheduler]);
+  const hidden = useUi((s) => s.hiddenPanels);
+  const buffers = scheduler.buffers;
+  // Point panels appear once their points arrive; this re-renders only when that flips.
+  const presence = useSyncExternalStore(
+    (cb) => buffers.subscribe(cb),
+    () => (buffers.agg.length > 0 ? 1 : 0) | (buffers.ping.length > 0 ? 2 : 0),
+  );
+  const tracks = useMemo(
+    () => buildTracks(series, outer.chartTheme, { agg: (presence & 1) !== 0, ping: (presence & 2) !== 0 }),
+    [series, outer.chartTheme, presence],
+  );
+  return (
+    <ExplorerContext.Provider value={ctx}>
+      <section className="timelines ab-timelines" aria-label={`Timelines of ${label}`}>
+        <TimeAxis />
+        {tracks
+          .filter((t) => !hidden.includes(t.panel) && (all || COMPACT_PANELS.includes(t.panel)))
+          .map((t) => (
+            <TrackView key={t.panel} track={t} />
+          ))}
+      </section>
+    </ExplorerContext.Provider>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * One reference experiment: what the thread measured, the published table
+ * beside the simulated one (filled as the sweep's runs finish in the worker
+ * pool), charts of both, and an explanation written from the simulated runs.
+ */
+import { useMemo } from 'react';
+import type { Preset } from '../../sim/scenario/presets/index';
+import { useExplorerContext } from '../explorer-context';
+import { BatchControls, durationOptions } from '../sweep/BatchControls';
+import { startBatch, useBatches } from '../sweep/batch-store';
+import { ACCOUNTS } from './accounts';
+import { explain } from './explain';
+import { openInExplorer, runOverrides } from './open-in-explorer';
+import { ResultTables } from './ResultTables';
+import { TableChart } from './TableChart';
+import { chartTitle, tableCharts } from './table-chart';
+import { cellViews, tableItems } from './table-model';
+
+export const batchName = (presetId: string) => `exp:${presetId}`;
+
+function Account({ preset }: { preset: Preset }) {
+  const a = ACCOUNTS[preset.id];
+  if (!a) return <p>{preset.description}</p>;
+  const rows: [string, string][] = [
+    ['Thread', a.subject],
+    ['Posted by', `${a.author}, ${a.date}`],
+    ['Where', a.where],
+    ['Kernel', a.kernel],
+    ['Hardware', a.hardware],
+    ['Measured', a.measured],
+    ['Why it matters', a.matters],
+  ];
+  if (a.note) rows.push(['Note', a.note]);
+  if (preset.source) rows.push(['Source file', preset.source]);
+  return (
+    <dl className="account" data-testid="account">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ExperimentDetail({ preset }: { preset: Preset }) {
+  const { controller } = useExplorerContext();
+  const name = batchName(preset.id);
+  // Results only: progress reports must not recompute the tables, charts and text.
+  const stored = useBatches((s) => s.batches[name]?.results);
+  const fullMs = useMemo(() => preset.scenario().durationMs, [preset]);
+  const options = useMemo(() => durationOptions(fullMs), [fullMs]);
+  const results = useMemo(() => stored ?? {}, [stored]);
+  const cells = useMemo(() => cellViews(preset, results), [preset, results]);
+  const charts = useMemo(() => tableCharts(preset, cells), [preset, cells]);
+  const explanation = useMemo(
+    () =>
+      explain(
+        preset.id,
+        results,
+        (preset.table?.runs ?? []).map((r) => r.id),
+      ),
+    [preset, results],
+  );
+  const table = preset.table!;
+  const sample = Object.values(results).find((r) => r.status === 'done');
+
+  const open = (runId: string) => {
+    const o = runOverrides(preset, runId);
+    if (o) void openInExplorer(controller, preset.id, o);
+  };
+
+  return (
+    <article
+      className="experiment"
+      data-testid={`experiment-${preset.id}`}
+      aria-labelledby="experiment-title"
+    >
+      <header>
+        <h2 id="experiment-title">{preset.title}</h2>
+        <p className="muted">{preset.description}</p>
+      </header>
+      <Account preset={preset} />
+      <section aria-label="Sweep">
+        <BatchControls
+          key={preset.id}
+          name={name}
+          options={options}
+          defaultMs={fullMs}
+          onRun={(durationMs, seed) => startBatch(name, tableItems(preset, seed, durationMs))}
+        />
+        <p className="muted small">
+          {table.runs.length} runs of the preset’s scenario, each with its table row’s settings, spread over
+          the sweep workers.
+          {sample?.status === 'done' &&
+            ` These runs simulated ${sample.durationMs / 1000} s each, the first ${sample.warmupMs / 1000} s as warm-up.`}
+        </p>
+      </section>
+      <p className="table-caption">{table.caption}</p>
+      <ResultTables preset={preset} cells={cells} onOpen={open} />
+      <section className="charts" aria-label="Charts">
+        {charts.map((m) => (
+          <TableChart key={m.unit} model={m} title={chartTitle(m)} />
+        ))}
+      </section>
+      <section className="explanation" aria-label="What the simulation shows" data-testid="explanation">
+        <h3>What the simulation shows</h3>
+        {explanation.length === 0 && (
+          <p className="muted">Run the sweep to see the numbers behind each cell.</p>
+        )}
+        {explanation.map((e) => (
+          <div key={e.heading}>
+            <h4>{e.heading}</h4>
+            <ul>
+              {e.lines.map((l) => (
+                <li key={l}>{l}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </section>
+      <details className="constants">
+        <summary>Constants of this scenario and where they come from</summary>
+        <dl>
+          {preset.constants.map((c) => (
+            <div key={c.path}>
+              <dt>
+                <code>{c.path}</code>
+              </dt>
+              <dd>{c.why}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Plain-language accounts of the five reference experiments: who measured
+ * what, on which kernel and hardware, and why it matters. Facts come from the
+ * mailing-list threads in shared/seeds (README.md there indexes them); the
+ * numbers themselves live in the presets' published tables.
+ */
+
+export interface Account {
+  /** Subject line of the thread. */
+  subject: string;
+  author: string;
+  /** When the measurement was posted. */
+  date: string;
+  where: string;
+  kernel: string;
+  hardware: string;
+  /** What was measured, and how. */
+  measured: string;
+  /** Why the result matters for the transmit path. */
+  matters: string;
+  /** Anything in the thread a reader should know when comparing numbers. */
+  note?: string;
+}
+
+export const ACCOUNTS: Record<string, Account> = {
+  'ath9k-pacing-shift': {
+    subject: '[PATCH] mac80211: Adjust TSQ pacing shift',
+    author: 'Toke Høiland-Jørgensen',
+    date: '2 February 2018',
+    where: 'linux-wireless and make-wifi-fast mailing lists',
+    kernel:
+      'mac80211 of early 2018, using the new sk_pacing_shift_update() helper; shift 10 is the pre-patch default',
+    hardware: 'an ath9k WiFi device, one hop to a host on the other side',
+    measured:
+      'Throughput of locally originated TCP (average of 5 netperf runs of 10 s) for sk_pacing_shift 10, 9, 8 and 7, and the latency seen by competing flows.',
+    matters:
+      'TSQ lets only pacing rate >> shift bytes wait below the socket: about 1 ms of data at shift 10. WiFi needs more than that queued to build large aggregates, so shift 8 (about 4 ms) tripled throughput, at the cost of latency rising from about 3 ms to about 10 ms; going further gave little.',
+  },
+  'ath9k-intermediate-queues': {
+    subject: '[v6] ath9k: Switch to using mac80211 intermediate software queues',
+    author: 'Toke Høiland-Jørgensen (reply to Kalle Valo)',
+    date: '10 November 2016',
+    where: 'make-wifi-fast and linux-wireless mailing lists',
+    kernel: 'ath9k in the wireless-drivers-next tree of late 2016 (Linux 4.9 era)',
+    hardware: 'an ath9k access point with two fast and one slow station, HT20 on 5 GHz',
+    measured:
+      'Median ping latency and median A-MPDU size per station class during a Flent rtt_fair_var_up test (one TCP flow and one ping flow to each station), with pfifo_fast, with fq_codel on the interface, and with the patch.',
+    matters:
+      'Forwarded traffic is not limited by TSQ, so the queue builds wherever packets wait. Moving it from the qdisc and driver into mac80211’s per-station FQ-CoDel cut latency by up to an order of magnitude and aggregated slightly better; the slow station’s aggregates stay small whatever the queueing.',
+  },
+  'brcmfmac-fc-mode': {
+    subject: '[PATCH 2/2] brcmfmac: Set pacing shift before transmitting skb to bus',
+    author: 'Wright Feng (asked for more modes by Arend Van Spriel)',
+    date: '22–24 June 2020',
+    where: 'linux-wireless mailing list',
+    kernel: 'Linux 5.4.18',
+    hardware: 'a Broadcom BCM43455 WiFi chip (brcmfmac driver)',
+    measured:
+      'TX TCP throughput for sk_pacing_shift 10, 9, 8 and 7 in firmware-signalling flow-control (FC) modes 0, 1 and 2.',
+    matters:
+      'With flow control the host keeps every skb in its “hanger” until the firmware reports the TX status, so the socket learns of completion late and TSQ throttles it; a smaller shift allows more data in flight. Without flow control (mode 0) the skb is freed once on the bus and the shift barely matters.',
+    note: 'The first post gave 190 / 216 / 233 / 233 Mbit/s for FC mode 2; the table uses the re-measurement of all three modes two days later.',
+  },
+  'gso-always-on': {
+    subject: 'tcp: switch to GSO being always on (commit 0a6b2a1dc2a2)',
+    author: 'Eric Dumazet (reported by Oleksandr Natalenko)',
+    date: '19 February 2018',
+    where: 'net-next, merged by David S. Miller',
+    kernel: 'net-next for Linux 4.17, compared with the kernel before the patch',
+    hardware: 'a 40 Gbit/s link, one netperf TCP_STREAM with BBR',
+    measured:
+      'Throughput with the fq, pfifo_fast and fq_codel qdiscs, with scatter-gather on, off, and off before the patch.',
+    matters:
+      'Without SG there was no GSO, so TCP’s internal pacing armed one high-resolution timer per MSS and the sender ran out of CPU (0.66 Gbit/s without fq). Always building GSO packets makes one skb carry about 64 KB, so per-packet costs and timers drop by an order of magnitude.',
+  },
+  'xen-tsq-limit': {
+    subject: '[PATCH net-next] tcp: double default TSQ output bytes limit',
+    author: 'Wei Liu (Citrix); acked by Eric Dumazet, applied by David Miller',
+    date: '3 June 2015',
+    where: 'netdev mailing list (net-next)',
+    kernel: 'net-next of mid-2015 (Linux 4.1 era)',
+    hardware: 'a Xen guest using the xen-netfront virtual network driver',
+    measured:
+      'Guest TCP throughput with tcp_limit_output_bytes at 128 KB and at 256 KB, relative to what the guest should reach.',
+    matters:
+      'The virtual driver frees transmitted skbs only when the backend answers, long after the data left. With a fixed byte budget that caps throughput at about limit ÷ completion delay: 128 KB cost about 30 %, 256 KB about 8 %.',
+  },
+};

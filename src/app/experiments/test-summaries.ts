@@ -1,0 +1,32 @@
+/** Summaries and results for the experiments' unit tests (imported by *.test.ts only). */
+import type { Summary, SweepJobResult } from '../../worker/protocol';
+
+export function summary(p: Partial<Summary> = {}): Summary {
+  return {
+    simulatedNs: 1e9,
+    goodputBps: 1e8,
+    medianLatencyMs: 5,
+    medianAggregate: 10,
+    tsqLimitBytes: 131072,
+    cpuBusy: 0.5,
+    medianCompletionUs: 100,
+    throttledFraction: 0.5,
+    drops: 0,
+    stations: [],
+    bound: 'link-bound',
+    events: 1000,
+    ...p,
+  };
+}
+
+export function done(p: Partial<Summary> = {}, payloadPerTruesize = 1, jobId = 1): SweepJobResult {
+  return {
+    status: 'done',
+    jobId,
+    summary: summary(p),
+    payloadPerTruesize,
+    durationMs: 500,
+    warmupMs: 100,
+    wallMs: 10,
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * "Embed…": choose the panels and controls a post should show and its
+ * theme, then copy an iframe snippet (the embed page) or the <tsq-lab>
+ * element snippet. Both carry the current preset, changed parameters and seed.
+ */
+import { useId, useRef, useState } from 'react';
+import { useExplorerContext } from '../explorer-context';
+import { useExplorer } from '../state/explorer-store';
+import { useUi } from '../state/ui-store';
+import { buildTracks } from '../charts/tracks';
+import { ERA_KEY } from '../controls/ControlsPanel';
+import type { Panel } from '../../worker/protocol';
+import { currentShareState } from './app-share';
+import { elementSnippet, embedUrl, iframeSnippet, type EmbedOptions } from './embed-snippet';
+import type { EmbedTheme } from './url-state';
+
+/** Height of the embed page's chrome (header, clock, footer) and of one control, px. */
+const CHROME_PX = 110;
+const CONTROL_PX = 64;
+const PANEL_CHROME_PX = 34;
+
+function Snippet({ label, text, testId }: { label: string; text: string; testId: string }) {
+  const id = useId();
+  const [copied, setCopied] = useState('');
+  return (
+    <div className="snippet">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        readOnly
+        rows={4}
+        value={text}
+        data-testid={testId}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <div className="snippet-actions">
+        <button
+          type="button"
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(
+              () => setCopied('Copied.'),
+              () => setCopied('Select the text and copy it.'),
+            )
+          }
+        >
+          Copy
+        </button>
+        <span role="status">{copied}</span>
+      </div>
+    </div>
+  );
+}
+
+function EmbedForm() {
+  const { scheduler, chartTheme } = useExplorerContext();
+  const { series, params, presets, presetId, overrides } = useExplorer();
+  const hiddenPanels = useUi((s) => s.hiddenPanels);
+  const buf = scheduler.buffers;
+  const tracks = buildTracks(series, chartTheme, { agg: buf.agg.length > 0, ping: buf.ping.length > 0 });
+  const knobs = params.filter((p) => p.key !== ERA_KEY);
+  const [panels, setPanels] = useState<Panel[]>(() =>
+    tracks.map((t) => t.panel).filter((p) => !hiddenPanels.includes(p)),
+  );
+  const [controls, setControls] = useState<string[]>(() => {
+    const changed = knobs.filter((k) => k.key in overrides).map((k) => k.key);
+    return changed.length ? changed : knobs.slice(0, 1).map((k) => k.key);
+  });
+  const [theme, setTheme] = useState<EmbedTheme | ''>('');
+  const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+
+  const title = `TSQ Lab: ${presets.find((p) => p.id === presetId)?.title ?? presetId}`;
+  const heightPx =
+    CHROME_PX +
+    controls.length * CONTROL_PX +
+    tracks.filter((t) => panels.includes(t.panel)).reduce((h, t) => h + t.heightPx + PANEL_CHROME_PX, 0);
+  const opts: EmbedOptions = {
+    panels: tracks.map((t) => t.panel).filter((p) => panels.includes(p)),
+    controls: knobs.map((k) => k.key).filter((k) => controls.includes(k)),
+    theme: theme || undefined,
+    heightPx,
+    title,
+  };
+  // Panels come from the choices above; zoom and speed stay as in the explorer.
+  const state = { ...currentShareState(), panels: undefined };
+  const appBase = new URL('./', location.href).toString();
+  const url = embedUrl(appBase, state, opts);
+
+  return (
+    <>
+      <div className="embed-choices">
+        <fieldset>
+          <legend>Panels</legend>
+          {tracks.map((t) => (
+            <label key={t.panel}>
+              <input
+                type="checkbox"
+                checked={panels.includes(t.panel)}
+                onChange={() => setPanels(toggle(panels, t.panel))}
+              />{' '}
+              {t.title}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Controls</legend>
+          {knobs.map((k) => (
+            <label key={k.key}>
+              <input
+                type="checkbox"
+                checked={controls.includes(k.key)}
+                onChange={() => setControls(toggle(controls, k.key))}
+              />{' '}
+              {k.label}
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          <span>Theme</span>
+          <select
+            value={theme}
+            onChange={(e) => setTheme(e.target.value as EmbedTheme | '')}
+            data-testid="embed-theme"
+          >
+            <option value="">Match the page (light or dark)</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+      </div>
+      <Snippet label="iframe (any page)" text={iframeSnippet(url, opts)} testId="embed-iframe-snippet" />
+      <Snippet
+        label="Web component (one script and one tag)"
+        text={elementSnippet(new URL('lib/tsq-lab.js', appBase).toString(), state, opts)}
+        testId="embed-element-snippet"
+      />
+      <p>
+        <a href={url} target="_blank" rel="noopener">
+          Open the embed in a new tab
+        </a>
+      </p>
+    </>
+  );
+}
+
+export function EmbedDialog() {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="embed-open"
+        onClick={() => {
+          setOpen(true);
+          ref.current?.showModal();
+        }}
+      >
+        Embed…
+      </button>
+      <dialog ref={ref} className="embed-dialog" aria-labelledby={headingId} onClose={() => setOpen(false)}>
+        <div className="dialog-head">
+          <h2 id={headingId}>Embed this view</h2>
+          <button type="button" onClick={() => ref.current?.close()}>
+            Close
+          </button>
+        </div>
+        {open && <EmbedForm />}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The HTML a writer pastes into a post: an iframe of the embed page, or the
+ * <tsq-lab> element with its one script. Every value is escaped for an
+ * attribute; nothing here is ever inserted into this app's own DOM.
+ */
+import type { Panel } from '../../worker/protocol';
+import { encodeShareState, type EmbedTheme, type ShareState } from './url-state';
+
+export interface EmbedOptions {
+  panels: Panel[];
+  controls: string[];
+  theme?: EmbedTheme;
+  heightPx: number;
+  title: string;
+}
+
+export function escapeAttr(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The embed page of the app at `appBase` (the folder of index.html) showing `state`. */
+export function embedUrl(appBase: string, state: ShareState, o: EmbedOptions): string {
+  const u = new URL('embed.html', appBase);
+  u.search = `?${encodeShareState({ ...state, panels: o.panels, controls: o.controls, theme: o.theme })}`;
+  return u.toString();
+}
+
+export function iframeSnippet(url: string, o: EmbedOptions): string {
+  return `<iframe src="${escapeAttr(url)}" title="${escapeAttr(o.title)}" width="100%" height="${Math.round(o.heightPx)}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+}
+
+/** `set` attribute text: "path=value; path=value". */
+export function setAttr(set: Record<string, string>): string {
+  return Object.entries(set)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+
+export function elementSnippet(scriptUrl: string, state: ShareState, o: EmbedOptions): string {
+  const attrs: [string, string | undefined][] = [
+    ['preset', state.presetId],
+    ['seed', state.seed === undefined ? undefined : String(state.seed)],
+    ['speed', state.speedId],
+    ['panels', o.panels.join(',')],
+    ['controls', o.controls.join(',')],
+    ['theme', o.theme],
+    ['set', Object.keys(state.set).length ? setAttr(state.set) : undefined],
+  ];
+  const a = attrs
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => ` ${k}="${escapeAttr(v!)}"`)
+    .join('');
+  return `<script type="module" src="${escapeAttr(scriptUrl)}"></script>\n<tsq-lab${a}></tsq-lab>`;
+}

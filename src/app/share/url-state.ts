@@ -1,0 +1,218 @@
+/**
+ * The shareable state of a view as a compact, versioned, human-readable
+ * query string, e.g.
+ *
+ *   ?v=1&preset=ath9k-pacing-shift&seed=1&speed=1&panels=occupancy,latency&zoom=500ms&tcp.sk_pacing_shift=8
+ *
+ * Parameters are written under their scenario path with the value as the CLI
+ * reads it (`--set tcp.tcp_limit_output_bytes=128K`). Decoding is pure and
+ * never throws: anything it cannot use is dropped and named in a notice.
+ * Whether a parameter exists for the preset and whether its value is allowed
+ * is decided against the core in ./resolve.ts, not here.
+ */
+import type { Panel, ParamValue } from '../../worker/protocol';
+
+export const SHARE_VERSION = 1;
+
+export const PANELS: readonly Panel[] = ['occupancy', 'throughput', 'aggregates', 'latency', 'tcp', 'cpu'];
+export const SPEED_IDS: readonly string[] = ['0.01', '0.1', '0.25', '1', '4', 'max'];
+
+/** Spans the time axis accepts (10 µs … 1 h), as in charts/time-view.ts. */
+const MIN_ZOOM_NS = 10_000;
+const MAX_ZOOM_NS = 3_600e9;
+/** Bounds that keep a hand-made or hostile link from costing anything. */
+const MAX_ENTRIES = 64;
+const MAX_VALUE_CHARS = 200;
+const MAX_SHOWN_CHARS = 60;
+
+export type EmbedTheme = 'light' | 'dark';
+
+export interface ShareState {
+  presetId?: string;
+  seed?: number;
+  speedId?: string;
+  /** Visible panels; undefined: all. */
+  panels?: Panel[];
+  /** Span of the time window, ns. */
+  zoomNs?: number;
+  /** Scenario path → value as text (parsed by the core like the CLI's --set). */
+  set: Record<string, string>;
+  /** Embed only: the knobs to show (full paths or their last segment). */
+  controls?: string[];
+  /** Embed only: forced theme; undefined follows the host. */
+  theme?: EmbedTheme;
+}
+
+/** Something in a link that was not used, and why. */
+export interface ShareNotice {
+  field: string;
+  value?: string;
+  reason: string;
+}
+
+/** Query keys that belong to other parts of the app; kept in the address bar, never reported. */
+export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'experiment', 'exp', 'tab', 'ab'];
+
+const RESERVED = new Set(['v', 'preset', 'seed', 'speed', 'panels', 'zoom', 'controls', 'theme']);
+const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
+/** Names that would reach object prototypes rather than scenario fields. */
+const FORBIDDEN_SEGMENT = /(^|\.)(__proto__|prototype|constructor)(\.|$)/;
+export const isPath = (s: string): boolean =>
+  s.length <= 120 && PATH_RE.test(s) && !FORBIDDEN_SEGMENT.test(s);
+const SEED_MAX = 0xffffffff;
+
+const shown = (s: string) => (s.length > MAX_SHOWN_CHARS ? `${s.slice(0, MAX_SHOWN_CHARS)}…` : s);
+
+/** Time spans as people write them: 500ms, 2s, 250us (µs accepted too), 1e6ns. */
+export function parseDurationNs(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(ns|us|µs|ms|s)\s*$/i.exec(text);
+  if (!m) return null;
+  const mult: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
+  const v = Number(m[1]) * mult[m[2].toLowerCase()];
+  return Number.isFinite(v) ? v : null;
+}
+
+export function formatDuration(ns: number): string {
+  const [div, unit] = ns >= 1e9 ? [1e9, 's'] : ns >= 1e6 ? [1e6, 'ms'] : ns >= 1e3 ? [1e3, 'us'] : [1, 'ns'];
+  return `${Number((ns / div).toPrecision(6))}${unit}`;
+}
+
+/**
+ * A parameter value as the core's `coerce` reads it back exactly: byte
+ * counts with binary suffixes (128K), bit rates with decimal ones (100M).
+ */
+export function formatParamValue(path: string, v: ParamValue | null): string {
+  if (v === null) return 'null';
+  if (typeof v !== 'number') return String(v);
+  if (!Number.isFinite(v) || !Number.isInteger(v) || v === 0) return String(v);
+  const binary = /bytes/i.test(path);
+  const rate = !binary && /Bps$/.test(path);
+  if (!binary && !rate) return String(v);
+  const base = binary ? 1024 : 1000;
+  for (const [p, s] of [
+    [3, 'G'],
+    [2, 'M'],
+    [1, binary ? 'K' : 'k'],
+  ] as const) {
+    const unit = base ** p;
+    if (Math.abs(v) >= unit && v % unit === 0) return `${v / unit}${s}`;
+  }
+  return String(v);
+}
+
+function listOf(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Reads a query string (with or without '?'); never throws. */
+export function decodeShareState(search: string): { state: ShareState; notices: ShareNotice[] } {
+  const state: ShareState = { set: {} };
+  const notices: ShareNotice[] = [];
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return { state, notices: [{ field: 'link', reason: 'could not be read' }] };
+  }
+  const seen = new Set<string>();
+  let count = 0;
+  for (const [key, raw] of params) {
+    if (PASS_THROUGH_KEYS.includes(key)) continue;
+    if (++count > MAX_ENTRIES) {
+      notices.push({ field: 'link', reason: `has more than ${MAX_ENTRIES} entries; the rest were ignored` });
+      break;
+    }
+    const value = raw.trim();
+    const bad = (reason: string) => notices.push({ field: shown(key), value: shown(value), reason });
+    if (seen.has(key)) {
+      bad('appears more than once; the first value was used');
+      continue;
+    }
+    seen.add(key);
+    if (value.length > MAX_VALUE_CHARS) {
+      bad(`is longer than ${MAX_VALUE_CHARS} characters`);
+      continue;
+    }
+    switch (key) {
+      case 'v':
+        if (value !== String(SHARE_VERSION)) bad(`unknown link version; read as version ${SHARE_VERSION}`);
+        break;
+      case 'preset':
+        if (/^[A-Za-z0-9_.-]{1,80}$/.test(value)) state.presetId = value;
+        else bad('is not a preset name');
+        break;
+      case 'seed': {
+        const n = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+        if (n <= SEED_MAX) state.seed = n;
+        else bad(`expected an integer from 0 to ${SEED_MAX}`);
+        break;
+      }
+      case 'speed':
+        if (SPEED_IDS.includes(value)) state.speedId = value;
+        else bad(`expected one of ${SPEED_IDS.join(', ')}`);
+        break;
+      case 'panels': {
+        const items = listOf(value);
+        const unknown = items.filter((p) => !PANELS.includes(p as Panel));
+        if (unknown.length)
+          bad(`unknown panel ${unknown.map(shown).join(', ')}; panels are ${PANELS.join(', ')}`);
+        state.panels = PANELS.filter((p) => items.includes(p));
+        break;
+      }
+      case 'zoom': {
+        const ns = parseDurationNs(value);
+        if (ns !== null && ns >= MIN_ZOOM_NS && ns <= MAX_ZOOM_NS) state.zoomNs = ns;
+        else bad('expected a time span from 10us to 3600s, e.g. 500ms');
+        break;
+      }
+      case 'controls': {
+        const items = listOf(value);
+        const invalid = items.filter((c) => !isPath(c));
+        if (invalid.length) bad(`${invalid.map(shown).join(', ')} is not a parameter name`);
+        state.controls = items.filter(isPath);
+        break;
+      }
+      case 'theme':
+        if (value === 'light' || value === 'dark') state.theme = value;
+        else if (value !== 'auto' && value !== '') bad('expected light, dark or auto');
+        break;
+      default:
+        if (!isPath(key)) bad('is not a parameter name');
+        else if (value === '') bad('has no value');
+        else state.set[key] = value;
+    }
+  }
+  return { state, notices };
+}
+
+function enc(s: string): string {
+  // Commas are safe in a query value and keep lists readable.
+  return encodeURIComponent(s).replace(/%2C/g, ',');
+}
+
+/** Writes the state in a fixed order (v, preset, seed, speed, panels, zoom, controls, theme, parameters). */
+export function encodeShareState(s: ShareState): string {
+  const out: string[] = [`v=${SHARE_VERSION}`];
+  const add = (k: string, v: string) => out.push(`${enc(k)}=${enc(v)}`);
+  if (s.presetId) add('preset', s.presetId);
+  if (s.seed !== undefined) add('seed', String(s.seed));
+  if (s.speedId) add('speed', s.speedId);
+  if (s.panels) add('panels', s.panels.join(','));
+  if (s.zoomNs !== undefined) add('zoom', formatDuration(s.zoomNs));
+  if (s.controls) add('controls', s.controls.join(','));
+  if (s.theme) add('theme', s.theme);
+  for (const [k, v] of Object.entries(s.set)) if (!RESERVED.has(k)) add(k, v);
+  return out.join('&');
+}
+
+/** Notices as one line of plain text each (rendered as text, never as HTML). */
+export function noticeText(n: ShareNotice): string {
+  if (n.value === undefined) return `${n.field} ${n.reason}`;
+  // Core messages already start with "field = value ...".
+  if (n.reason.startsWith(n.field)) return n.reason;
+  if (/^(is|has|appears)\b/.test(n.reason)) return `${n.field} = ${n.value} ${n.reason}`;
+  return `${n.field} = ${n.value}: ${n.reason}`;
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { ParamSpec } from '../../worker/protocol';
+import { done } from '../experiments/test-summaries';
+import {
+  defaultValues,
+  parseValues,
+  sweepItems,
+  sweepRows,
+  toCsv,
+  toJson,
+  type SweepSetup,
+} from './sweep-model';
+
+const spec = (p: Partial<ParamSpec>): ParamSpec => ({
+  key: 'k',
+  label: 'K',
+  layer: 'tcp',
+  kind: 'int',
+  help: '',
+  kernelFile: '',
+  live: true,
+  ...p,
+});
+
+describe('values', () => {
+  it('parses lists with binary suffixes for bytes and checks the range', () => {
+    const bytes = spec({ unit: 'bytes', min: 1024, max: 1 << 24 });
+    expect(parseValues('128K, 256K 1M', bytes)).toEqual({ values: [131072, 262144, 1048576], error: null });
+    expect(parseValues('10k', spec({ kind: 'float' })).values).toEqual([10000]);
+    expect(parseValues('1K', bytes).error).toBeNull();
+    expect(parseValues('512', bytes).error).toMatch(/below the minimum/);
+    expect(parseValues('1.5', spec({})).error).toMatch(/whole numbers/);
+    expect(parseValues('ten', spec({})).error).toMatch(/not a number/);
+    expect(parseValues(' ', spec({})).error).toMatch(/at least one/);
+  });
+
+  it('proposes the ticks, or values spread over the range', () => {
+    expect(defaultValues(spec({ ticks: [1, 2, 4] }))).toEqual([1, 2, 4]);
+    expect(defaultValues(spec({ min: 6, max: 10 }))).toEqual([6, 7, 8, 9, 10]);
+    expect(defaultValues(spec({ kind: 'float', min: 1, max: 10000, scale: 'log' }))).toEqual([
+      1, 10, 100, 1000, 10000,
+    ]);
+  });
+});
+
+describe('sweep jobs and exports', () => {
+  const setup: SweepSetup = {
+    presetId: 'p',
+    base: { 'tcp.cc': 'cubic' },
+    key: 'tcp.sk_pacing_shift',
+    label: 'shift',
+    unit: '',
+    values: [10, 8],
+    seed: 3,
+    durationMs: 500,
+  };
+
+  it('makes one job per value on top of the base values', () => {
+    expect(sweepItems(setup)[1]).toEqual({
+      key: '8',
+      spec: {
+        presetId: 'p',
+        overrides: { 'tcp.cc': 'cubic', 'tcp.sk_pacing_shift': 8 },
+        seed: 3,
+        durationMs: 500,
+      },
+    });
+  });
+
+  it('exports finished rows as CSV and JSON', () => {
+    const rows = sweepRows(setup, {
+      '10': done({ goodputBps: 4e7, bound: 'TSQ-bound: a, b' }),
+      '8': { status: 'cancelled', jobId: 2 },
+    });
+    expect(rows.map((r) => r.value)).toEqual([10]);
+    const csv = toCsv(setup, rows).trim().split('\n');
+    expect(csv[0]).toBe(
+      'tcp.sk_pacing_shift,goodput_bps,median_latency_ms,median_aggregate,tsq_limit_bytes,median_completion_us,throttled_fraction,cpu_busy,drops,bound',
+    );
+    expect(csv[1]).toBe('10,40000000,5,10,131072,100,0.5,0.5,0,"TSQ-bound: a, b"');
+    const json = JSON.parse(toJson(setup, sweepRows(setup, { '10': done({ medianLatencyMs: NaN }) })));
+    expect(json.rows[0].summary.medianLatencyMs).toBeNull();
+    expect(json.param).toBe('tcp.sk_pacing_shift');
+  });
+});

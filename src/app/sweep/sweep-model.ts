@@ -1,0 +1,144 @@
+/**
+ * A sweep of one numeric knob from the explorer's configuration: the values
+ * to try, the jobs, the metrics a run yields, and CSV / JSON exports.
+ */
+import type { ParamSpec, ParamValue, Summary, SweepJobResult } from '../../worker/protocol';
+import type { BatchItem } from './batch-store';
+
+export interface Metric {
+  key: string;
+  label: string;
+  unit: string;
+  get(s: Summary): number;
+}
+
+export const METRICS: Metric[] = [
+  { key: 'goodput_bps', label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
+  { key: 'median_latency_ms', label: 'Median latency', unit: 'ms', get: (s) => s.medianLatencyMs },
+  { key: 'median_aggregate', label: 'Median aggregate', unit: 'frames', get: (s) => s.medianAggregate },
+  { key: 'tsq_limit_bytes', label: 'TSQ limit', unit: 'bytes', get: (s) => s.tsqLimitBytes },
+  {
+    key: 'median_completion_us',
+    label: 'Median TX completion',
+    unit: 'µs',
+    get: (s) => s.medianCompletionUs,
+  },
+  { key: 'throttled_fraction', label: 'Time throttled', unit: 'fraction', get: (s) => s.throttledFraction },
+  { key: 'cpu_busy', label: 'CPU busy', unit: 'fraction', get: (s) => s.cpuBusy },
+  { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops },
+];
+
+export const isNumericParam = (p: ParamSpec): boolean =>
+  (p.kind === 'int' || p.kind === 'float') && p.key !== 'era';
+
+const round = (v: number, p: ParamSpec) => (p.kind === 'int' ? Math.round(v) : Number(v.toPrecision(3)));
+
+/** The slider's marked values if it has some, else five values spread over its range (log or linear). */
+export function defaultValues(p: ParamSpec): number[] {
+  const lo = p.min;
+  const hi = p.max;
+  if (p.ticks && p.ticks.length >= 2) return [...p.ticks];
+  if (lo === undefined || hi === undefined || !(hi > lo)) {
+    const v = typeof p.kernelDefault === 'number' ? p.kernelDefault : 1;
+    return [v / 2, v, v * 2].map((x) => round(x, p));
+  }
+  const n = p.kind === 'int' ? Math.min(5, hi - lo + 1) : 5;
+  const log = p.scale === 'log' && lo > 0;
+  const out = Array.from({ length: n }, (_, i) => {
+    const f = n === 1 ? 0 : i / (n - 1);
+    return round(log ? lo * (hi / lo) ** f : lo + (hi - lo) * f, p);
+  });
+  return [...new Set(out)];
+}
+
+const SUFFIX: Record<string, number> = { k: 1, K: 1, M: 2, G: 3 };
+
+/** "10, 9, 8" or "128K 256K 1M" (K/M/G are binary for byte-valued knobs, decimal otherwise). */
+export function parseValues(text: string, p: ParamSpec): { values: number[]; error: string | null } {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  const binary = /^(b|bytes?)$/i.test(p.unit ?? '');
+  const values: number[] = [];
+  for (const raw of parts) {
+    const m = /^(-?\d*\.?\d+(?:e[+-]?\d+)?)([kKMG]?)$/.exec(raw);
+    if (!m) return { values: [], error: `"${raw}" is not a number` };
+    const v = Number(m[1]) * (binary ? 1024 : 1000) ** (SUFFIX[m[2]] ?? 0);
+    if (p.kind === 'int' && !Number.isInteger(v))
+      return { values: [], error: `${raw}: ${p.label} takes whole numbers` };
+    if (p.min !== undefined && v < p.min)
+      return { values: [], error: `${raw} is below the minimum ${p.min}` };
+    if (p.max !== undefined && v > p.max)
+      return { values: [], error: `${raw} is above the maximum ${p.max}` };
+    if (!values.includes(v)) values.push(v);
+  }
+  if (!values.length) return { values, error: 'enter at least one value' };
+  if (values.length > 32) return { values: [], error: 'at most 32 values' };
+  return { values, error: null };
+}
+
+export interface SweepSetup {
+  presetId: string;
+  /** The explorer's values the sweep starts from. */
+  base: Record<string, ParamValue>;
+  key: string;
+  label: string;
+  unit: string;
+  values: number[];
+  seed: number;
+  durationMs: number;
+}
+
+export function sweepItems(s: SweepSetup): BatchItem[] {
+  return s.values.map((v) => ({
+    key: String(v),
+    spec: {
+      presetId: s.presetId,
+      overrides: { ...s.base, [s.key]: v },
+      seed: s.seed,
+      durationMs: s.durationMs,
+    },
+  }));
+}
+
+export interface SweepRow {
+  value: number;
+  summary: Summary;
+}
+
+export function sweepRows(s: SweepSetup, results: Record<string, SweepJobResult>): SweepRow[] {
+  return s.values
+    .map((value) => ({ value, r: results[String(value)] }))
+    .filter(
+      (x): x is { value: number; r: Extract<SweepJobResult, { status: 'done' }> } => x.r?.status === 'done',
+    )
+    .map(({ value, r }) => ({ value, summary: r.summary }));
+}
+
+const csvField = (v: string | number) => {
+  const s = String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export function toCsv(s: SweepSetup, rows: SweepRow[]): string {
+  const head = [s.key, ...METRICS.map((m) => m.key), 'bound'];
+  const lines = rows.map((r) =>
+    [r.value, ...METRICS.map((m) => m.get(r.summary)), r.summary.bound].map(csvField).join(','),
+  );
+  return [head.join(','), ...lines].join('\n') + '\n';
+}
+
+export function toJson(s: SweepSetup, rows: SweepRow[]): string {
+  return (
+    JSON.stringify(
+      {
+        preset: s.presetId,
+        param: s.key,
+        seed: s.seed,
+        durationMs: s.durationMs,
+        base: s.base,
+        rows: rows.map((r) => ({ value: r.value, summary: r.summary })),
+      },
+      (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v),
+      2,
+    ) + '\n'
+  );
+}

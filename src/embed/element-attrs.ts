@@ -1,0 +1,22 @@
+/** The <tsq-lab> element's attributes read as a share-link query (see src/app/share/url-state.ts). */
+
+export const STATE_ATTRS = ['preset', 'seed', 'speed', 'panels', 'controls', 'theme', 'zoom'] as const;
+
+/** `query` when present; else the state attributes plus `set="path=value; path=value"`. */
+export function queryOfAttributes(el: Pick<Element, 'getAttribute'>): string {
+  const q = el.getAttribute('query');
+  if (q !== null) return q;
+  const parts: string[] = [];
+  for (const a of STATE_ATTRS) {
+    const v = el.getAttribute(a);
+    if (v !== null) parts.push(`${a}=${encodeURIComponent(v)}`);
+  }
+  for (const pair of (el.getAttribute('set') ?? '').split(';')) {
+    const i = pair.indexOf('=');
+    if (i > 0)
+      parts.push(
+        `${encodeURIComponent(pair.slice(0, i).trim())}=${encodeURIComponent(pair.slice(i + 1).trim())}`,
+      );
+  }
+  return parts.join('&');
+}

@@ -1,0 +1,184 @@
+/**
+ * One widget's simulation: its own worker (so several widgets on a page
+ * never share state), chart buffers, a time view and a draw scheduler, and
+ * the loaded preset's knobs and values. The same pieces the explorer uses
+ * (src/app/charts), without React or the explorer's global stores.
+ */
+import * as Comlink from 'comlink';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { SeriesBuffers } from '../app/charts/series-buffer';
+import { ChartScheduler } from '../app/charts/scheduler';
+import { DEFAULT_VIEW } from '../app/charts/time-view';
+import type { ViewState } from '../app/state/view-store';
+import { resolveShared } from '../app/share/resolve';
+import type { ShareNotice, ShareState } from '../app/share/url-state';
+import type {
+  Frame,
+  ParamSpec,
+  ParamValue,
+  PresetInfo,
+  RunStatus,
+  SeriesSpec,
+  SetResult,
+  Summary,
+  WorkerApi,
+} from '../worker/protocol';
+
+const LIVE_THROTTLE_MS = 80;
+const RESTART_DEBOUNCE_MS = 400;
+const SUMMARY_MS = 500;
+
+export type RuntimeEvent = 'load' | 'status' | 'summary' | 'values';
+
+export class LabRuntime {
+  readonly buffers = new SeriesBuffers();
+  readonly view: StoreApi<ViewState>;
+  readonly scheduler: ChartScheduler;
+  presets: PresetInfo[] = [];
+  presetId = '';
+  seed = 1;
+  speedId = '1';
+  params: ParamSpec[] = [];
+  series: SeriesSpec[] = [];
+  values: Record<string, ParamValue> = {};
+  overrides: Record<string, ParamValue> = {};
+  presetValues: Record<string, ParamValue> = {};
+  errors: Record<string, string> = {};
+  status: RunStatus | null = null;
+  summary: Summary | null = null;
+  frames = 0;
+  private remote: Comlink.Remote<WorkerApi> | null = null;
+  private timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private lastSent = new Map<string, number>();
+  private summaryTimer: ReturnType<typeof setInterval> | null = null;
+  private listeners = new Set<(e: RuntimeEvent) => void>();
+  private disposed = false;
+
+  constructor(private readonly worker: Worker) {
+    this.view = createStore<ViewState>((set) => ({
+      view: DEFAULT_VIEW,
+      hoverNs: null,
+      setView: (view) => set({ view }),
+      setHover: (hoverNs) => set({ hoverNs }),
+    }));
+    this.scheduler = new ChartScheduler(this.buffers, this.view);
+  }
+
+  on(fn: (e: RuntimeEvent) => void): () => void {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  }
+
+  private emit(e: RuntimeEvent): void {
+    for (const fn of this.listeners) fn(e);
+  }
+
+  /** Loads the shared state; returns what of it could not be used. */
+  async start(state: ShareState): Promise<ShareNotice[]> {
+    const remote = Comlink.wrap<WorkerApi>(this.worker);
+    this.remote = remote;
+    await remote.onFrame(Comlink.proxy((f: Frame, s: RunStatus) => this.onFrame(f, s)));
+    this.presets = await remote.presets();
+    if (state.seed !== undefined) this.seed = state.seed;
+    if (state.speedId) this.speedId = state.speedId;
+    if (state.zoomNs !== undefined) this.view.getState().setView({ ...DEFAULT_VIEW, spanNs: state.zoomNs });
+    // Speed ids are multiples of real time (see SPEEDS in app/state/ui-store), 'max' as fast as possible.
+    await remote.setSpeed(this.speedId === 'max' ? Infinity : Number(this.speedId) * 1e9);
+    const r = await resolveShared((req) => remote.load(req), this.presets, {
+      presetId: state.presetId,
+      set: state.set,
+      seed: this.seed,
+    });
+    if (this.disposed || r.presetId === null) return r.notices;
+    const loaded = await remote.load({ presetId: r.presetId, overrides: r.overrides, seed: this.seed });
+    if (!loaded.ok) return [...r.notices, { field: 'preset', value: r.presetId, reason: loaded.error }];
+    this.presetId = r.presetId;
+    this.presetValues = r.presetValues;
+    this.overrides = { ...r.overrides };
+    this.params = loaded.params;
+    this.series = loaded.series;
+    this.values = loaded.values;
+    this.summaryTimer = setInterval(() => void this.pollSummary(), SUMMARY_MS);
+    this.emit('load');
+    return r.notices;
+  }
+
+  private onFrame(f: Frame, s: RunStatus): void {
+    this.buffers.push(f, s.runId);
+    this.frames++;
+    const changed = this.status?.running !== s.running;
+    this.status = s;
+    if (changed) this.emit('status');
+  }
+
+  private async pollSummary(): Promise<void> {
+    if (!this.remote || this.disposed) return;
+    this.summary = await this.remote.summary();
+    this.emit('summary');
+  }
+
+  play(): void {
+    void this.remote?.play();
+  }
+
+  pause(): void {
+    void this.remote?.pause();
+  }
+
+  get running(): boolean {
+    return !!this.status?.running;
+  }
+
+  async reset(): Promise<void> {
+    const r = await this.remote?.reset();
+    if (r?.ok) this.values = r.values;
+    this.emit('values');
+  }
+
+  /** A change from a control: live knobs throttled, knobs that restart the run debounced. */
+  setParam(key: string, value: ParamValue): void {
+    this.values = { ...this.values, [key]: value };
+    const live = this.params.find((p) => p.key === key)?.live ?? true;
+    const pending = this.timers.get(key);
+    const now = performance.now();
+    const wait = live
+      ? Math.max(0, (this.lastSent.get(key) ?? -Infinity) + LIVE_THROTTLE_MS - now)
+      : RESTART_DEBOUNCE_MS;
+    if (pending) clearTimeout(pending);
+    const send = () => {
+      this.timers.delete(key);
+      this.lastSent.set(key, performance.now());
+      void this.send(key, this.values[key]);
+    };
+    if (wait === 0) send();
+    else this.timers.set(key, setTimeout(send, wait));
+  }
+
+  private async send(key: string, value: ParamValue): Promise<SetResult> {
+    if (!this.remote) return { ok: false, error: 'not connected' };
+    const r = await this.remote.setParam(key, value);
+    if (r.ok) {
+      delete this.errors[key];
+      this.overrides = { ...this.overrides, [key]: value };
+    } else this.errors[key] = r.error;
+    this.emit('values');
+    return r;
+  }
+
+  /** Overrides that differ from the preset. */
+  changed(): Record<string, ParamValue> {
+    const out: Record<string, ParamValue> = {};
+    for (const [k, v] of Object.entries(this.overrides)) if (this.presetValues[k] !== v) out[k] = v;
+    return out;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.summaryTimer) clearInterval(this.summaryTimer);
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.scheduler.dispose();
+    this.listeners.clear();
+    this.worker.terminate();
+    this.remote = null;
+  }
+}

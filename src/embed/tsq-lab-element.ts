@@ -1,0 +1,123 @@
+/**
+ * <tsq-lab preset="…" controls="tcp.sk_pacing_shift" panels="occupancy,latency">:
+ * a live TSQ Lab figure for any page. Attributes use the names of the share
+ * link (preset, seed, speed, panels, controls, theme, zoom) plus
+ * set="path=value; path=value" for parameters; `query` takes a whole link
+ * query instead. Each element runs its own worker, plays while it is on
+ * screen (unless autoplay="false" or the reader prefers reduced motion) and
+ * follows the host page's light or dark look unless `theme` is given.
+ */
+import { decodeShareState, type ShareNotice } from '../app/share/url-state';
+import { queryOfAttributes, STATE_ATTRS } from './element-attrs';
+import { LabWidget } from './lab-widget';
+import { WIDGET_CSS } from './widget-css';
+import { detectTheme, watchHostTheme } from './widget-theme';
+
+export function defineTsqLab(createWorker: () => Worker, defaultAppUrl: () => string, tag = 'tsq-lab'): void {
+  if (customElements.get(tag)) return;
+
+  class TsqLabElement extends HTMLElement {
+    static observedAttributes = [...STATE_ATTRS, 'set', 'query', 'app-url'];
+    private widget: LabWidget | null = null;
+    private stopTheme: (() => void) | null = null;
+    private io: IntersectionObserver | null = null;
+    private rebuildQueued = false;
+
+    /** Loaded and drawing (for tests and host scripts). */
+    get ready(): boolean {
+      return !!this.widget?.ready;
+    }
+
+    get simulatedNs(): number {
+      return this.widget?.runtime.buffers.nowNs ?? 0;
+    }
+
+    get running(): boolean {
+      return !!this.widget?.runtime.running;
+    }
+
+    values(): Record<string, unknown> {
+      return { ...(this.widget?.runtime.values ?? {}) };
+    }
+
+    play(): void {
+      if (this.widget) this.widget.userPaused = false;
+      this.widget?.runtime.play();
+    }
+
+    pause(): void {
+      if (this.widget) this.widget.userPaused = true;
+      this.widget?.runtime.pause();
+    }
+
+    connectedCallback(): void {
+      this.build();
+    }
+
+    disconnectedCallback(): void {
+      this.teardown();
+    }
+
+    attributeChangedCallback(): void {
+      if (!this.widget || this.rebuildQueued) return;
+      // Several attributes set in a row rebuild once.
+      this.rebuildQueued = true;
+      queueMicrotask(() => {
+        this.rebuildQueued = false;
+        if (!this.isConnected) return;
+        this.teardown();
+        this.build();
+      });
+    }
+
+    private build(): void {
+      const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      if (!shadow.adoptedStyleSheets.length) {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(WIDGET_CSS);
+        shadow.adoptedStyleSheets = [sheet];
+      }
+      const { state, notices } = decodeShareState(queryOfAttributes(this));
+      const appUrl = this.getAttribute('app-url') ?? defaultAppUrl();
+      const widget = new LabWidget(shadow, createWorker(), {
+        state,
+        appUrl,
+        fill: this.hasAttribute('fill'),
+        notices: notices.map((n): ShareNotice => n),
+      });
+      this.widget = widget;
+      const applyTheme = () => widget.setTheme(state.theme ?? detectTheme(this));
+      applyTheme();
+      this.stopTheme = state.theme ? null : watchHostTheme(applyTheme);
+      void widget.start().then(() => {
+        if (this.widget !== widget) return;
+        this.dispatchEvent(new CustomEvent('tsq-lab-ready', { bubbles: true, composed: true }));
+        this.watchVisibility(widget);
+      });
+    }
+
+    /** Plays while on screen: a figure out of view costs no CPU. */
+    private watchVisibility(widget: LabWidget): void {
+      const auto =
+        this.getAttribute('autoplay') !== 'false' && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+      if (!auto) return;
+      this.io = new IntersectionObserver((entries) => {
+        const visible = entries.some((e) => e.isIntersecting);
+        if (visible && !widget.userPaused) widget.runtime.play();
+        else if (!visible) widget.runtime.pause();
+      });
+      this.io.observe(this);
+    }
+
+    private teardown(): void {
+      this.io?.disconnect();
+      this.io = null;
+      this.stopTheme?.();
+      this.stopTheme = null;
+      this.widget?.dispose();
+      this.widget = null;
+    }
+  }
+
+  customElements.define(tag, TsqLabElement);
+}

@@ -1,0 +1,75 @@
+/**
+ * Styles of the <tsq-lab> widget, adopted by its shadow root (so the host
+ * page's CSS cannot reach in and ours cannot leak out). The colour tokens
+ * mirror src/app/theme.css, so the chart code reads the same variables.
+ */
+export const WIDGET_CSS = `
+:host { display: block; width: 100%; max-width: 100%; min-width: 0; contain: content; }
+:host([hidden]) { display: none; }
+:host([fill]) { height: 100%; }
+.lab {
+  --bg: #ffffff; --fg: #1d1f23; --muted: #5b616b; --border: #d8dbe0; --accent: #2a63c9; --accent-fg: #fff;
+  --focus: #2a63c9; --error: #b42318;
+  --chart-fg: #1d1f23; --chart-muted: #8a8f98; --chart-grid: #e3e5e8; --chart-throttle: rgba(225, 87, 89, 0.16);
+  --chart-crosshair: #444a55; --chart-change: #9c3d8f;
+  box-sizing: border-box; display: flex; flex-direction: column; gap: 8px; height: 100%; margin: 0;
+  padding: 10px 12px; color: var(--fg); background: var(--bg); border: 1px solid var(--border); border-radius: 8px;
+  font: 13px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color-scheme: light;
+}
+.lab.dark {
+  --bg: #1a1d23; --fg: #e6e8eb; --muted: #a0a7b1; --border: #2e333c; --accent: #79a6ff; --accent-fg: #0d1117;
+  --focus: #79a6ff; --error: #ff8a80;
+  --chart-fg: #e6e8eb; --chart-muted: #8b929c; --chart-grid: #2a2f37; --chart-throttle: rgba(255, 107, 107, 0.2);
+  --chart-crosshair: #c8ccd2; --chart-change: #e59bd6; color-scheme: dark;
+}
+*, *::before, *::after { box-sizing: border-box; }
+:focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+button, select, input { font: inherit; color: inherit; }
+button, select {
+  background: var(--bg); border: 1px solid var(--border); border-radius: 6px; padding: 2px 10px; min-height: 28px; cursor: pointer;
+}
+button.primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); font-weight: 600; min-width: 64px; }
+input[type='range'] { accent-color: var(--accent); width: 100%; margin: 2px 0; }
+.head { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; }
+.title { margin: 0; font-weight: 600; flex: 1 1 240px; min-width: 0; }
+.clock { font-variant-numeric: tabular-nums; color: var(--muted); }
+.notice { margin: 0; padding: 4px 8px; border: 1px solid var(--error); border-radius: 6px; font-size: 12px; overflow-wrap: anywhere; }
+.notice ul { margin: 0; padding-left: 16px; }
+.controls { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 4px 16px; }
+.ctl { min-width: 0; }
+.ctl-head { display: flex; gap: 6px; align-items: baseline; }
+.ctl-head label { font-weight: 500; }
+.ctl-head output { margin-left: auto; font-variant-numeric: tabular-nums; }
+.ctl-help { margin: 0; color: var(--muted); font-size: 11.5px; }
+.ctl-error { margin: 0; color: var(--error); font-size: 12px; }
+.ctl select { width: 100%; }
+.charts { display: flex; flex-direction: column; gap: 6px; min-height: 0; }
+:host([fill]) .lab { overflow: auto; }
+:host([fill]) .charts { flex: 1 1 auto; }
+.chart { display: flex; flex-direction: column; min-height: 0; }
+:host([fill]) .chart { flex: 1 1 0; min-height: 90px; }
+.chart-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 10px; }
+.chart-head h3 { margin: 0; font-size: 12.5px; font-weight: 600; }
+.legend { display: flex; flex-wrap: wrap; gap: 0 10px; margin: 0; padding: 0; list-style: none; font-size: 11.5px; }
+.legend li { display: inline-flex; align-items: center; gap: 4px; }
+.swatch { width: 10px; height: 10px; border-radius: 2px; display: inline-block; }
+.swatch.line { height: 2px; }
+.legend output { color: var(--muted); font-variant-numeric: tabular-nums; }
+.chart-body, .time-row { display: grid; grid-template-columns: 52px minmax(0, 1fr) var(--side-w, 0px); }
+.chart-body { flex: 1 1 auto; min-height: 0; grid-template-rows: minmax(0, 1fr); }
+.chart-body.has-side { --side-w: 84px; }
+/* Sized by the row, never the other way round (an svg height would feed back into the layout). */
+.y-axis { height: 100%; overflow: visible; font-size: 10px; color: var(--chart-fg); }
+.plot { position: relative; min-width: 0; border-left: 1px solid var(--chart-grid); border-bottom: 1px solid var(--chart-grid); }
+.plot canvas, .side canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+.side { position: relative; margin-left: 6px; }
+.time-row { height: 24px; }
+.time-row svg { grid-column: 2; width: 100%; height: 24px; overflow: visible; font-size: 10px; color: var(--chart-fg); }
+.time-row .time-unit { grid-column: 1; font-size: 10px; color: var(--muted); align-self: start; }
+.summary { margin: 0; display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 12px; }
+.summary div { display: flex; gap: 4px; }
+.summary dt { color: var(--muted); }
+.summary dd { margin: 0; font-variant-numeric: tabular-nums; }
+.foot { display: flex; justify-content: space-between; gap: 8px; font-size: 12px; color: var(--muted); }
+.foot a { color: var(--accent); }
+`;
