@@ -7,6 +7,7 @@
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
+import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
 
@@ -52,6 +53,7 @@ export class TcpReceiver implements EventTarget {
     private readonly sendAck: (ack: Skb, nowNs: Ns) => void,
   ) {
     this.delack = new Timer(sim, (now) => this.ackNow(now));
+    preferDoubleFields(this, ['rcvNxt', 'bytesInOrder']);
   }
 
   /** A data skb (possibly several segments) arrives. */

@@ -6,6 +6,8 @@
  */
 import type { Ns } from '../../engine/time';
 
+import { preferDoubleFields } from '../../engine/double-fields';
+
 export class TxRecord {
   seq = 0;
   end = 0;
@@ -23,6 +25,9 @@ export class TxRecord {
   firstTxNsAtSend: Ns = 0;
   appLimited = false;
 }
+
+// Sequence numbers and times outgrow small integers within seconds (see double-fields.ts).
+preferDoubleFields(new TxRecord(), ['seq', 'end', 'xmitNs', 'deliveredNsAtSend', 'firstTxNsAtSend', 'deliveredAtSend']);
 
 export class RtxQueue {
   private recs: TxRecord[] = [];
@@ -135,6 +140,8 @@ export class RtxQueue {
 
   /** First lost record not yet retransmitted, at or after index `from`. */
   nextLost(from = 0): number {
+    // Called on every transmit attempt: nothing to find unless something is lost.
+    if (this.lostOut === 0) return -1;
     for (let i = this.head + from; i < this.recs.length; i++) {
       const r = this.recs[i];
       if (r.lost && !r.retrans && !r.sacked) return i - this.head;

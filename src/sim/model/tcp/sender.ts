@@ -6,6 +6,7 @@
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
+import { preferDoubleFields } from '../../engine/double-fields';
 import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { EraProfile } from '../../scenario/eras';
 import { CpuPrio, type Cpu, type CpuCosts } from '../cpu/cpu';
@@ -131,6 +132,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     this.pacingShiftOverride = cfg.pacingShiftOverride;
     if (cfg.pacingShiftOverride !== null) this.sk_pacing_shift = cfg.pacingShiftOverride;
     this.pacingTimer = new Timer(sim, (now) => this.onPacingTimer(now));
+    // Byte counters and ns stamps outgrow small integers mid-run (see double-fields.ts).
+    preferDoubleFields(this, ['sndUna', 'sndNxt', 'writeSeq', 'wmemBytes', 'wstampNs', 'lastSendNs', 'deliveredBytes', 'payloadOut', 'truesizeOut', 'throttledNs', 'maxPacketsSeq']);
     this.ack = new AckProcessor(sim, this);
     cc.init(this);
     if (cc.needsPacing && era.internalPacing && this.sk_pacing_status === PacingStatus.NONE) {
