@@ -7,9 +7,11 @@
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
-import { NS_PER_SEC, type Ns } from '../../engine/time';
+import type { Ns } from '../../engine/time';
 import type { EraProfile } from '../../scenario/eras';
-import { CpuPrio, type Cpu, type CpuCosts } from '../cpu/cpu';
+import type { Cpu, CpuCosts } from '../cpu/cpu';
+import { BulkWriter } from './app-writer';
+import { tcpDataSkb } from './data-skb';
 import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
 import type { CcSock, CongestionControl } from './cc/cc';
 import { edtAdvance, pacingLenNs } from './pacing';
@@ -45,9 +47,6 @@ export interface TcpSenderConfig {
 const K_TX_DONE = 1;
 const K_TASKLET = 2;
 const K_PACE_WAKE = 4;
-const K_APP_DONE = 5;
-/** netperf writes in chunks; each sendmsg copy is one process-context job. */
-const APP_CHUNK_BYTES = 16384;
 
 export class TcpSender implements SkbOwner, CcSock, EventTarget {
   // ---- SkbOwner
@@ -84,10 +83,12 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
   readonly ack: AckProcessor;
   sndUna = 0;
   sndNxt = 0;
+  /** The bulk application writing into this socket. */
+  readonly app: BulkWriter;
   /** write_seq: bytes the application has copied into the socket. */
-  writeSeq = 0;
-  private appBusy = false;
-  private appBlocked = false;
+  get writeSeq(): number {
+    return this.app.writeSeq;
+  }
   /** sk_wmem_alloc in bytes of truesize. */
   wmemBytes = 0;
   tsqLimit = 0;
@@ -132,8 +133,9 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     this.pacingShiftOverride = cfg.pacingShiftOverride;
     if (cfg.pacingShiftOverride !== null) this.sk_pacing_shift = cfg.pacingShiftOverride;
     this.pacingTimer = new Timer(sim, (now) => this.onPacingTimer(now));
+    this.app = new BulkWriter(this, cpu, costs);
     // Byte counters and ns stamps outgrow small integers mid-run (see double-fields.ts).
-    preferDoubleFields(this, ['sndUna', 'sndNxt', 'writeSeq', 'wmemBytes', 'wstampNs', 'lastSendNs', 'deliveredBytes', 'payloadOut', 'truesizeOut', 'throttledNs', 'maxPacketsSeq']);
+    preferDoubleFields(this, ['sndUna', 'sndNxt', 'wmemBytes', 'wstampNs', 'lastSendNs', 'deliveredBytes', 'payloadOut', 'truesizeOut', 'throttledNs', 'maxPacketsSeq']);
     this.ack = new AckProcessor(sim, this);
     cc.init(this);
     if (cc.needsPacing && era.internalPacing && this.sk_pacing_status === PacingStatus.NONE) {
@@ -155,26 +157,9 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     this.appWrite(nowNs);
   }
 
-  /**
-   * The bulk application (netperf): tcp_sendmsg copies a chunk into the write
-   * queue while sk_wmem_queued stays under sk_sndbuf, then pushes.
-   */
+  /** The application goes on writing if the send buffer has room. */
   appWrite(_nowNs: Ns): void {
-    if (this.appBusy) return;
-    const queued = this.writeSeq - this.sndUna;
-    if (this.appBlocked) {
-      // sk_stream_write_space wakes the writer once free space ≥ half of what is queued.
-      if (this.cfg.sndbufBytes - queued < queued / 2) return;
-      this.appBlocked = false;
-    }
-    if (queued + APP_CHUNK_BYTES > this.cfg.sndbufBytes) {
-      this.appBlocked = true; // sk_stream_wait_memory
-      return;
-    }
-    this.appBusy = true;
-    const skbs = APP_CHUNK_BYTES / (this.sizeGoalSegs() * this.mss);
-    const cost = APP_CHUNK_BYTES * this.costs.perByteCopyNs + skbs * this.costs.perSkbAllocNs;
-    this.cpu.submit(cost, this, K_APP_DONE, null, CpuPrio.PROCESS);
+    this.app.write();
   }
 
   /** Unsent bytes in the write queue. */
@@ -230,12 +215,6 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
           this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
         }
         break;
-      case K_APP_DONE:
-        this.appBusy = false;
-        this.writeSeq += APP_CHUNK_BYTES;
-        this.appWrite(nowNs); // the writer goes on copying…
-        this.writeXmit(nowNs); // …after tcp_push of what it wrote
-        break;
     }
   }
 
@@ -277,7 +256,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     if (segs < 1) return;
     // Autocork (tcp_should_autocork): a short tail waits for more data from the
     // writer while earlier skbs still sit in the qdisc or device.
-    if (segs < goal && segs === unsentSegs && this.appBusy && this.wmemBytes > 0) return;
+    if (segs < goal && segs === unsentSegs && this.app.busy && this.wmemBytes > 0) return;
     if (segs < goal && this.tsoShouldDefer(inFlight, segs, goal, nowNs)) return;
     const len = segs * this.mss;
     const truesize = tcpSkbTruesize(len, this.cfg.sg);
@@ -299,7 +278,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
   }
 
   /** tcp_send_mss size_goal in segments: skbs tcp_sendmsg builds are this large. */
-  private sizeGoalSegs(): number {
+  sizeGoalSegs(): number {
     return this.cfg.gsoMode === 'mss' ? 1 : Math.max(1, Math.floor(this.cfg.gsoMaxSizeBytes / this.mss) - 1);
   }
 
@@ -352,7 +331,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
       sk_pacing_status: this.sk_pacing_status,
       limitOutputBytes: this.limitOutputBytes,
       txDelayUs: this.cfg.txDelayUs,
-      factor: this.era.tsqRetransmitFactor ? factor : 0,
+      factor,
     });
     if (factor === 0) this.tsqLimit = limit;
     if (this.wmemBytes <= limit) return false;
@@ -379,20 +358,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
   }
 
   private send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {
-    const skb = new Skb();
-    skb.kind = SkbKind.DATA;
-    skb.flowId = this.flowId;
-    skb.owner = this;
-    skb.src = this.cfg.src;
-    skb.dst = this.cfg.dst;
-    skb.priority = this.cfg.priority;
-    skb.seq = seq;
-    skb.lenBytes = len;
-    skb.segs = segs;
-    skb.gsoSizeBytes = this.mss;
-    skb.truesizeBytes = truesize;
-    skb.isRetransmit = retrans;
-    skb.xmitNs = nowNs;
+    const skb = tcpDataSkb(this, seq, len, segs, truesize, retrans, nowNs);
     if (!retrans) this.ack.recordSent(seq, len, segs, nowNs);
     // skb_set_owner_w: sk_wmem_alloc += truesize until the skb is freed.
     this.wmemBytes += truesize;
@@ -426,14 +392,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     this.writeXmit(nowNs);
   }
 
-  /** Goodput-relevant counters for metrics. */
-  get ackedBytes(): number {
-    return this.sndUna;
-  }
-
   pacingRateBps(): number {
     return Number.isFinite(this.pacingRateBytesPerSec) ? this.pacingRateBytesPerSec * 8 : 0;
   }
-
-  static readonly NS_PER_SEC = NS_PER_SEC;
 }

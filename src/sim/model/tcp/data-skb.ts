@@ -1,0 +1,35 @@
+/** A TCP data skb as __tcp_transmit_skb hands it to the IP layer (net/ipv4/tcp_output.c). */
+import type { Ns } from '../../engine/time';
+import { Skb, SkbKind, type SkbOwner } from '../skb';
+
+export interface DataSkbFlow {
+  readonly flowId: number;
+  readonly cfg: { readonly src: number; readonly dst: number; readonly priority: number };
+  readonly mss: number;
+}
+
+export function tcpDataSkb(
+  sk: DataSkbFlow & SkbOwner,
+  seq: number,
+  len: number,
+  segs: number,
+  truesize: number,
+  retrans: boolean,
+  nowNs: Ns,
+): Skb {
+  const skb = new Skb();
+  skb.kind = SkbKind.DATA;
+  skb.flowId = sk.flowId;
+  skb.owner = sk;
+  skb.src = sk.cfg.src;
+  skb.dst = sk.cfg.dst;
+  skb.priority = sk.cfg.priority;
+  skb.seq = seq;
+  skb.lenBytes = len;
+  skb.segs = segs;
+  skb.gsoSizeBytes = sk.mss;
+  skb.truesizeBytes = truesize;
+  skb.isRetransmit = retrans;
+  skb.xmitNs = nowNs;
+  return skb;
+}
