@@ -1,8 +1,9 @@
 /**
  * The reference presets re-run their published experiments.
- * Wired presets: every cell within the issue's tolerance (throughput ±10 %,
- * Xen ±4 pp). WiFi presets: the mechanism's orderings (their cell-by-cell
- * calibration is still open and is reported by `npm run sim -- <preset>`).
+ * Every cell within tolerance (throughput ±10 %, Xen ±4 pp, ping ±50 %) for
+ * the presets that fit; for every WiFi preset also the mechanism's orderings
+ * (the cells of brcmfmac-fc-mode and ath9k-intermediate-queues that do not
+ * fit yet are reported by `npm run sim -- <preset>`).
  */
 import { describe, expect, it } from 'vitest';
 import { runTable, type TableResult } from '../src/sim/run';
@@ -11,8 +12,8 @@ import { findPreset } from '../src/sim/scenario/presets/index';
 const table = (id: string, durationMs?: number): TableResult => runTable(findPreset(id)!, 1, { durationMs });
 const cell = (r: TableResult, label: string): number => r.cells.find((c) => c.label === label)!.simulated;
 
-describe('published vs simulated: wired', () => {
-  for (const id of ['gso-always-on', 'xen-tsq-limit']) {
+describe('published vs simulated: every cell', () => {
+  for (const id of ['gso-always-on', 'xen-tsq-limit', 'ath9k-pacing-shift']) {
     it(`${id}: every cell within tolerance`, () => {
       const res = table(id);
       const bad = res.cells.filter((c) => !c.ok).map((c) => `${c.label}: published ${c.published}, simulated ${c.simulated.toFixed(3)}`);

@@ -190,6 +190,8 @@ const wifi = (): fc.Arbitrary<WifiConfig> =>
         queueing: fc.constantFrom('itxq' as const, 'legacy' as const),
         stations: fc.tuple(...Array.from({ length: n }, (_, i) => station(band, i))),
         txStatusDelayUs: logInt(1, 1000).map((v) => v - 1),
+        rxIntrMitigationLastUs: fc.oneof(fc.constant(0), logInt(1, 2000)),
+        rxIntrMitigationFirstUs: logInt(1, 5000),
         legacyMaxPending: logInt(1, 256),
         wiredRateBps: logInt(1e7, 1e9),
         wiredPropagationUs: logInt(1, 20_000).map((v) => v - 1),

@@ -25,6 +25,7 @@ import { Mac80211 } from '../model/wifi/mac80211-txq';
 import { AQL_DEFAULTS, mac80211Defaults } from '../model/wifi/mac80211-options';
 import { Medium } from '../model/wifi/medium';
 import { RxReorder } from '../model/wifi/rx-reorder';
+import { RxMitigation } from '../model/wifi/rx-mitigation';
 import { phyRateBps } from '../model/wifi/phy';
 import type { PhyRate } from '../model/wifi/types';
 import { bbrOptions, ERAS } from './eras';
@@ -69,8 +70,21 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   // Every receiving radio reorders each (transmitter, TID) stream.
   const reorder = new RxReorder(sim, (skb, now) => onAir(reorderDst(skb), skb, now));
   const reorderDst = (skb: Skb): number => skb.dst;
-  const airRx = (txNode: number, skb: Skb, now: Ns): void =>
+  const toReorder = (txNode: number, skb: Skb, now: Ns): void =>
     reorder.receive((txNode * 256 + skb.dst) * 8 + (skb.priority & 7), skb, now);
+  // ath9k receivers hand frames up on the mitigated RX interrupt; brcmfmac (node 0) on its SDIO path.
+  const rimt = { lastNs: us(w.rxIntrMitigationLastUs), firstNs: us(w.rxIntrMitigationFirstUs) };
+  const mitigation = new Map<number, RxMitigation>();
+  const airRx = (txNode: number, skb: Skb, now: Ns): void => {
+    const rxNode = skb.dst;
+    if (rimt.lastNs <= 0 || (rxNode === 0 && w.driver === 'brcmfmac')) return toReorder(txNode, skb, now);
+    let mt = mitigation.get(rxNode);
+    if (!mt) {
+      mt = new RxMitigation(sim, rimt, (f, from, t) => toReorder(from, f, t));
+      mitigation.set(rxNode, mt);
+    }
+    mt.receive(skb, txNode, now);
+  };
   // The wired host: in 'local' it receives data and answers pings; in 'ap' it gets ACKs and ping replies.
   const hostReceive = (skb: Skb, now: Ns): void => {
     if (skb.kind === SkbKind.DATA) receivers[skb.flowId].receive(skb, now);

@@ -1,7 +1,8 @@
-/** Schema migration: a schema-0 file (renamed fields, Mbit/s and ms units, no WiFi/router/CPU) loads as schema 1. */
+/** Schema migration: a schema-0 file (renamed fields, Mbit/s and ms units, no WiFi/router/CPU) and a schema-1 WiFi file (no RX interrupt mitigation) load as the current schema. */
 import { describe, expect, it } from 'vitest';
 import { loadScenarioJson } from './load';
 import { migrateScenario } from './migrate';
+import { findPreset } from './presets/index';
 import { wiredBase } from './presets/wired-base';
 import { SCENARIO_SCHEMA } from './scenario';
 import { ScenarioError } from './validate';
@@ -80,5 +81,22 @@ describe('schema 0 → 1', () => {
     expect(errorsOf(() => loadScenarioJson(JSON.stringify(raw)))).toEqual([
       'tcp.sk_pacing_shift is missing: expected an integer from 0 to 20 or null',
     ]);
+  });
+});
+
+describe('schema 1 → 2', () => {
+  it('gives a schema-1 WiFi scenario no RX interrupt mitigation and keeps everything else', () => {
+    const sc = findPreset('ath9k-pacing-shift')!.scenario();
+    const { rxIntrMitigationLastUs: _l, rxIntrMitigationFirstUs: _f, ...wifi } = sc.wifi!;
+    const loaded = loadScenarioJson(JSON.stringify({ ...sc, schema: 1, wifi }));
+    expect(loaded.schema).toBe(2);
+    expect(loaded.wifi!.rxIntrMitigationLastUs).toBe(0);
+    expect(loaded.wifi!.rxIntrMitigationFirstUs).toBe(0);
+    expect({ ...loaded, wifi: { ...loaded.wifi, rxIntrMitigationLastUs: 250, rxIntrMitigationFirstUs: 700 } }).toEqual(sc);
+  });
+
+  it('leaves a wired schema-1 scenario as it was', () => {
+    const loaded = loadScenarioJson(JSON.stringify({ ...wiredBase(), schema: 1 }));
+    expect(loaded).toEqual(wiredBase());
   });
 });

@@ -11,6 +11,9 @@
  * - `wifi`, `router`, `cpu`, `receiver` and `pingIntervalMs` did not exist:
  *   a schema-0 run had no WiFi, no router, no CPU cost model, a receiver with
  *   a 20 µs GRO window and 40 ms delayed ACK, and no ping.
+ *
+ * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
+ * did not exist; a schema-1 run handed every received frame up at once (0 / 0).
  */
 import { SCENARIO_SCHEMA } from './scenario';
 import { ScenarioError, show } from './validate';
@@ -73,8 +76,20 @@ function fromSchema0(raw: Json, errors: string[]): Json {
   return out;
 }
 
+/** Schema 1 had no RX interrupt mitigation: every received frame reached the host at once. */
+function fromSchema1(raw: Json): Json {
+  const out: Json = { ...raw, schema: 2 };
+  if (isObject(raw.wifi)) {
+    const wifi = { ...raw.wifi };
+    if (!Object.hasOwn(wifi, 'rxIntrMitigationLastUs')) wifi.rxIntrMitigationLastUs = 0;
+    if (!Object.hasOwn(wifi, 'rxIntrMitigationFirstUs')) wifi.rxIntrMitigationFirstUs = 0;
+    out.wifi = wifi;
+  }
+  return out;
+}
+
 /** Steps indexed by the version they upgrade from. */
-const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0];
+const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1];
 
 /**
  * Upgrades a parsed scenario to the current schema. Returns a new object

@@ -187,6 +187,18 @@ export const PARAMS: Record<string, ParamDef> = {
     kernelFile: 'drivers/net/wireless/ath/ath9k/xmit.c',
     live: false,
   },
+  'wifi.rxIntrMitigationLastUs': {
+    key: 'wifi.rxIntrMitigationLastUs',
+    label: 'RX interrupt mitigation',
+    layer: 'wifi',
+    kind: 'float',
+    unit: 'µs',
+    min: 0,
+    max: 5000,
+    help: 'ath9k raises the RX interrupt this long after the last received frame (or wifi.rxIntrMitigationFirstUs after the first), so every ACK the sender sees waits for it. 250 µs on AR92xx, 500 µs on AR9300+; 0 turns mitigation off.',
+    kernelFile: 'drivers/net/wireless/ath/ath9k/hw.c',
+    live: false,
+  },
   'wifi.queueing': {
     key: 'wifi.queueing',
     label: 'where WiFi packets queue',

@@ -7,7 +7,7 @@ import type { CompletionModel } from '../model/nic/wired-nic';
 import type { EraId } from './eras';
 import type { WifiConfig } from './wifi-config';
 
-export const SCENARIO_SCHEMA = 1;
+export const SCENARIO_SCHEMA = 2;
 
 export type QdiscKindName = 'pfifo_fast' | 'fq' | 'fq_codel' | 'pfifo';
 export type CcName = 'reno' | 'cubic' | 'bbr';

@@ -170,6 +170,8 @@ export const SCHEMA: ObjectNode = obj({
         }),
       },
       txStatusDelayUs: num(0, 100_000, 'µs'),
+      rxIntrMitigationLastUs: num(0, 100_000, 'µs'),
+      rxIntrMitigationFirstUs: num(0, 100_000, 'µs'),
       legacyMaxPending: int(1, 100_000, 'frames'),
       wiredRateBps: num(1e6, 100e9, 'bit/s'),
       wiredPropagationUs: num(0, 500_000, 'µs'),

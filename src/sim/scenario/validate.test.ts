@@ -5,7 +5,7 @@ import { PRESETS } from './presets/index';
 import { wiredBase } from './presets/wired-base';
 import { getPath, setPath } from './paths';
 import { findPreset } from './presets/index';
-import type { Scenario } from './scenario';
+import { SCENARIO_SCHEMA, type Scenario } from './scenario';
 import { applyOverrides, checkField, RULES, ScenarioError, validateScenario } from './validate';
 
 /** Every leaf path of a JSON value ("tcp.cc", "wifi.stations.0.rate.mcs", ...). */
@@ -184,7 +184,7 @@ describe('validateScenario: every field, nested parts and cross-field rules', ()
   });
 
   it('cuts a long list of problems short and long values too', () => {
-    const errs = validateScenario({ schema: 1, title: 'x'.repeat(1000), tcp: 1, cpu: 2, link: 3, qdisc: 4 });
+    const errs = validateScenario({ schema: SCENARIO_SCHEMA, title: 'x'.repeat(1000), tcp: 1, cpu: 2, link: 3, qdisc: 4 });
     expect(errs.length).toBeLessThanOrEqual(41);
     expect(errs[0]).toBe(`title = "${'x'.repeat(76)}... is not allowed: expected a string of at most 500 characters`);
   });

@@ -43,6 +43,13 @@ export interface WifiConfig {
   stations: WifiStationConfig[];
   /** Interrupt + tasklet time from the end of a BlockAck to TX status processing. */
   txStatusDelayUs: number;
+  /**
+   * ath9k RX interrupt mitigation (AR_RIMT): the RX interrupt fires this long
+   * after the last received frame (0: every frame interrupts at once)...
+   */
+  rxIntrMitigationLastUs: number;
+  /** ...or this long after the first unreported frame, whichever is earlier. */
+  rxIntrMitigationFirstUs: number;
   /** ath9k txq_max_pending (legacy mode). */
   legacyMaxPending: number;
   /** Wired hop between the AP and the wired host. */

@@ -22,6 +22,9 @@ export function wifiLocalBase(): Scenario {
     queueing: 'itxq',
     stations: [{ name: 'AP', rate: ht(12, 40, true), uplinkRate: ht(12, 40, true), frameErrorRate: 0 }],
     txStatusDelayUs: 50,
+    // Off unless a preset names the chip (ath9k_hw_init_config: 250 / 700 µs before AR9300, 500 / 2000 after).
+    rxIntrMitigationLastUs: 0,
+    rxIntrMitigationFirstUs: 0,
     legacyMaxPending: 123,
     wiredRateBps: 1e9,
     wiredPropagationUs: 100,
