@@ -19,9 +19,9 @@ const EXPERIMENTS = [
   'xen-tsq-limit',
 ];
 /** Calibrated presets whose quick runs already land within the published tolerance. */
-const WITHIN_TOLERANCE = new Set(['gso-always-on', 'xen-tsq-limit', 'ath9k-pacing-shift']);
+const WITHIN_TOLERANCE = new Set(['gso-always-on', 'xen-tsq-limit', 'ath9k-pacing-shift', 'brcmfmac-fc-mode']);
 /** WiFi presets need their warm-up: they run at the published length (6 s of simulated time per cell). */
-const FULL_LENGTH = new Set(['ath9k-pacing-shift']);
+const FULL_LENGTH = new Set(['ath9k-pacing-shift', 'brcmfmac-fc-mode']);
 const QUICK_MS = '500';
 
 function collectErrors(page: Page): string[] {

@@ -77,7 +77,8 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   const mitigation = new Map<number, RxMitigation>();
   const airRx = (txNode: number, skb: Skb, now: Ns): void => {
     const rxNode = skb.dst;
-    if (rimt.lastNs <= 0 || (rxNode === 0 && w.driver === 'brcmfmac')) return toReorder(txNode, skb, now);
+    if (rxNode === 0 && radios.brcm) return radios.brcm.receiveFromAir(skb, now);
+    if (rimt.lastNs <= 0) return toReorder(txNode, skb, now);
     let mt = mitigation.get(rxNode);
     if (!mt) {
       mt = new RxMitigation(sim, rimt, (f, from, t) => toReorder(from, f, t));
@@ -172,6 +173,8 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
         free: m.freeFn,
         drop: () => {},
         onAggregate: (n, bytes, dst, now) => m.onAggregate(0, n, bytes, dst, now),
+        // Received frames (the AP's TCP ACKs) cross the SDIO bus before the stack sees them.
+        receive: (skb, now) => toReorder(1, skb, now),
       },
     );
     radios.brcm = brcm;

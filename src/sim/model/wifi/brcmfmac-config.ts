@@ -77,6 +77,8 @@ export interface BrcmfmacHooks {
   free(skb: Skb, nowNs: Ns): void;
   drop(skb: Skb, nowNs: Ns): void;
   onAggregate(nframes: number, bytes: number, dst: number, nowNs: Ns): void;
+  /** A frame received over the air reached the host across the bus. */
+  receive?(skb: Skb, nowNs: Ns): void;
 }
 
 // fwsignal.c

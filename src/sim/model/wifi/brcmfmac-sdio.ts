@@ -2,7 +2,8 @@
  * The SDIO bus under brcmfmac (drivers/net/wireless/broadcom/brcm80211/
  * brcmfmac/sdio.c, bcmsdh.c): brcmf_sdio_bus_txdata queues on bus->txq
  * (flow control at TXHI/TXLOW); the DPC (brcmf_sdio_dpc) first reads frames
- * from the dongle (here: proptxstatus signals), then brcmf_sdio_sendfromq
+ * from the dongle (received frames, e.g. TCP ACKs, and proptxstatus
+ * signals in one superframe of at most BRCMF_RXBOUND frames), then brcmf_sdio_sendfromq
  * writes a glom of up to txglomsz packets, never more than the dongle's
  * SDPCM window (tx_max − tx_seq, here its free pool entries). After a write,
  * brcmf_sdio_txpkt calls brcmf_proto_bcdc_txcomplete for every packet.
@@ -32,6 +33,8 @@ import type { BrcmfFirmware } from './brcmfmac-firmware';
 import { SkbTagDeque } from './brcmfmac-ring';
 
 const EV_DPC = 1;
+/** BRCMF_RXBOUND: frames the DPC reads per pass. */
+const BRCMF_RXBOUND = 50;
 const EV_WRITE_DONE = 2;
 const EV_READ_DONE = 3;
 
@@ -46,6 +49,8 @@ export interface SdioHost {
   txStatus(tag: number, nowNs: Ns): void;
   /** All signals of one read were parsed (brcmf_fws_schedule_deq). */
   readParsed(nowNs: Ns): void;
+  /** A received frame reached the host (brcmf_rx_frame → netif_rx). */
+  rxFrame(skb: Skb, nowNs: Ns): void;
 }
 
 export interface SdioStats {
@@ -65,6 +70,9 @@ export class SdioBus implements EventTarget {
   private readCredits = new Int32Array(4);
   private readCreditN = 0;
   private readonly glomHdrBytes: number;
+  /** Frames the dongle received over the air and holds for the host. */
+  private readonly rxWaiting: Skb[] = [];
+  private readonly rxReading: Skb[] = [];
 
   constructor(
     private readonly sim: Sim,
@@ -93,6 +101,12 @@ export class SdioBus implements EventTarget {
     }
     this.kick(nowNs);
     return true;
+  }
+
+  /** The dongle received a frame for the host: it raises the SDIO interrupt (F2 data ready). */
+  rxFromAir(skb: Skb, nowNs: Ns): void {
+    this.rxWaiting.push(skb);
+    this.kick(nowNs);
   }
 
   /** brcmf_sdio_trigger_dpc: the DPC runs after the current context, at the same time. */
@@ -125,7 +139,11 @@ export class SdioBus implements EventTarget {
   }
 
   private signalsReady(nowNs: Ns): boolean {
-    return this.fw.statuses.headReadyNs() <= nowNs || this.fw.creditBacks.headReadyNs() <= nowNs;
+    return (
+      this.rxWaiting.length > 0 ||
+      this.fw.statuses.headReadyNs() <= nowNs ||
+      this.fw.creditBacks.headReadyNs() <= nowNs
+    );
   }
 
   private transferNs(bytes: number): Ns {
@@ -180,8 +198,16 @@ export class SdioBus implements EventTarget {
     }
     for (let i = 0; i < nc; i++) this.readCredits[i] = cb.shift();
     this.readCreditN = nc;
+    // Received frames ride in the same superframe, each with its own SDPCM and BCDC headers.
+    let rxBytes = 0;
+    const nr = Math.min(this.rxWaiting.length, BRCMF_RXBOUND);
+    for (let i = 0; i < nr; i++) {
+      const skb = this.rxWaiting.shift()!;
+      this.rxReading.push(skb);
+      rxBytes += skb.l2Bytes + SDPCM_HDR_BYTES + BCDC_HEADER_BYTES;
+    }
     const payload =
-      SDPCM_HDR_BYTES + BCDC_HEADER_BYTES + ns * this.opts.txstatusBytes + nc * FWS_CREDITBACK_TLV_BYTES;
+      SDPCM_HDR_BYTES + BCDC_HEADER_BYTES + ns * this.opts.txstatusBytes + nc * FWS_CREDITBACK_TLV_BYTES + rxBytes;
     this.readBusy = true;
     this.stats.busReads++;
     this.sim.after(this.transferNs(Math.max(SDIO_MIN_READ_BYTES, payload)), this, EV_READ_DONE);
@@ -194,6 +220,8 @@ export class SdioBus implements EventTarget {
     this.readCreditN = 0;
     this.readStatusN = 0;
     this.host.readParsed(nowNs);
+    const rx = this.rxReading.splice(0, this.rxReading.length);
+    for (const skb of rx) this.host.rxFrame(skb, nowNs);
     this.dpc(nowNs);
   }
 }

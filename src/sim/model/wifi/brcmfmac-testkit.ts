@@ -40,6 +40,8 @@ export interface Rig {
   deliveredAt: Map<Skb, Ns>;
   deliverCount: Map<Skb, number>;
   dropped: Skb[];
+  /** Frames from the air that reached the host over the bus, and when. */
+  receivedAt: Map<Skb, Ns>;
   sent: Skb[];
   /** Event log for determinism checks: kind letter, skb id, time. */
   trace: string[];
@@ -63,6 +65,7 @@ export function rig(over: OptionOverrides = {}, seed = 1): Rig {
     deliveredAt: new Map(),
     deliverCount: new Map(),
     dropped: [],
+    receivedAt: new Map(),
     sent: [],
     trace: [],
   } as unknown as Rig;
@@ -82,6 +85,7 @@ export function rig(over: OptionOverrides = {}, seed = 1): Rig {
       r.trace.push(`x${skb.id - r.sent[0].id}@${t}`);
     },
     onAggregate: (n, bytes, _dst, t) => r.aggs.push({ n, bytes, t }),
+    receive: (skb, t) => r.receivedAt.set(skb, t),
   });
   r.send = (skb, t) => {
     r.sent.push(skb);

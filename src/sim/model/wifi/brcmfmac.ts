@@ -141,10 +141,16 @@ export class Brcmfmac implements Contender, EventTarget {
           this.fws.txStatus(tag, now);
         },
         readParsed: (now) => this.fws.runWorker(now),
+        rxFrame: (skb, now) => hooks.receive?.(skb, now),
       },
       st,
     );
     medium.register(this);
+  }
+
+  /** A frame for this station came off the air: the dongle hands it to the host over SDIO. */
+  receiveFromAir(skb: Skb, nowNs: Ns): void {
+    this.bus.rxFromAir(skb, nowNs);
   }
 
   // ---- netdev side ----
