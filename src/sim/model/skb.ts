@@ -80,6 +80,12 @@ export class Skb {
   /** Ping identity / creation time (ping RTT = reply arrival − createdNs). */
   createdNs: Ns = 0;
   isRetransmit = false;
+  /**
+   * ECN-capable transport (ECT in the IP header). The modelled TCP senders
+   * never negotiate ECN (net.ipv4.tcp_ecn = 2: an active opener does not
+   * request it), so their data is not ECT and an AQM drops it.
+   */
+  ect = false;
   ecnCE = false;
 
   /** ACK fields: cumulative ack (next expected byte) and up to 3 SACK blocks [start,end). */
