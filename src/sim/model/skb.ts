@@ -80,11 +80,24 @@ export class Skb {
   /** Ping identity / creation time (ping RTT = reply arrival − createdNs). */
   createdNs: Ns = 0;
   isRetransmit = false;
+  /**
+   * ECN-capable transport (ECT in the IP header). The modelled TCP senders
+   * never negotiate ECN (net.ipv4.tcp_ecn = 2: an active opener does not
+   * request it), so their data is not ECT and an AQM drops it.
+   */
+  ect = false;
   ecnCE = false;
 
   /** ACK fields: cumulative ack (next expected byte) and up to 3 SACK blocks [start,end). */
   ackSeq = 0;
   sack: readonly number[] = NO_SACK;
+  /**
+   * ACK: the timestamp it echoes (TSecr = ts_recent, RFC 7323): the send time
+   * (xmitNs) of the data that last reached the receiver in order, or as a
+   * duplicate; 0 if none. Lets the sender tell an ACK of an original from one
+   * of its retransmission (tcp_packet_delayed).
+   */
+  tsEcrNs: Ns = 0;
   /** Receiver-side: number of data segments this ACK acknowledges (for GRO/delack stats). */
   ackedSegs = 0;
 
@@ -107,7 +120,7 @@ export class Skb {
 }
 
 // Timestamps and sequence numbers outgrow small integers early in a run (see double-fields.ts).
-preferDoubleFields(new Skb(), ['tstampNs', 'xmitNs', 'enqueueNs', 'createdNs', 'seq', 'ackSeq']);
+preferDoubleFields(new Skb(), ['tstampNs', 'xmitNs', 'enqueueNs', 'createdNs', 'seq', 'ackSeq', 'tsEcrNs']);
 nextSkbId = 1;
 
 /**

@@ -105,6 +105,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
         txStatusDelayNs: us(w.txStatusDelayUs),
         legacyMaxPending: w.legacyMaxPending,
         frameErrorRate: fer(node, peers[0]) > 0 ? () => fer(node, peers[0]) : undefined,
+        scheduler: itxq && era.ath9kRotatingRoundRobin && !w.airtimeFairness ? 'rotating' : undefined,
       }),
       {
         deliver: (skb, now) => airRx(node, skb, now),

@@ -37,6 +37,12 @@ export interface EraProfile {
   mac80211SlowStationCodel: boolean;
   /** Airtime fairness scheduler in mac80211 (Dec 2018+). */
   mac80211Airtime: boolean;
+  /**
+   * ath9k's TID round robin moves a TID that found the hardware queue full to
+   * the tail (ath_txq_schedule up to v4.13, also with mac80211 TXQs as first
+   * merged); from v4.14 (acq_new/acq_old) that TID keeps its place.
+   */
+  ath9kRotatingRoundRobin: boolean;
   /** AQL defaults (2019+). */
   mac80211Aql: { lowUs: number; highUs: number; thresholdUs: number } | null;
   /** BBR pacing margin (bbr_pacing_margin_percent, 4.20+). */
@@ -66,6 +72,7 @@ const base: EraProfile = {
   mac80211PacingShift: 7,
   mac80211SlowStationCodel: true,
   mac80211Airtime: true,
+  ath9kRotatingRoundRobin: false,
   mac80211Aql: { lowUs: 5000, highUs: 12000, thresholdUs: 24000 },
   bbrPacingMarginPercent: 1,
   cwndLimitedSticky: true,
@@ -91,6 +98,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     mac80211PacingShift: null,
     mac80211SlowStationCodel: false,
     mac80211Airtime: false,
+    ath9kRotatingRoundRobin: true,
     mac80211Aql: null,
     bbrPacingMarginPercent: 0,
   },
@@ -110,6 +118,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     mac80211PacingShift: null,
     mac80211SlowStationCodel: false,
     mac80211Airtime: false,
+    ath9kRotatingRoundRobin: true,
     mac80211Aql: null,
     bbrPacingMarginPercent: 0,
   },
@@ -129,6 +138,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     mac80211PacingShift: null,
     mac80211SlowStationCodel: true,
     mac80211Airtime: false,
+    ath9kRotatingRoundRobin: true,
     mac80211Aql: null,
     bbrPacingMarginPercent: 0,
   },

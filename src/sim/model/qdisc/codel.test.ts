@@ -71,7 +71,7 @@ describe('codelDequeue', () => {
 
   it('marks ECN-capable data instead of dropping when ecn is on', () => {
     const src = new Fifo();
-    for (let i = 0; i < 1000; i++) src.add(mkSkb({ seq: i }), 0);
+    for (let i = 0; i < 1000; i++) src.add(mkSkb({ seq: i, ect: true }), 0);
     const vars = new CodelVars();
     const stats = codelStats();
     const marked: number[] = [];
@@ -87,9 +87,12 @@ describe('codelDequeue', () => {
     expect(stats.drops).toBe(0);
   });
 
-  it('drops non-ECT packets (ACKs) even with ecn on', () => {
+  it.each([
+    ['ACKs', SkbKind.ACK],
+    ['TCP data of a flow without ECN', SkbKind.DATA],
+  ])('drops non-ECT packets (%s) even with ecn on', (_what, kind) => {
     const src = new Fifo();
-    for (let i = 0; i < 300; i++) src.add(mkSkb({ kind: SkbKind.ACK }), 0);
+    for (let i = 0; i < 300; i++) src.add(mkSkb({ kind }), 0);
     const vars = new CodelVars();
     const stats = codelStats();
     let drops = 0;
@@ -155,8 +158,8 @@ describe('codelDequeue', () => {
 
   it('ce_threshold marks ECT packets whose sojourn exceeds it', () => {
     const src = new Fifo();
-    src.add(mkSkb(), 0);
-    src.add(mkSkb(), ms(1));
+    src.add(mkSkb({ ect: true }), 0);
+    src.add(mkSkb({ ect: true }), ms(1));
     const stats = codelStats();
     const p = codelParams({ ecn: true, ceThresholdNs: ms(2) });
     const a = codelDequeue(src, new CodelVars(), p, stats, ms(3), () => {});

@@ -7,13 +7,13 @@
  * - Time is integer ns (the kernel uses 1024-ns codel_time_t units).
  * - The control law uses Math.sqrt instead of the Q0.32 Newton iteration;
  *   count / lastcount / the 16·interval re-entry rule are exactly the kernel's.
- * - The model has no per-skb ECT bit: a packet is ECN-capable when it is a
- *   TCP data skb and the instance has `ecn` on (INET_ECN_set_ce succeeds).
+ * - A packet is marked instead of dropped when the instance has `ecn` on
+ *   and the skb is ECT (skb.ect; INET_ECN_set_ce succeeds).
  */
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { NS_PER_MS } from '../../engine/time';
-import { SkbKind, type Skb } from '../skb';
+import type { Skb } from '../skb';
 
 export interface CodelParams {
   /** Acceptable standing queue delay (codel_params.target). */
@@ -95,7 +95,7 @@ export function codelStats(): CodelStats {
 
 /** INET_ECN_set_ce(): succeeds only for ECN-capable transport packets. */
 function setCe(skb: Skb, p: CodelParams): boolean {
-  if (!p.ecn || skb.kind !== SkbKind.DATA) return false;
+  if (!p.ecn || !skb.ect) return false;
   skb.ecnCE = true;
   return true;
 }

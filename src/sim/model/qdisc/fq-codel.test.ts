@@ -41,7 +41,7 @@ describe('fq_codel', () => {
     const q = new FqCodel({}, () => {
       throw new Error('no drop expected');
     });
-    for (let i = 0; i < 1000; i++) q.enqueue(mkSkb({ flowId: F1 }), 0);
+    for (let i = 0; i < 1000; i++) q.enqueue(mkSkb({ flowId: F1, ect: true }), 0);
     const marks: number[] = [];
     for (let t = 0; t <= 300; t++) if (q.dequeue(ms(t))?.ecnCE) marks.push(t);
     expect(marks).toEqual([106, 206, 277]);

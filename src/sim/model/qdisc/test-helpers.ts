@@ -17,6 +17,8 @@ export interface SkbSpec {
   tstampNs?: Ns;
   truesizeBytes?: number;
   seq?: number;
+  /** ECN-capable transport. */
+  ect?: boolean;
 }
 
 export function mkSkb(s: SkbSpec = {}): Skb {
@@ -30,6 +32,7 @@ export function mkSkb(s: SkbSpec = {}): Skb {
   skb.tstampNs = s.tstampNs ?? 0;
   skb.truesizeBytes = s.truesizeBytes ?? 2048;
   skb.seq = s.seq ?? 0;
+  skb.ect = s.ect ?? false;
   return skb;
 }
 

@@ -2,7 +2,8 @@
  * tcp_ack() for the bulk sender: cumulative and selective acknowledgement,
  * RTT and delivery-rate samples (net/ipv4/tcp_rate.c), loss marking
  * (dupthresh over SACKed data, as tcp_mark_head_lost does), fast recovery with
- * PRR (tcp_cwnd_reduction), RTO (tcp_retransmit_timer), congestion control and
+ * PRR (tcp_cwnd_reduction), RTO (tcp_retransmit_timer), the timestamp undo
+ * of a spurious reduction (undo.ts), congestion control and
  * tcp_update_pacing_rate (net/ipv4/tcp_input.c).
  */
 import type { EventTarget, Sim } from '../../engine/sim';
@@ -13,6 +14,7 @@ import type { Skb } from '../skb';
 import type { RateSample } from './cc/cc';
 import { tcpPacingRate } from './pacing';
 import type { TxRecord } from './rtx-queue';
+import { UndoState } from './undo';
 import type { TcpSender } from './sender';
 
 const K_ACK = 1;
@@ -58,6 +60,8 @@ export class AckProcessor implements EventTarget {
   private rttSampleNs: Ns = -1;
   retransmits = 0;
   rtoCount = 0;
+  /** Spurious reductions found by timestamps (tcp_init_undo … tcp_undo_cwnd_reduction). */
+  readonly undo = new UndoState();
   acksProcessed = 0;
 
   constructor(
@@ -163,6 +167,11 @@ export class AckProcessor implements EventTarget {
     const rs = this.rateSample(nowNs, rtx.lostOut - lostBefore);
 
     // Recovery state machine (tcp_fastretrans_alert, simplified).
+    // tcp_try_undo_loss (any time in Loss) / tcp_try_undo_partial (once no
+    // retransmission is out): the hole was filled by the original. BBR keeps its own cwnd.
+    if (this.caState !== 'open' && advanced && tp.cc.name !== 'bbr' && this.undo.delayed(ack)) {
+      if (this.caState === 'loss' || rtx.retransOut === 0) this.undoReduction();
+    }
     if (this.caState !== 'open' && tp.sndUna >= this.highSeq) this.exitRecovery();
     if (this.caState === 'open' && rtx.lostOut > 0) this.enterRecovery(priorInFlight);
 
@@ -249,6 +258,7 @@ export class AckProcessor implements EventTarget {
     this.caState = 'recovery';
     this.highSeq = tp.sndNxt;
     this.retransmits++;
+    this.undo.init(tp, this.sim.nowNs);
     tp.snd_ssthresh = tp.cc.ssthresh(tp);
     this.priorCwnd = Math.max(tp.snd_cwnd, priorInFlight);
     this.prrDelivered = 0;
@@ -275,6 +285,7 @@ export class AckProcessor implements EventTarget {
     const tp = this.tp;
     if (tp.cc.name !== 'bbr' && this.caState === 'recovery') tp.snd_cwnd = Math.max(2, tp.snd_ssthresh);
     this.caState = 'open';
+    this.undo.clear();
     this.lostScanSeq = tp.sndUna;
     tp.cc.onRecoveryExit(tp);
   }
@@ -286,6 +297,8 @@ export class AckProcessor implements EventTarget {
     if (rtx.packetsOut === 0) return;
     this.rtoCount++;
     if (this.caState !== 'loss') {
+      // tcp_enter_loss: a new undo point unless Recovery already set one.
+      if (this.caState === 'open') this.undo.init(tp, nowNs);
       // bbr_ssthresh leaves ssthresh alone but saves cwnd to restore after Loss.
       const ss = tp.cc.ssthresh(tp);
       if (tp.cc.name !== 'bbr') tp.snd_ssthresh = ss;
@@ -301,5 +314,15 @@ export class AckProcessor implements EventTarget {
     this.backoff++;
     this.rtoTimer.arm(nowNs + Math.min(this.rtoNs * 2 ** this.backoff, TCP_RTO_MAX_NS));
     tp.writeXmit(nowNs);
+  }
+
+  /** The reduction was spurious: undo it and go back to Open. */
+  private undoReduction(): void {
+    const tp = this.tp;
+    this.undo.undo(tp);
+    this.caState = 'open';
+    this.backoff = 0;
+    this.lostScanSeq = tp.sndUna;
+    tp.cc.onRecoveryExit(tp);
   }
 }

@@ -3,7 +3,8 @@
  * delayed ACK (an ACK for every second full-sized segment, tcp_ack_snd_check;
  * otherwise the delack timer), immediate ACKs for out-of-order data, and an
  * optional GRO stage that merges segments arriving within one NAPI poll
- * (net/ipv4/tcp_input.c, net/core/gro.c).
+ * (net/ipv4/tcp_input.c, net/core/gro.c). ACKs echo a TCP timestamp
+ * (tcp_store_ts_recent: from data at or below the ACK point).
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
@@ -43,6 +44,8 @@ export class TcpReceiver implements EventTarget {
   private readonly delack: Timer;
   private gro: Skb[] = [];
   private groArmed = false;
+  /** ts_recent: the newest xmitNs of a segment that started at or below rcvNxt. */
+  private tsRecentNs: Ns = 0;
   acksSent = 0;
   segsReceived = 0;
   bytesInOrder = 0;
@@ -59,7 +62,7 @@ export class TcpReceiver implements EventTarget {
   /** A data skb (possibly several segments) arrives. */
   receive(skb: Skb, nowNs: Ns): void {
     if (this.cfg.groWindowNs <= 0) {
-      this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, nowNs);
+      this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, nowNs);
       return;
     }
     this.gro.push(skb);
@@ -79,18 +82,21 @@ export class TcpReceiver implements EventTarget {
       const start = list[i].seq;
       let end = list[i].seq + list[i].lenBytes;
       let segs = list[i].segs;
+      let tsval = list[i].xmitNs;
       i++;
       while (i < list.length && list[i].seq === end && end - start + list[i].lenBytes <= this.cfg.groMaxBytes) {
         end += list[i].lenBytes;
         segs += list[i].segs;
+        tsval = Math.max(tsval, list[i].xmitNs);
         i++;
       }
-      this.process(start, end, segs, nowNs);
+      this.process(start, end, segs, tsval, nowNs);
     }
   }
 
-  private process(start: number, end: number, segs: number, nowNs: Ns): void {
+  private process(start: number, end: number, segs: number, tsvalNs: Ns, nowNs: Ns): void {
     this.segsReceived += segs;
+    if (start <= this.rcvNxt && tsvalNs > this.tsRecentNs) this.tsRecentNs = tsvalNs; // PAWS: never backwards
     let outOfOrder = false;
     if (end <= this.rcvNxt) {
       outOfOrder = true; // duplicate: ACK at once (DSACK not modelled)
@@ -156,6 +162,7 @@ export class TcpReceiver implements EventTarget {
     ack.truesizeBytes = SMALL_SKB_TRUESIZE;
     ack.ackSeq = this.rcvNxt;
     ack.createdNs = nowNs;
+    ack.tsEcrNs = this.tsRecentNs;
     if (this.ooo.length > 0) ack.sack = this.sackBlocks();
     this.acksSent++;
     this.sendAck(ack, nowNs);

@@ -130,6 +130,14 @@ export class RtxQueue {
     this.account(r, 1);
   }
 
+  /** tcp_undo_cwnd_reduction(sk, true): the loss mark was wrong; retransmissions stay counted. */
+  unmarkLost(r: TxRecord): void {
+    if (!r.lost) return;
+    this.account(r, -1);
+    r.lost = false;
+    this.account(r, 1);
+  }
+
   markRetransmitted(r: TxRecord, nowNs: Ns): void {
     this.account(r, -1);
     r.retrans = true;

@@ -257,7 +257,12 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     // Autocork (tcp_should_autocork): a short tail waits for more data from the
     // writer while earlier skbs still sit in the qdisc or device.
     if (segs < goal && segs === unsentSegs && this.app.busy && this.wmemBytes > 0) return;
-    if (segs < goal && this.tsoShouldDefer(inFlight, segs, goal, nowNs)) return;
+    if (segs < goal && this.tsoShouldDefer(inFlight, segs, goal, nowNs)) {
+      // Deferred for want of cwnd: tcp_tso_should_defer sets is_cwnd_limited,
+      // and the tcp_write_xmit loop that just sent validates with it.
+      if (this.loopSent) this.cwndValidate(true, true);
+      return;
+    }
     const len = segs * this.mss;
     const truesize = tcpSkbTruesize(len, this.cfg.sg);
     if (this.tsqCheck(truesize, 0, nowNs)) return;
@@ -267,15 +272,26 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     this.cwndValidate(this.rtx.inFlight() >= this.snd_cwnd);
   }
 
-  /** tcp_cwnd_validate: remember the largest flight of this window and whether cwnd limited it. */
-  private cwndValidate(isCwndLimited: boolean): void {
+  /**
+   * tcp_cwnd_validate: remember the largest flight of this window and whether
+   * cwnd limited it. `sameLoop`: the loop's last send already recorded this
+   * flight, and the loop now ends cwnd-limited (one validate per loop in the kernel).
+   */
+  private cwndValidate(isCwndLimited: boolean, sameLoop = false): void {
     const po = this.rtx.packetsOut;
-    if (this.sndUna >= this.maxPacketsSeq || po > this.maxPacketsOut) {
+    if (sameLoop && this.validateTookFlight) this.cwndLimitedFlag = isCwndLimited;
+    else if (this.sndUna >= this.maxPacketsSeq || po > this.maxPacketsOut) {
       this.maxPacketsOut = po;
       this.maxPacketsSeq = this.sndNxt;
       this.cwndLimitedFlag = isCwndLimited;
+      this.validateTookFlight = true;
+      return;
     } else if (isCwndLimited && this.era.cwndLimitedSticky) this.cwndLimitedFlag = true;
+    this.validateTookFlight = false;
   }
+
+  /** The last cwndValidate recorded a new largest flight. */
+  private validateTookFlight = false;
 
   /** tcp_send_mss size_goal in segments: skbs tcp_sendmsg builds are this large. */
   sizeGoalSegs(): number {
@@ -389,8 +405,14 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
   private txDone(skb: Skb, nowNs: Ns): void {
     this.txBusy = false;
     this.ipOutput(skb, nowNs);
+    // The same tcp_write_xmit loop goes on with the next skb.
+    this.loopSent = true;
     this.writeXmit(nowNs);
+    this.loopSent = false;
   }
+
+  /** writeXmit runs as the continuation of a tcp_write_xmit loop that has sent. */
+  private loopSent = false;
 
   pacingRateBps(): number {
     return Number.isFinite(this.pacingRateBytesPerSec) ? this.pacingRateBytesPerSec * 8 : 0;

@@ -36,11 +36,13 @@ export interface Ath9kOptions {
   /** Hardware tries of a non-aggregated frame before it is failed (default ATH_TXMAXTRY). */
   hwMaxTries?: number;
   /**
-   * Who picks the next TID in iTXQ mode: mac80211's ieee80211_next_txq (v5.1+)
-   * or ath9k's own TID round robin (v4.14–v5.0). Default: mac80211 when it
-   * runs airtime fairness, the driver otherwise.
+   * Who picks the next TID in iTXQ mode: mac80211's ieee80211_next_txq (v5.1+),
+   * ath9k's own TID round robin of v4.14–v5.0 ('driver'), or the v4.8 round
+   * robin the first mac80211-TXQ ath9k (v4.11, Nov 2016 patches) kept
+   * ('rotating': a TID that finds the hardware queue full goes to the tail).
+   * Default: mac80211 when it runs airtime fairness, 'driver' otherwise.
    */
-  scheduler?: 'mac80211' | 'driver';
+  scheduler?: 'mac80211' | 'driver' | 'rotating';
 }
 
 export function ath9kDefaults(

@@ -1,7 +1,8 @@
 /**
  * The transmit half of the ath9k driver model, drivers/net/wireless/ath/
  * ath9k/xmit.c: ath_txq_schedule (three flavours: mac80211's
- * ieee80211_next_txq, the v4.14–v5.0 driver round robin, and v4.8's),
+ * ieee80211_next_txq, the v4.14–v5.0 driver round robin, and v4.8's, which
+ * the first iTXQ ath9k kept),
  * ath_tx_sched_aggr / ath_tx_form_burst, ath_tx_get_tid_subframe with its
  * block-ack-window check, and the per-radio queue state they share.
  * Ath9k (ath9k.ts) adds the air side and TX completion.
@@ -56,7 +57,7 @@ export abstract class Ath9kXmit implements SubframeSource {
     do {
       q.rerun = false;
       if (this.macScheduler) this.scheduleItxq(ac, nowNs);
-      else if (this.mac !== null) this.scheduleDriverItxq(q);
+      else if (this.mac !== null && this.opts.scheduler !== 'rotating') this.scheduleDriverItxq(q);
       else this.scheduleRoundRobin(q);
     } while (q.rerun);
     q.locked = false;
@@ -93,9 +94,10 @@ export abstract class Ath9kXmit implements SubframeSource {
   }
 
   /**
-   * v4.8 (legacy): round robin over TIDs with frames until the hardware queue
-   * is full or a pass sends nothing. A TID that hits the full queue goes to
-   * the tail too, so each call while full rotates the order.
+   * v4.8 (legacy, and iTXQ until v4.13): round robin over TIDs with frames
+   * until the hardware queue is full or a pass sends nothing. A TID that hits
+   * the full queue goes to the tail too, so each call while full (every
+   * ath_tx_start / ath9k_wake_tx_queue) rotates the order.
    */
   private scheduleRoundRobin(q: HwQueue): void {
     for (;;) {

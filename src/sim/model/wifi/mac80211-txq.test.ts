@@ -95,7 +95,11 @@ describe('mac80211 CoDel', () => {
     let lastDrops = 0;
     let txq: Txq | null = null;
     for (let t = 0; t <= 600 * NS_PER_MS; t += NS_PER_MS / 4) {
-      if (t % NS_PER_MS === 0) mac.xmit(mkSkb(5, 1), t);
+      if (t % NS_PER_MS === 0) {
+        const skb = mkSkb(5, 1);
+        skb.ect = true; // an ECN-capable flow: ecn decides between mark and drop
+        mac.xmit(skb, t);
+      }
       if (t % (1.25 * NS_PER_MS) === 0) {
         txq ??= nextBe(mac);
         const s = mac.txDequeue(txq, t);

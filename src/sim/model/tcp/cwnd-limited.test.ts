@@ -1,0 +1,33 @@
+/**
+ * tcp_cwnd_validate with TSO deferral (net/ipv4/tcp_output.c): when
+ * tcp_tso_should_defer holds back the last segment of the window for want of
+ * cwnd, the loop that just sent still counts as cwnd-limited, so congestion
+ * avoidance keeps growing the window whatever its parity.
+ */
+import { describe, expect, it } from 'vitest';
+import { MSS, ms, tcpPath } from './tcp-testpath';
+
+describe('cwnd-limited with TSO deferral', () => {
+  it('CUBIC keeps growing cwnd in congestion avoidance with 2-segment TSO goals', () => {
+    let dropped = false;
+    // 150 ms one way: the pacing rate stays low, so tcp_tso_autosize asks for min_tso_segs (2).
+    const { sim, tx } = tcpPath(
+      (skb) => {
+        if (!dropped && Math.round(skb.seq / MSS) === 40) {
+          dropped = true;
+          return Infinity;
+        }
+        return ms(150);
+      },
+      { gsoMode: 'tso' },
+    );
+    sim.runUntil(ms(2000));
+    expect(tx.ack.retransmits).toBe(1);
+    expect(tx.snd_cwnd).toBeGreaterThanOrEqual(tx.snd_ssthresh); // congestion avoidance
+    expect(tx.tsoGoal()).toBe(2);
+    const start = tx.snd_cwnd;
+    sim.runUntil(ms(20_000));
+    expect(tx.ack.retransmits).toBe(1);
+    expect(tx.snd_cwnd).toBeGreaterThan(start + 20);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * A sender and a receiver joined by a path whose delay the test chooses per
+ * data segment (Infinity: lost); ACKs take 5 ms. Used only by *.test.ts files.
+ */
+import { Sim, type EventTarget } from '../../engine/sim';
+import { NS_PER_MS, type Ns } from '../../engine/time';
+import { ERAS } from '../../scenario/eras';
+import { Cpu, ZERO_COSTS } from '../cpu/cpu';
+import type { Skb } from '../skb';
+import { createCc } from './cc/index';
+import { TcpReceiver } from './receiver';
+import { TcpSender } from './sender';
+
+export const MSS = 1448;
+export const ms = (v: number): Ns => v * NS_PER_MS;
+
+/** Data takes `delay(skb, now)` (Infinity: lost). */
+export function tcpPath(delay: (skb: Skb, nowNs: Ns) => number, opts: { gsoMode?: 'mss' | 'tso' } = {}) {
+  const sim = new Sim(1);
+  const cpu = new Cpu(sim);
+  let rx: TcpReceiver | null = null;
+  const deliver: EventTarget = { handleEvent: (_k, skb, now) => rx!.receive(skb as Skb, now) };
+  const ackBack: EventTarget = { handleEvent: (_k, ack) => tx.receiveAck(ack as Skb) };
+  const tx = new TcpSender(
+    sim,
+    cpu,
+    ZERO_COSTS,
+    ERAS['4.9'],
+    createCc('cubic', sim.rng.fork(1)),
+    {
+      flowId: 0,
+      src: 0,
+      dst: 1,
+      priority: 0,
+      mssBytes: MSS,
+      initialCwnd: 10,
+      sndbufBytes: 4 << 20,
+      limitOutputBytes: 4 << 20,
+      pacingShiftOverride: null,
+      gsoMaxSizeBytes: opts.gsoMode === 'tso' ? 65536 : MSS,
+      gsoMode: opts.gsoMode ?? 'mss',
+      sg: opts.gsoMode === 'tso',
+      minTsoSegs: 2,
+      maxPacingRateBytesPerSec: Infinity,
+      txDelayUs: 0,
+    },
+    (skb, now) => {
+      skb.owner?.onSkbFree(skb, now);
+      const d = delay(skb, now);
+      if (Number.isFinite(d)) sim.after(d, deliver, 0, skb);
+    },
+  );
+  rx = new TcpReceiver(
+    sim,
+    { flowId: 0, node: 1, peer: 0, mssBytes: MSS, delackNs: ms(40), groWindowNs: 0, groMaxBytes: 65536, priority: 0 },
+    (ack) => sim.after(ms(5), ackBack, 0, ack),
+  );
+  tx.start(0);
+  return { sim, tx };
+}
+
