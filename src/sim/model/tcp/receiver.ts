@@ -42,6 +42,8 @@ export class TcpReceiver implements EventTarget {
   private lastOooStart = -1;
   private readonly delack: Timer;
   private gro: Skb[] = [];
+  /** The other GRO list: the two swap at each flush, so a flush allocates nothing. */
+  private groSpare: Skb[] = [];
   private groArmed = false;
   acksSent = 0;
   segsReceived = 0;
@@ -72,7 +74,7 @@ export class TcpReceiver implements EventTarget {
   handleEvent(_kind: number, _arg: unknown, nowNs: Ns): void {
     this.groArmed = false;
     const list = this.gro;
-    this.gro = [];
+    this.gro = this.groSpare;
     // Merge runs of contiguous segments up to groMaxBytes (napi_gro_receive).
     let i = 0;
     while (i < list.length) {
@@ -87,6 +89,8 @@ export class TcpReceiver implements EventTarget {
       }
       this.process(start, end, segs, nowNs);
     }
+    list.length = 0;
+    this.groSpare = list;
   }
 
   private process(start: number, end: number, segs: number, nowNs: Ns): void {

@@ -81,7 +81,7 @@ export class RtxQueue {
         if (!r.sacked) onDelivered(r, r.segs);
         this.pool.push(r);
       } else if (r.seq < ackSeq) {
-        if (!this.split(this.head, ackSeq, mss)) break;
+        if (!this.split(this.head, ackSeq, mss, true)) break;
       } else break;
     }
     if (this.head > 1024 && this.head * 2 > this.recs.length) {
@@ -167,14 +167,30 @@ export class RtxQueue {
     return lo;
   }
 
-  /** Splits record i at `seq` (rounded to a segment boundary); false if no split happened. */
-  private split(i: number, seq: number, mss: number): boolean {
+  /**
+   * Splits record i at `seq` (rounded to a segment boundary); false if no split happened.
+   * The first part stays at index i and the rest follows it, except with `atHead`
+   * (i is the head): then the first part moves into the free slot before the head,
+   * so the usual cut of a partly acked head costs no array shift.
+   */
+  private split(i: number, seq: number, mss: number, atHead = false): boolean {
     const r = this.recs[i];
     const segsBefore = Math.round((seq - r.seq) / mss);
     if (segsBefore <= 0 || segsBefore >= r.segs) return false;
     const cut = r.seq + segsBefore * mss;
     const t = this.alloc();
-    Object.assign(t, r);
+    t.seq = r.seq;
+    t.end = r.end;
+    t.segs = r.segs;
+    t.xmitNs = r.xmitNs;
+    t.sacked = r.sacked;
+    t.lost = r.lost;
+    t.retrans = r.retrans;
+    t.everRetrans = r.everRetrans;
+    t.deliveredAtSend = r.deliveredAtSend;
+    t.deliveredNsAtSend = r.deliveredNsAtSend;
+    t.firstTxNsAtSend = r.firstTxNsAtSend;
+    t.appLimited = r.appLimited;
     this.account(r, -1);
     t.seq = cut;
     t.segs = r.segs - segsBefore;
@@ -182,7 +198,11 @@ export class RtxQueue {
     r.segs = segsBefore;
     this.account(r, 1);
     this.account(t, 1);
-    this.recs.splice(i + 1, 0, t);
+    if (atHead && this.head > 0) {
+      this.head--;
+      this.recs[this.head] = r;
+      this.recs[this.head + 1] = t;
+    } else this.recs.splice(i + 1, 0, t);
     return true;
   }
 }
