@@ -41,9 +41,14 @@ export class TcpReceiver implements EventTarget {
   private quickacks = QUICKACKS;
   private lastOooStart = -1;
   private readonly delack: Timer;
-  private gro: Skb[] = [];
-  /** The other GRO list: the two swap at each flush, so a flush allocates nothing. */
-  private groSpare: Skb[] = [];
+  /**
+   * Skbs waiting for the GRO flush: the first groLen entries. Two lists swap at
+   * each flush and keep their capacity (entries are nulled, never truncated,
+   * since a length cut would free the backing store), so GRO allocates nothing.
+   */
+  private gro: (Skb | null)[] = [];
+  private groLen = 0;
+  private groSpare: (Skb | null)[] = [];
   private groArmed = false;
   acksSent = 0;
   segsReceived = 0;
@@ -64,7 +69,9 @@ export class TcpReceiver implements EventTarget {
       this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, nowNs);
       return;
     }
-    this.gro.push(skb);
+    if (this.groLen < this.gro.length) this.gro[this.groLen] = skb;
+    else this.gro.push(skb);
+    this.groLen++;
     if (!this.groArmed) {
       this.groArmed = true;
       this.sim.after(this.cfg.groWindowNs, this, K_GRO_FLUSH);
@@ -73,23 +80,25 @@ export class TcpReceiver implements EventTarget {
 
   handleEvent(_kind: number, _arg: unknown, nowNs: Ns): void {
     this.groArmed = false;
-    const list = this.gro;
+    const list = this.gro as Skb[];
+    const n = this.groLen;
     this.gro = this.groSpare;
+    this.groLen = 0;
     // Merge runs of contiguous segments up to groMaxBytes (napi_gro_receive).
     let i = 0;
-    while (i < list.length) {
+    while (i < n) {
       const start = list[i].seq;
       let end = list[i].seq + list[i].lenBytes;
       let segs = list[i].segs;
       i++;
-      while (i < list.length && list[i].seq === end && end - start + list[i].lenBytes <= this.cfg.groMaxBytes) {
+      while (i < n && list[i].seq === end && end - start + list[i].lenBytes <= this.cfg.groMaxBytes) {
         end += list[i].lenBytes;
         segs += list[i].segs;
         i++;
       }
       this.process(start, end, segs, nowNs);
     }
-    list.length = 0;
+    (list as (Skb | null)[]).fill(null, 0, n);
     this.groSpare = list;
   }
 
