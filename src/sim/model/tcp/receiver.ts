@@ -98,7 +98,7 @@ export class TcpReceiver implements EventTarget {
       }
       this.process(start, end, segs, nowNs);
     }
-    (list as (Skb | null)[]).fill(null, 0, n);
+    for (let k = 0; k < n; k++) (list as (Skb | null)[])[k] = null;
     this.groSpare = list;
   }
 
