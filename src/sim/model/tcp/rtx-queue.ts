@@ -38,6 +38,12 @@ export class RtxQueue {
   sackedOut = 0;
   lostOut = 0;
   retransOut = 0;
+  /**
+   * No record starting below this sequence is waiting for a retransmission
+   * (lost, not retransmitted, not sacked): nextLost starts its scan here.
+   * Only markLost can make a record wait, and it lowers the hint.
+   */
+  private lostHintSeq = 0;
 
   get skbs(): number {
     return this.recs.length - this.head;
@@ -128,6 +134,7 @@ export class RtxQueue {
     r.lost = true;
     r.retrans = false;
     this.account(r, 1);
+    if (r.seq < this.lostHintSeq) this.lostHintSeq = r.seq;
   }
 
   markRetransmitted(r: TxRecord, nowNs: Ns): void {
@@ -142,10 +149,15 @@ export class RtxQueue {
   nextLost(from = 0): number {
     // Called on every transmit attempt: nothing to find unless something is lost.
     if (this.lostOut === 0) return -1;
-    for (let i = this.head + from; i < this.recs.length; i++) {
+    const hinted = this.indexOf(this.lostHintSeq);
+    for (let i = Math.max(this.head + from, hinted); i < this.recs.length; i++) {
       const r = this.recs[i];
-      if (r.lost && !r.retrans && !r.sacked) return i - this.head;
+      if (r.lost && !r.retrans && !r.sacked) {
+        if (from === 0) this.lostHintSeq = r.seq;
+        return i - this.head;
+      }
     }
+    if (from === 0) this.lostHintSeq = Infinity;
     return -1;
   }
 
@@ -206,3 +218,6 @@ export class RtxQueue {
     return true;
   }
 }
+
+// The hint moves between sequence numbers and Infinity (see double-fields.ts).
+preferDoubleFields(new RtxQueue(), ['lostHintSeq']);
