@@ -29,6 +29,9 @@ export class TxRecord {
 // Sequence numbers and times outgrow small integers within seconds (see double-fields.ts).
 preferDoubleFields(new TxRecord(), ['seq', 'end', 'xmitNs', 'deliveredNsAtSend', 'firstTxNsAtSend', 'deliveredAtSend']);
 
+/** Blocks remembered by the SACK cache (the kernel keeps 4 too). */
+const SACK_CACHE = 4;
+
 export class RtxQueue {
   private recs: TxRecord[] = [];
   private head = 0;
@@ -44,6 +47,16 @@ export class RtxQueue {
    * Only markLost can make a record wait, and it lowers the hint.
    */
   private lostHintSeq = 0;
+  /**
+   * The last few blocks sack() processed. Every record lying wholly inside
+   * one was sacked then and stays sacked while queued (nothing un-sacks a
+   * record; splits copy the flag), so a later block that covers it again can
+   * jump over such records, which would be no-ops, instead of walking them
+   * one by one on every ACK (tcp_sacktag_write_queue's recv_sack_cache).
+   */
+  private readonly sackCacheStart = new Float64Array(SACK_CACHE);
+  private readonly sackCacheEnd = new Float64Array(SACK_CACHE);
+  private sackCacheNext = 0;
 
   get skbs(): number {
     return this.recs.length - this.head;
@@ -106,6 +119,11 @@ export class RtxQueue {
         i++;
         continue;
       }
+      if (r.sacked && r.seq >= start && r.end <= end) {
+        // Already sacked and wholly inside: nothing to do here, nor up to the end of a cached block.
+        i = this.indexOf(this.sackedThrough(r, end), i + 1);
+        continue;
+      }
       if (r.seq < start) {
         if (!this.split(i, start, mss)) {
           i++;
@@ -126,6 +144,20 @@ export class RtxQueue {
       }
       i++;
     }
+    const c = this.sackCacheNext;
+    this.sackCacheStart[c] = start;
+    this.sackCacheEnd[c] = end;
+    this.sackCacheNext = (c + 1) % SACK_CACHE;
+  }
+
+  /** How far past the sacked record r (inside a block ending at `end`) every record is known sacked. */
+  private sackedThrough(r: TxRecord, end: number): number {
+    let through = r.end;
+    for (let c = 0; c < SACK_CACHE; c++) {
+      const ce = this.sackCacheEnd[c];
+      if (this.sackCacheStart[c] <= r.seq && r.end <= ce && ce > through) through = ce;
+    }
+    return through < end ? through : end;
   }
 
   markLost(r: TxRecord): void {
@@ -167,9 +199,9 @@ export class RtxQueue {
     if (r.retrans) this.retransOut += sign * r.segs;
   }
 
-  /** Binary search for the record containing seq (or the first after it). */
-  private indexOf(seq: number): number {
-    let lo = this.head;
+  /** Binary search for the record containing seq (or the first after it), from index `from` on. */
+  private indexOf(seq: number, from = this.head): number {
+    let lo = from;
     let hi = this.recs.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
