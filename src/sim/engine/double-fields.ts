@@ -22,3 +22,23 @@ export function preferDoubleFields(o: object, keys: readonly string[]): void {
     r[k] = v;
   }
 }
+
+/**
+ * The opposite choice, for objects made in large numbers and short-lived
+ * (skbs): a double field costs a separate heap box per object from the
+ * moment the object is made, used or not, while a tagged ("any value")
+ * field holds small integers inline and costs a box only when a larger
+ * number is stored. Storing a non-number once makes the fields tagged for
+ * every later object of the class; like preferDoubleFields, no value changes,
+ * and the fields never change representation again.
+ */
+export function preferTaggedFields(o: object, keys: readonly string[]): void {
+  const r = o as Record<string, unknown>;
+  for (const k of keys) {
+    if (!(k in r)) throw new Error(`preferTaggedFields: no field ${k}`);
+    const v = r[k];
+    r[k] = 0.5;
+    r[k] = null;
+    r[k] = v;
+  }
+}

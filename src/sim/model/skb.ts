@@ -3,7 +3,7 @@
  * One Skb is one kernel skb: a GSO/TSO skb carries `segs` segments of at most
  * `gsoSizeBytes` payload each. `truesizeBytes` is what sk_wmem_alloc counts.
  */
-import { preferDoubleFields } from '../engine/double-fields';
+import { preferTaggedFields } from '../engine/double-fields';
 import type { Ns } from '../engine/time';
 
 /** sk->sk_pacing_status (include/net/sock.h). */
@@ -119,8 +119,10 @@ export class Skb {
   }
 }
 
-// Timestamps and sequence numbers outgrow small integers early in a run (see double-fields.ts).
-preferDoubleFields(new Skb(), ['tstampNs', 'xmitNs', 'enqueueNs', 'createdNs', 'seq', 'ackSeq', 'tsEcrNs']);
+// Timestamps and sequence numbers outgrow small integers early in a run. Tagged
+// rather than double fields: most skbs live for one trip and set few of these,
+// so boxes made on demand cost less than six per skb (see double-fields.ts).
+preferTaggedFields(new Skb(), ['tstampNs', 'xmitNs', 'enqueueNs', 'createdNs', 'seq', 'ackSeq', 'tsEcrNs']);
 nextSkbId = 1;
 
 /**

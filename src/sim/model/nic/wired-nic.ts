@@ -40,8 +40,8 @@ const K_CLEAN = 3;
 const K_CLEAN_DONE = 4;
 
 export class WiredNic implements TxDriver, EventTarget {
-  private ring: Skb[] = [];
-  private ringHead = 0;
+  /** Descriptors not yet sent; the head is the one on the wire while busy. */
+  private readonly ring = new SkbRing(64);
   private busy = false;
   private wake: (nowNs: Ns) => void = () => {};
   private stopped = false;
@@ -80,7 +80,7 @@ export class WiredNic implements TxDriver, EventTarget {
   }
 
   get ringSkbs(): number {
-    return this.ring.length - this.ringHead;
+    return this.ring.length;
   }
 
   xmit(skb: Skb, nowNs: Ns): void {
@@ -100,8 +100,8 @@ export class WiredNic implements TxDriver, EventTarget {
   }
 
   private startTx(nowNs: Ns): void {
-    if (this.ringHead >= this.ring.length) return;
-    const skb = this.ring[this.ringHead];
+    const skb = this.ring.peek();
+    if (skb === null) return;
     const dur = this.wireTimeNs(skb);
     this.busy = true;
     this.busyNs += dur;
@@ -143,13 +143,9 @@ export class WiredNic implements TxDriver, EventTarget {
     switch (kind) {
       case K_TX_END: {
         const skb = arg as Skb;
-        this.ringHead++;
+        this.ring.shift();
         this.ringBytes -= skb.l2Bytes;
         this.txSkbs++;
-        if (this.ringHead > 4096 && this.ringHead * 2 > this.ring.length) {
-          this.ring = this.ring.slice(this.ringHead);
-          this.ringHead = 0;
-        }
         if (this.cfg.deliverAs === 'train') this.sim.after(this.cfg.propagationNs, this, K_ARRIVE, skb);
         this.busy = false;
         this.completeLater(skb, nowNs);

@@ -111,7 +111,8 @@ export class FqCodel implements Qdisc {
   dropOvermemory = 0;
   memoryUsageBytes = 0;
 
-  private readonly flows: FqCodelFlow[] = [];
+  /** Buckets, made on first use: most of the 1024 never see a packet, and making them all cost every model build thousands of objects. */
+  private readonly flows: (FqCodelFlow | null)[];
   private readonly newFlows: FlowList = { first: null, last: null };
   private readonly oldFlows: FlowList = { first: null, last: null };
   private bytes = 0;
@@ -133,7 +134,7 @@ export class FqCodel implements Qdisc {
     if (opts.ceThresholdNs !== undefined) p.ceThresholdNs = opts.ceThresholdNs;
     if (opts.mtuBytes !== undefined) p.mtuBytes = opts.mtuBytes;
     this.params = codelParams(p);
-    for (let i = 0; i < this.flowsCnt; i++) this.flows.push(new FqCodelFlow(i, this));
+    this.flows = new Array<FqCodelFlow | null>(this.flowsCnt).fill(null);
     // drop_func(): CoDel already counted the drop in the shared stats object
     this.codelDrop = (skb, nowNs) => this.drop(skb, nowNs);
   }
@@ -142,22 +143,26 @@ export class FqCodel implements Qdisc {
     return this.bytes;
   }
 
+  private flowAt(idx: number): FqCodelFlow {
+    return this.flows[idx] ?? (this.flows[idx] = new FqCodelFlow(idx, this));
+  }
+
   get backlogPkts(): number {
     return this.pkts;
   }
 
   /** Backlog of one bucket (q->backlogs[idx]). */
   flowBacklogBytes(idx: number): number {
-    return this.flows[idx].bytes;
+    return this.flows[idx]?.bytes ?? 0;
   }
 
   flowBacklogPkts(idx: number): number {
-    return this.flows[idx].q.length;
+    return this.flows[idx]?.q.length ?? 0;
   }
 
   /** CoDel state of one bucket (read-only use: charts, tests). */
   flowVars(idx: number): CodelVars {
-    return this.flows[idx].cvars;
+    return this.flowAt(idx).cvars;
   }
 
   /** Buckets currently on new_flows or old_flows. */
@@ -174,7 +179,7 @@ export class FqCodel implements Qdisc {
 
   enqueue(skb: Skb, nowNs: Ns): void {
     const idx = this.classify(skb);
-    const flow = this.flows[idx];
+    const flow = this.flowAt(idx);
     skb.enqueueNs = nowNs; // codel_set_enqueue_time()
     flow.q.push(skb);
     const len = skb.l2Bytes;
@@ -204,13 +209,14 @@ export class FqCodel implements Qdisc {
     let maxBacklog = 0;
     let idx = 0;
     for (let i = 0; i < this.flowsCnt; i++) {
-      if (this.flows[i].bytes > maxBacklog) {
-        maxBacklog = this.flows[i].bytes;
+      const f = this.flows[i];
+      if (f !== null && f.bytes > maxBacklog) {
+        maxBacklog = f.bytes;
         idx = i;
       }
     }
     const threshold = maxBacklog >>> 1;
-    const flow = this.flows[idx];
+    const flow = this.flowAt(idx);
     let len = 0;
     let i = 0;
     do {

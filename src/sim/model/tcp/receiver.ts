@@ -42,7 +42,14 @@ export class TcpReceiver implements EventTarget {
   private quickacks = QUICKACKS;
   private lastOooStart = -1;
   private readonly delack: Timer;
-  private gro: Skb[] = [];
+  /**
+   * Skbs waiting for the GRO flush: the first groLen entries. Two lists swap at
+   * each flush and keep their capacity (entries are nulled, never truncated,
+   * since a length cut would free the backing store), so GRO allocates nothing.
+   */
+  private gro: (Skb | null)[] = [];
+  private groLen = 0;
+  private groSpare: (Skb | null)[] = [];
   private groArmed = false;
   /** ts_recent: the newest xmitNs of a segment that started at or below rcvNxt. */
   private tsRecentNs: Ns = 0;
@@ -65,7 +72,9 @@ export class TcpReceiver implements EventTarget {
       this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, nowNs);
       return;
     }
-    this.gro.push(skb);
+    if (this.groLen < this.gro.length) this.gro[this.groLen] = skb;
+    else this.gro.push(skb);
+    this.groLen++;
     if (!this.groArmed) {
       this.groArmed = true;
       this.sim.after(this.cfg.groWindowNs, this, K_GRO_FLUSH);
@@ -74,17 +83,19 @@ export class TcpReceiver implements EventTarget {
 
   handleEvent(_kind: number, _arg: unknown, nowNs: Ns): void {
     this.groArmed = false;
-    const list = this.gro;
-    this.gro = [];
+    const list = this.gro as Skb[];
+    const n = this.groLen;
+    this.gro = this.groSpare;
+    this.groLen = 0;
     // Merge runs of contiguous segments up to groMaxBytes (napi_gro_receive).
     let i = 0;
-    while (i < list.length) {
+    while (i < n) {
       const start = list[i].seq;
       let end = list[i].seq + list[i].lenBytes;
       let segs = list[i].segs;
       let tsval = list[i].xmitNs;
       i++;
-      while (i < list.length && list[i].seq === end && end - start + list[i].lenBytes <= this.cfg.groMaxBytes) {
+      while (i < n && list[i].seq === end && end - start + list[i].lenBytes <= this.cfg.groMaxBytes) {
         end += list[i].lenBytes;
         segs += list[i].segs;
         tsval = Math.max(tsval, list[i].xmitNs);
@@ -92,6 +103,8 @@ export class TcpReceiver implements EventTarget {
       }
       this.process(start, end, segs, tsval, nowNs);
     }
+    for (let k = 0; k < n; k++) (list as (Skb | null)[])[k] = null;
+    this.groSpare = list;
   }
 
   private process(start: number, end: number, segs: number, tsvalNs: Ns, nowNs: Ns): void {

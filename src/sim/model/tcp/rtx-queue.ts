@@ -29,6 +29,9 @@ export class TxRecord {
 // Sequence numbers and times outgrow small integers within seconds (see double-fields.ts).
 preferDoubleFields(new TxRecord(), ['seq', 'end', 'xmitNs', 'deliveredNsAtSend', 'firstTxNsAtSend', 'deliveredAtSend']);
 
+/** Blocks remembered by the SACK cache (the kernel keeps 4 too). */
+const SACK_CACHE = 4;
+
 export class RtxQueue {
   private recs: TxRecord[] = [];
   private head = 0;
@@ -38,6 +41,22 @@ export class RtxQueue {
   sackedOut = 0;
   lostOut = 0;
   retransOut = 0;
+  /**
+   * No record starting below this sequence is waiting for a retransmission
+   * (lost, not retransmitted, not sacked): nextLost starts its scan here.
+   * Only markLost can make a record wait, and it lowers the hint.
+   */
+  private lostHintSeq = 0;
+  /**
+   * The last few blocks sack() processed. Every record lying wholly inside
+   * one was sacked then and stays sacked while queued (nothing un-sacks a
+   * record; splits copy the flag), so a later block that covers it again can
+   * jump over such records, which would be no-ops, instead of walking them
+   * one by one on every ACK (tcp_sacktag_write_queue's recv_sack_cache).
+   */
+  private readonly sackCacheStart = new Float64Array(SACK_CACHE);
+  private readonly sackCacheEnd = new Float64Array(SACK_CACHE);
+  private sackCacheNext = 0;
 
   get skbs(): number {
     return this.recs.length - this.head;
@@ -81,7 +100,7 @@ export class RtxQueue {
         if (!r.sacked) onDelivered(r, r.segs);
         this.pool.push(r);
       } else if (r.seq < ackSeq) {
-        if (!this.split(this.head, ackSeq, mss)) break;
+        if (!this.split(this.head, ackSeq, mss, true)) break;
       } else break;
     }
     if (this.head > 1024 && this.head * 2 > this.recs.length) {
@@ -98,6 +117,11 @@ export class RtxQueue {
       if (r.seq >= end) break;
       if (r.end <= start) {
         i++;
+        continue;
+      }
+      if (r.sacked && r.seq >= start && r.end <= end) {
+        // Already sacked and wholly inside: nothing to do here, nor up to the end of a cached block.
+        i = this.indexOf(this.sackedThrough(r, end), i + 1);
         continue;
       }
       if (r.seq < start) {
@@ -120,6 +144,20 @@ export class RtxQueue {
       }
       i++;
     }
+    const c = this.sackCacheNext;
+    this.sackCacheStart[c] = start;
+    this.sackCacheEnd[c] = end;
+    this.sackCacheNext = (c + 1) % SACK_CACHE;
+  }
+
+  /** How far past the sacked record r (inside a block ending at `end`) every record is known sacked. */
+  private sackedThrough(r: TxRecord, end: number): number {
+    let through = r.end;
+    for (let c = 0; c < SACK_CACHE; c++) {
+      const ce = this.sackCacheEnd[c];
+      if (this.sackCacheStart[c] <= r.seq && r.end <= ce && ce > through) through = ce;
+    }
+    return through < end ? through : end;
   }
 
   markLost(r: TxRecord): void {
@@ -128,6 +166,7 @@ export class RtxQueue {
     r.lost = true;
     r.retrans = false;
     this.account(r, 1);
+    if (r.seq < this.lostHintSeq) this.lostHintSeq = r.seq;
   }
 
   /** tcp_undo_cwnd_reduction(sk, true): the loss mark was wrong; retransmissions stay counted. */
@@ -150,10 +189,15 @@ export class RtxQueue {
   nextLost(from = 0): number {
     // Called on every transmit attempt: nothing to find unless something is lost.
     if (this.lostOut === 0) return -1;
-    for (let i = this.head + from; i < this.recs.length; i++) {
+    const hinted = this.indexOf(this.lostHintSeq);
+    for (let i = Math.max(this.head + from, hinted); i < this.recs.length; i++) {
       const r = this.recs[i];
-      if (r.lost && !r.retrans && !r.sacked) return i - this.head;
+      if (r.lost && !r.retrans && !r.sacked) {
+        if (from === 0) this.lostHintSeq = r.seq;
+        return i - this.head;
+      }
     }
+    if (from === 0) this.lostHintSeq = Infinity;
     return -1;
   }
 
@@ -163,9 +207,9 @@ export class RtxQueue {
     if (r.retrans) this.retransOut += sign * r.segs;
   }
 
-  /** Binary search for the record containing seq (or the first after it). */
-  private indexOf(seq: number): number {
-    let lo = this.head;
+  /** Binary search for the record containing seq (or the first after it), from index `from` on. */
+  private indexOf(seq: number, from = this.head): number {
+    let lo = from;
     let hi = this.recs.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
@@ -175,14 +219,30 @@ export class RtxQueue {
     return lo;
   }
 
-  /** Splits record i at `seq` (rounded to a segment boundary); false if no split happened. */
-  private split(i: number, seq: number, mss: number): boolean {
+  /**
+   * Splits record i at `seq` (rounded to a segment boundary); false if no split happened.
+   * The first part stays at index i and the rest follows it, except with `atHead`
+   * (i is the head): then the first part moves into the free slot before the head,
+   * so the usual cut of a partly acked head costs no array shift.
+   */
+  private split(i: number, seq: number, mss: number, atHead = false): boolean {
     const r = this.recs[i];
     const segsBefore = Math.round((seq - r.seq) / mss);
     if (segsBefore <= 0 || segsBefore >= r.segs) return false;
     const cut = r.seq + segsBefore * mss;
     const t = this.alloc();
-    Object.assign(t, r);
+    t.seq = r.seq;
+    t.end = r.end;
+    t.segs = r.segs;
+    t.xmitNs = r.xmitNs;
+    t.sacked = r.sacked;
+    t.lost = r.lost;
+    t.retrans = r.retrans;
+    t.everRetrans = r.everRetrans;
+    t.deliveredAtSend = r.deliveredAtSend;
+    t.deliveredNsAtSend = r.deliveredNsAtSend;
+    t.firstTxNsAtSend = r.firstTxNsAtSend;
+    t.appLimited = r.appLimited;
     this.account(r, -1);
     t.seq = cut;
     t.segs = r.segs - segsBefore;
@@ -190,7 +250,14 @@ export class RtxQueue {
     r.segs = segsBefore;
     this.account(r, 1);
     this.account(t, 1);
-    this.recs.splice(i + 1, 0, t);
+    if (atHead && this.head > 0) {
+      this.head--;
+      this.recs[this.head] = r;
+      this.recs[this.head + 1] = t;
+    } else this.recs.splice(i + 1, 0, t);
     return true;
   }
 }
+
+// The hint moves between sequence numbers and Infinity (see double-fields.ts).
+preferDoubleFields(new RtxQueue(), ['lostHintSeq']);

@@ -16,8 +16,8 @@ import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../sk
 import type { CcSock, CongestionControl } from './cc/cc';
 import { edtAdvance, pacingLenNs } from './pacing';
 import { RtxQueue } from './rtx-queue';
-import { tsoSegs } from './tso';
-import { tsqLimitBytes, tsqShortcut } from './tsq';
+import { tsoSegs, type AutosizeInputs } from './tso';
+import { tsqLimitBytes, tsqShortcut, type TsqInputs } from './tsq';
 import { AckProcessor } from './ack';
 
 export interface TcpSenderConfig {
@@ -299,17 +299,36 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
   }
 
   tsoGoal(): number {
-    const gsoMaxSegs = this.cfg.gsoMode === 'mss' ? 1 : 65535;
-    return tsoSegs(this.era, {
-      mssBytes: this.mss,
-      pacingRateBytesPerSec: this.pacingRateBytesPerSec,
-      sk_pacing_shift: this.sk_pacing_shift,
-      gsoMaxSizeBytes: this.cfg.gsoMaxSizeBytes,
-      gsoMaxSegs,
-      minTsoSegs: this.cc.minTsoSegs ? this.cc.minTsoSegs(this) : this.cfg.minTsoSegs,
-      minRttNs: this.minRttNs,
-    });
+    const x = this.autosizeIn;
+    x.mssBytes = this.mss;
+    x.pacingRateBytesPerSec = this.pacingRateBytesPerSec;
+    x.sk_pacing_shift = this.sk_pacing_shift;
+    x.gsoMaxSizeBytes = this.cfg.gsoMaxSizeBytes;
+    x.gsoMaxSegs = this.cfg.gsoMode === 'mss' ? 1 : 65535;
+    x.minTsoSegs = this.cc.minTsoSegs ? this.cc.minTsoSegs(this) : this.cfg.minTsoSegs;
+    x.minRttNs = this.minRttNs;
+    return tsoSegs(this.era, x);
   }
+
+  // Inputs of tsoSegs / tsqLimitBytes, refilled on every call: the transmit path allocates nothing.
+  private readonly autosizeIn: AutosizeInputs = {
+    mssBytes: 0,
+    pacingRateBytesPerSec: Infinity,
+    sk_pacing_shift: 0,
+    gsoMaxSizeBytes: 0,
+    gsoMaxSegs: 0,
+    minTsoSegs: 0,
+    minRttNs: Infinity,
+  };
+  private readonly tsqIn: TsqInputs = {
+    skbTruesizeBytes: 0,
+    pacingRateBytesPerSec: Infinity,
+    sk_pacing_shift: 0,
+    sk_pacing_status: 0,
+    limitOutputBytes: 0,
+    txDelayUs: 0,
+    factor: 0,
+  };
 
   /**
    * tcp_tso_should_defer, simplified to its main rules: never in recovery,
@@ -340,15 +359,15 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
 
   /** tcp_small_queue_check: true means stop (throttled). */
   private tsqCheck(truesizeBytes: number, factor: 0 | 1, nowNs: Ns): boolean {
-    const limit = tsqLimitBytes(this.era, {
-      skbTruesizeBytes: truesizeBytes,
-      pacingRateBytesPerSec: this.pacingRateBytesPerSec,
-      sk_pacing_shift: this.sk_pacing_shift,
-      sk_pacing_status: this.sk_pacing_status,
-      limitOutputBytes: this.limitOutputBytes,
-      txDelayUs: this.cfg.txDelayUs,
-      factor,
-    });
+    const x = this.tsqIn;
+    x.skbTruesizeBytes = truesizeBytes;
+    x.pacingRateBytesPerSec = this.pacingRateBytesPerSec;
+    x.sk_pacing_shift = this.sk_pacing_shift;
+    x.sk_pacing_status = this.sk_pacing_status;
+    x.limitOutputBytes = this.limitOutputBytes;
+    x.txDelayUs = this.cfg.txDelayUs;
+    x.factor = factor;
+    const limit = tsqLimitBytes(this.era, x);
     if (factor === 0) this.tsqLimit = limit;
     if (this.wmemBytes <= limit) return false;
     if (tsqShortcut(this.era, this.rtx.skbs)) return false;

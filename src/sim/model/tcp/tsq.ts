@@ -3,6 +3,7 @@
  * Mirrors tcp_small_queue_check() in net/ipv4/tcp_output.c (and its inline
  * predecessor in tcp_write_xmit, v3.6–v4.9), per kernel era.
  */
+import { pow2 } from '../../engine/pow2';
 import type { EraProfile } from '../../scenario/eras';
 import { PacingStatus } from '../skb';
 
@@ -29,11 +30,11 @@ export function tsqLimitBytes(era: EraProfile, x: TsqInputs): number {
   } else {
     // Before the first update sk_pacing_rate is ~0U, so the rate term is huge.
     const rate = Number.isFinite(x.pacingRateBytesPerSec) ? x.pacingRateBytesPerSec : 2 ** 32 - 1;
-    limit = Math.max(2 * x.skbTruesizeBytes, Math.floor(rate / 2 ** x.sk_pacing_shift));
+    limit = Math.max(2 * x.skbTruesizeBytes, Math.floor(rate / pow2(x.sk_pacing_shift)));
     const capApplies = !era.tsqCapOnlyUnpaced || x.sk_pacing_status === PacingStatus.NONE;
     if (capApplies) limit = Math.min(limit, x.limitOutputBytes);
   }
-  if (era.tsqRetransmitFactor) limit *= 2 ** x.factor;
+  if (era.tsqRetransmitFactor) limit *= pow2(x.factor);
   if (x.txDelayUs > 0 && Number.isFinite(x.pacingRateBytesPerSec)) {
     // pacing_rate * tx_delay >> 19: about 2 × rate × delay, since truesize ≈ 2 × payload.
     limit += Math.floor((x.pacingRateBytesPerSec * x.txDelayUs) / 2 ** 19);

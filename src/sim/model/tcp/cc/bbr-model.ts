@@ -18,6 +18,7 @@
  * while it would have been set count as app-limited.
  */
 import type { Rng } from '../../../engine/rng';
+import { pow2 } from '../../../engine/pow2';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../../../engine/time';
 import { BbrAckAggr } from './bbr-ack-aggr';
 import { BbrLtBw } from './bbr-lt-bw';
@@ -128,7 +129,7 @@ export abstract class BbrModel {
 
   /** bbr_tso_segs_goal() (a tcp_congestion_ops hook in v4.16): about 1 ms of data per skb. */
   tsoSegsGoal(sk: CcSock, pacingShift: number, gsoMaxBytes: number): number {
-    const bytes = Math.min(Math.floor(sk.pacingRateBytesPerSec / 2 ** pacingShift), gsoMaxBytes);
+    const bytes = Math.min(Math.floor(sk.pacingRateBytesPerSec / pow2(pacingShift)), gsoMaxBytes);
     const segs = Math.max(Math.floor(bytes / sk.mss), this.minTsoSegs(sk));
     return Math.min(segs, 0x7f);
   }
