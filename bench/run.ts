@@ -39,7 +39,7 @@ function parseFlags(argv: string[]): Flags {
     quick,
     browser: !argv.includes('--no-browser'),
     browserOnly: argv.includes('--browser-only'),
-    reps: Number(val('--reps') ?? (quick ? 3 : 5)),
+    reps: Number(val('--reps') ?? (quick ? 3 : 7)),
     longMinutes: Number(val('--long-minutes') ?? (quick ? 1.5 : 2)),
     only: val('--only') ?? null,
     port: Number(val('--port') ?? 4183),
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   out.push(sceneTable(rows));
   out.push('');
   out.push(
-    'sim/wall: simulated seconds per wall second, median of the runs; cold: the same for the first run in a fresh process (compiling included);\n' +
+    'sim/wall: simulated seconds per wall second, median of the runs after the first; cold: the first run in a fresh process (compiling included);\n' +
       'cpu s: median CPU time of the simulating thread, and sim/cpu the simulated seconds per CPU second: what sim/wall would be on an idle machine\n' +
       '(a wall time well above the CPU time means other processes held the cores); Mev/s: million events per wall second.',
   );
