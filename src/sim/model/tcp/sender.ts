@@ -2,7 +2,9 @@
  * A bulk TCP sender socket: tcp_write_xmit() with its cwnd, TSO-autosize,
  * pacing and TSQ tests, the TSQ completion handler, and pacing timers.
  * Mirrors net/ipv4/tcp_output.c (tcp_write_xmit, tcp_small_queue_check,
- * tcp_tsq_handler, tcp_pacing_check). ACK processing lives in ./ack.ts.
+ * tcp_tsq_handler, tcp_pacing_check). ACK processing lives in ./ack.ts;
+ * the TSQ check in ./tsq-gate.ts, skb sizing and TSO deferral in
+ * ./tso-goal.ts, tcp_cwnd_validate in ./cwnd-validate.ts.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
@@ -16,9 +18,10 @@ import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../sk
 import type { CcSock, CongestionControl } from './cc/cc';
 import { edtAdvance, pacingLenNs } from './pacing';
 import { RtxQueue } from './rtx-queue';
-import { tsoSegs, type AutosizeInputs } from './tso';
-import { tsqLimitBytes, tsqShortcut, type TsqInputs } from './tsq';
+import { TsoGoal } from './tso-goal';
+import { TsqGate, type TsqSocket } from './tsq-gate';
 import { AckProcessor } from './ack';
+import { CwndValidation } from './cwnd-validate';
 
 export interface TcpSenderConfig {
   flowId: number;
@@ -48,7 +51,7 @@ const K_TX_DONE = 1;
 const K_TASKLET = 2;
 const K_PACE_WAKE = 4;
 
-export class TcpSender implements SkbOwner, CcSock, EventTarget {
+export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   // ---- SkbOwner
   readonly flowId: number;
   pacingRateBytesPerSec = Infinity;
@@ -61,12 +64,10 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
   srttNs: Ns = 0;
   minRttNs: Ns = Infinity;
   deliveredBytes = 0;
-  /** tp->is_cwnd_limited as tcp_cwnd_validate records it. */
-  private cwndLimitedFlag = false;
-  /** tcp_is_cwnd_limited(): in slow start, cwnd < 2 · max_packets_out also counts. */
+  /** tcp_cwnd_validate state (max_packets_out, is_cwnd_limited). */
+  readonly cwndValidation = new CwndValidation(() => this.era.cwndLimitedSticky);
   get isCwndLimited(): boolean {
-    if (this.snd_cwnd < this.snd_ssthresh) return this.snd_cwnd < 2 * this.maxPacketsOut;
-    return this.cwndLimitedFlag;
+    return this.cwndValidation.isLimited(this.snd_cwnd, this.snd_ssthresh);
   }
   get packetsOut(): number {
     return this.rtx.packetsOut;
@@ -91,20 +92,24 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
   }
   /** sk_wmem_alloc in bytes of truesize. */
   wmemBytes = 0;
-  tsqLimit = 0;
-  throttled = false;
+  readonly tsq: TsqGate;
+  /** The TSQ limit last computed for new data (bytes of truesize). */
+  get tsqLimit(): number {
+    return this.tsq.limitBytes;
+  }
+  get throttled(): boolean {
+    return this.tsq.throttled;
+  }
+  get rtxSkbs(): number {
+    return this.rtx.skbs;
+  }
   private tsqQueued = false;
   private txBusy = false;
   private wstampNs: Ns = 0;
   dataSegsOut = 0;
   limitOutputBytes: number;
   pacingShiftOverride: number | null;
-  maxPacketsOut = 0;
-  maxPacketsSeq = 0;
   /** Totals for metrics. */
-  throttleCount = 0;
-  throttledNs = 0;
-  private throttledSince = -1;
   timerFires = 0;
   skbsSent = 0;
   readonly pacingTimer: Timer;
@@ -133,9 +138,10 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     this.pacingShiftOverride = cfg.pacingShiftOverride;
     if (cfg.pacingShiftOverride !== null) this.sk_pacing_shift = cfg.pacingShiftOverride;
     this.pacingTimer = new Timer(sim, (now) => this.onPacingTimer(now));
+    this.tsq = new TsqGate(hooks.onThrottle);
     this.app = new BulkWriter(this, cpu, costs);
     // Byte counters and ns stamps outgrow small integers mid-run (see double-fields.ts).
-    preferDoubleFields(this, ['sndUna', 'sndNxt', 'wmemBytes', 'wstampNs', 'lastSendNs', 'deliveredBytes', 'payloadOut', 'truesizeOut', 'throttledNs', 'maxPacketsSeq']);
+    preferDoubleFields(this, ['sndUna', 'sndNxt', 'wmemBytes', 'wstampNs', 'lastSendNs', 'deliveredBytes', 'payloadOut', 'truesizeOut']);
     this.ack = new AckProcessor(sim, this);
     cc.init(this);
     if (cc.needsPacing && era.internalPacing && this.sk_pacing_status === PacingStatus.NONE) {
@@ -178,7 +184,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     if (skb.kind === SkbKind.DATA && skb.xmitNs > 0) this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
     if (this.throttled && !this.tsqQueued) {
       this.tsqQueued = true;
-      this.setThrottled(false, nowNs);
+      this.tsq.set(false, nowNs);
       // tcp_wfree queues the socket; tcp_tsq_workfn/tasklet runs tcp_write_xmit.
       this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
     }
@@ -257,7 +263,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     // Autocork (tcp_should_autocork): a short tail waits for more data from the
     // writer while earlier skbs still sit in the qdisc or device.
     if (segs < goal && segs === unsentSegs && this.app.busy && this.wmemBytes > 0) return;
-    if (segs < goal && this.tsoShouldDefer(inFlight, segs, goal, nowNs)) {
+    if (segs < goal && this.tso.shouldDefer(this.ack.inRecovery(), inFlight, segs, goal, nowNs - this.lastSendNs)) {
       // Deferred for want of cwnd: tcp_tso_should_defer sets is_cwnd_limited,
       // and the tcp_write_xmit loop that just sent validates with it.
       if (this.loopSent) this.cwndValidate(true, true);
@@ -272,77 +278,22 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     this.cwndValidate(this.rtx.inFlight() >= this.snd_cwnd);
   }
 
-  /**
-   * tcp_cwnd_validate: remember the largest flight of this window and whether
-   * cwnd limited it. `sameLoop`: the loop's last send already recorded this
-   * flight, and the loop now ends cwnd-limited (one validate per loop in the kernel).
-   */
+  /** tcp_cwnd_validate after a send or a stop (see ./cwnd-validate.ts). */
   private cwndValidate(isCwndLimited: boolean, sameLoop = false): void {
-    const po = this.rtx.packetsOut;
-    if (sameLoop && this.validateTookFlight) this.cwndLimitedFlag = isCwndLimited;
-    else if (this.sndUna >= this.maxPacketsSeq || po > this.maxPacketsOut) {
-      this.maxPacketsOut = po;
-      this.maxPacketsSeq = this.sndNxt;
-      this.cwndLimitedFlag = isCwndLimited;
-      this.validateTookFlight = true;
-      return;
-    } else if (isCwndLimited && this.era.cwndLimitedSticky) this.cwndLimitedFlag = true;
-    this.validateTookFlight = false;
+    this.cwndValidation.validate(this.rtx.packetsOut, this.sndUna, this.sndNxt, isCwndLimited, sameLoop);
   }
-
-  /** The last cwndValidate recorded a new largest flight. */
-  private validateTookFlight = false;
 
   /** tcp_send_mss size_goal in segments: skbs tcp_sendmsg builds are this large. */
   sizeGoalSegs(): number {
     return this.cfg.gsoMode === 'mss' ? 1 : Math.max(1, Math.floor(this.cfg.gsoMaxSizeBytes / this.mss) - 1);
   }
 
+  /** tcp_tso_segs for the next skb (./tso-goal.ts). */
   tsoGoal(): number {
-    const x = this.autosizeIn;
-    x.mssBytes = this.mss;
-    x.pacingRateBytesPerSec = this.pacingRateBytesPerSec;
-    x.sk_pacing_shift = this.sk_pacing_shift;
-    x.gsoMaxSizeBytes = this.cfg.gsoMaxSizeBytes;
-    x.gsoMaxSegs = this.cfg.gsoMode === 'mss' ? 1 : 65535;
-    x.minTsoSegs = this.cc.minTsoSegs ? this.cc.minTsoSegs(this) : this.cfg.minTsoSegs;
-    x.minRttNs = this.minRttNs;
-    return tsoSegs(this.era, x);
+    return this.tso.segs();
   }
 
-  // Inputs of tsoSegs / tsqLimitBytes, refilled on every call: the transmit path allocates nothing.
-  private readonly autosizeIn: AutosizeInputs = {
-    mssBytes: 0,
-    pacingRateBytesPerSec: Infinity,
-    sk_pacing_shift: 0,
-    gsoMaxSizeBytes: 0,
-    gsoMaxSegs: 0,
-    minTsoSegs: 0,
-    minRttNs: Infinity,
-  };
-  private readonly tsqIn: TsqInputs = {
-    skbTruesizeBytes: 0,
-    pacingRateBytesPerSec: Infinity,
-    sk_pacing_shift: 0,
-    sk_pacing_status: 0,
-    limitOutputBytes: 0,
-    txDelayUs: 0,
-    factor: 0,
-  };
-
-  /**
-   * tcp_tso_should_defer, simplified to its main rules: never in recovery,
-   * never if the last send was ≥ 1 ms ago, send when the window allows a
-   * full goal or at least 1/3 of the window (tcp_tso_win_divisor).
-   */
-  private tsoShouldDefer(inFlight: number, segs: number, goal: number, nowNs: Ns): boolean {
-    if (this.ack.inRecovery() || inFlight === 0) return false;
-    if (nowNs - this.lastSendNs >= 1_000_000) return false;
-    const windowSegs = this.snd_cwnd - inFlight;
-    if (windowSegs >= goal) return false;
-    if (segs * 3 >= this.snd_cwnd) return false;
-    return true;
-  }
+  private readonly tso = new TsoGoal(this);
 
   private lastSendNs: Ns = 0;
 
@@ -357,39 +308,14 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget {
     return this.pacingTimer.armed;
   }
 
-  /** tcp_small_queue_check: true means stop (throttled). */
+  /** tcp_small_queue_check (./tsq-gate.ts): true means stop (throttled). */
   private tsqCheck(truesizeBytes: number, factor: 0 | 1, nowNs: Ns): boolean {
-    const x = this.tsqIn;
-    x.skbTruesizeBytes = truesizeBytes;
-    x.pacingRateBytesPerSec = this.pacingRateBytesPerSec;
-    x.sk_pacing_shift = this.sk_pacing_shift;
-    x.sk_pacing_status = this.sk_pacing_status;
-    x.limitOutputBytes = this.limitOutputBytes;
-    x.txDelayUs = this.cfg.txDelayUs;
-    x.factor = factor;
-    const limit = tsqLimitBytes(this.era, x);
-    if (factor === 0) this.tsqLimit = limit;
-    if (this.wmemBytes <= limit) return false;
-    if (tsqShortcut(this.era, this.rtx.skbs)) return false;
-    this.setThrottled(true, nowNs);
-    this.throttleCount++;
-    return true;
-  }
-
-  private setThrottled(on: boolean, nowNs: Ns): void {
-    if (on === this.throttled) return;
-    this.throttled = on;
-    if (on) this.throttledSince = nowNs;
-    else if (this.throttledSince >= 0) {
-      this.throttledNs += nowNs - this.throttledSince;
-      this.hooks.onThrottle?.(this.throttledSince, nowNs);
-      this.throttledSince = -1;
-    }
+    return this.tsq.check(this, truesizeBytes, factor, nowNs);
   }
 
   /** Time spent throttled, including an open interval. */
   throttledTimeNs(nowNs: Ns): Ns {
-    return this.throttledNs + (this.throttled && this.throttledSince >= 0 ? nowNs - this.throttledSince : 0);
+    return this.tsq.timeNs(nowNs);
   }
 
   private send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {

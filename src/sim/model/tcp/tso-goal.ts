@@ -1,0 +1,60 @@
+/**
+ * How large the next skb of tcp_write_xmit may be and whether to wait for a
+ * larger one (net/ipv4/tcp_output.c: tcp_tso_segs via ./tso.ts, and
+ * tcp_tso_should_defer).
+ */
+import type { Ns } from '../../engine/time';
+import type { EraProfile } from '../../scenario/eras';
+import type { CcSock, CongestionControl } from './cc/cc';
+import { tsoSegs, type AutosizeInputs } from './tso';
+
+/** What the sizing reads from the socket. */
+export interface TsoSocket extends CcSock {
+  readonly era: EraProfile;
+  readonly sk_pacing_shift: number;
+  readonly cc: CongestionControl;
+  readonly cfg: { readonly gsoMaxSizeBytes: number; readonly gsoMode: 'tso' | 'gso' | 'mss'; readonly minTsoSegs: number };
+}
+
+export class TsoGoal {
+  // Refilled on every call: the transmit path allocates nothing.
+  private readonly x: AutosizeInputs = {
+    mssBytes: 0,
+    pacingRateBytesPerSec: Infinity,
+    sk_pacing_shift: 0,
+    gsoMaxSizeBytes: 0,
+    gsoMaxSegs: 0,
+    minTsoSegs: 0,
+    minRttNs: Infinity,
+  };
+
+  constructor(private readonly sk: TsoSocket) {}
+
+  /** tcp_tso_segs: the segments one skb should carry now. */
+  segs(): number {
+    const sk = this.sk;
+    const x = this.x;
+    x.mssBytes = sk.mss;
+    x.pacingRateBytesPerSec = sk.pacingRateBytesPerSec;
+    x.sk_pacing_shift = sk.sk_pacing_shift;
+    x.gsoMaxSizeBytes = sk.cfg.gsoMaxSizeBytes;
+    x.gsoMaxSegs = sk.cfg.gsoMode === 'mss' ? 1 : 65535;
+    x.minTsoSegs = sk.cc.minTsoSegs ? sk.cc.minTsoSegs(sk) : sk.cfg.minTsoSegs;
+    x.minRttNs = sk.minRttNs;
+    return tsoSegs(sk.era, x);
+  }
+
+  /**
+   * tcp_tso_should_defer, simplified to its main rules: never in recovery,
+   * never if the last send was ≥ 1 ms ago, send when the window allows a
+   * full goal or at least 1/3 of the window (tcp_tso_win_divisor).
+   */
+  shouldDefer(inRecovery: boolean, inFlight: number, segs: number, goal: number, sinceLastSendNs: Ns): boolean {
+    if (inRecovery || inFlight === 0) return false;
+    if (sinceLastSendNs >= 1_000_000) return false;
+    const windowSegs = this.sk.snd_cwnd - inFlight;
+    if (windowSegs >= goal) return false;
+    if (segs * 3 >= this.sk.snd_cwnd) return false;
+    return true;
+  }
+}

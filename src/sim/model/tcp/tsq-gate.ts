@@ -1,0 +1,83 @@
+/**
+ * The socket side of TCP Small Queues (net/ipv4/tcp_output.c,
+ * tcp_small_queue_check): compare sk_wmem_alloc with the era's limit, set
+ * TSQ_THROTTLED when it is over, and keep the throttled time for metrics.
+ * The limit formula itself is ./tsq.ts; tcp_wfree's refill is in the sender.
+ */
+import { preferDoubleFields } from '../../engine/double-fields';
+import type { Ns } from '../../engine/time';
+import type { EraProfile } from '../../scenario/eras';
+import type { PacingStatus } from '../skb';
+import { tsqLimitBytes, tsqShortcut, type TsqInputs } from './tsq';
+
+/** What the check reads from the socket. */
+export interface TsqSocket {
+  readonly era: EraProfile;
+  readonly wmemBytes: number;
+  readonly pacingRateBytesPerSec: number;
+  readonly sk_pacing_shift: number;
+  readonly sk_pacing_status: PacingStatus;
+  readonly limitOutputBytes: number;
+  readonly cfg: { readonly txDelayUs: number };
+  /** skbs in the retransmit queue (the "only one skb in flight" shortcut). */
+  readonly rtxSkbs: number;
+}
+
+export class TsqGate {
+  /** The last limit computed for a new-data skb. */
+  limitBytes = 0;
+  throttled = false;
+  throttleCount = 0;
+  throttledNs = 0;
+  private since = -1;
+  // Refilled on every call: the transmit path allocates nothing.
+  private readonly x: TsqInputs = {
+    skbTruesizeBytes: 0,
+    pacingRateBytesPerSec: Infinity,
+    sk_pacing_shift: 0,
+    sk_pacing_status: 0,
+    limitOutputBytes: 0,
+    txDelayUs: 0,
+    factor: 0,
+  };
+
+  constructor(private readonly onThrottle?: (startNs: Ns, endNs: Ns) => void) {}
+
+  /** tcp_small_queue_check: true means stop (throttled). */
+  check(sk: TsqSocket, truesizeBytes: number, factor: 0 | 1, nowNs: Ns): boolean {
+    const x = this.x;
+    x.skbTruesizeBytes = truesizeBytes;
+    x.pacingRateBytesPerSec = sk.pacingRateBytesPerSec;
+    x.sk_pacing_shift = sk.sk_pacing_shift;
+    x.sk_pacing_status = sk.sk_pacing_status;
+    x.limitOutputBytes = sk.limitOutputBytes;
+    x.txDelayUs = sk.cfg.txDelayUs;
+    x.factor = factor;
+    const limit = tsqLimitBytes(sk.era, x);
+    if (factor === 0) this.limitBytes = limit;
+    if (sk.wmemBytes <= limit) return false;
+    if (tsqShortcut(sk.era, sk.rtxSkbs)) return false;
+    this.set(true, nowNs);
+    this.throttleCount++;
+    return true;
+  }
+
+  set(on: boolean, nowNs: Ns): void {
+    if (on === this.throttled) return;
+    this.throttled = on;
+    if (on) this.since = nowNs;
+    else if (this.since >= 0) {
+      this.throttledNs += nowNs - this.since;
+      this.onThrottle?.(this.since, nowNs);
+      this.since = -1;
+    }
+  }
+
+  /** Time spent throttled, including an open interval. */
+  timeNs(nowNs: Ns): Ns {
+    return this.throttledNs + (this.throttled && this.since >= 0 ? nowNs - this.since : 0);
+  }
+}
+
+// The throttled total outgrows small integers mid-run (see double-fields.ts).
+preferDoubleFields(new TsqGate(), ['throttledNs']);
