@@ -16,6 +16,7 @@ import { WorkerSupervisor } from './worker-supervisor';
 import { useWorkerHealth } from './robustness/health-store';
 import { GOOD_AFTER_MS, restoreTarget, type RunSettings } from './robustness/last-good';
 import type { WorkerFault } from '../worker/watchdog';
+import type { Paint } from './charts/scheduler';
 
 /** Minimum gap between two setParam calls of one knob while a slider moves. */
 const LIVE_THROTTLE_MS = 80;
@@ -44,6 +45,8 @@ export class SimController {
   private disposed = false;
   frames = 0;
   lastFrameAt = 0;
+  /** The chart scheduler's paint log (set by the runtime), for the test hook. */
+  paints: { paintOf(version: number): Paint | null } | null = null;
 
   async start(): Promise<void> {
     // The supervisor restarts a worker that throws or hangs (see restoreWorker).
