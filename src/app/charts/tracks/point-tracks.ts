@@ -8,7 +8,7 @@ import { num } from '../../format';
 import { categoryColor, type ChartTheme } from '../chart-theme';
 import type { ColumnRing } from '../column-ring';
 import { drawPoints } from '../draw';
-import { PAD_BOTTOM, PAD_TOP, yLinear, yLog, type AxisSpec, type DrawCtx, type Track } from './track';
+import { firstRow, PAD_BOTTOM, PAD_TOP, yLinear, yLog, type AxisSpec, type DrawCtx, type Track } from './track';
 
 function nearestText(ring: ColumnRing, tNs: number | null, fmt: (v: number, cat: number) => string): string {
   if (!ring.length) return '–';
@@ -31,7 +31,7 @@ export function aggregatesTrack(theme: ChartTheme): Track {
       let max = 0;
       for (let i = i0; i < i1; i++) max = Math.max(max, ring.get(1, i));
       const y = yLinear(Math.max(max, 4), PAD_TOP, d.heightPx - PAD_BOTTOM);
-      if (!d.hidden.has('agg')) drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor);
+      if (!d.hidden.has('agg')) drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor, d.widthPx, d.heightPx, firstRow(ring, d, i0));
       return [{ scale: y, unit: 'frames', label: 'frames' }];
     },
     side: {
@@ -88,7 +88,7 @@ export function latencyTrack(theme: ChartTheme): Track {
         hi > 0
           ? yLog(lo * 0.8, hi * 1.25, PAD_TOP, d.heightPx - PAD_BOTTOM)
           : yLog(1, 100, PAD_TOP, d.heightPx - PAD_BOTTOM);
-      if (!d.hidden.has('ping')) drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor);
+      if (!d.hidden.has('ping')) drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor, d.widthPx, d.heightPx, firstRow(ring, d, i0));
       return [{ scale: y, unit: 'ms', label: 'ms', log: true }];
     },
     side: {
