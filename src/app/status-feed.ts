@@ -21,15 +21,21 @@ export class StatusFeed {
     const cur = useExplorer.getState().status;
     const now = performance.now();
     const same =
-      cur.running === s.running && cur.runId === s.runId && cur.presetId === s.presetId && cur.seed === s.seed;
+      cur.running === s.running &&
+      cur.runId === s.runId &&
+      cur.presetId === s.presetId &&
+      cur.seed === s.seed;
     if (same && now - this.at < STATUS_MS) {
       this.next = s;
-      this.timer ??= setTimeout(() => {
-        this.timer = null;
-        const next = this.next;
-        this.next = null;
-        if (next && this.current(next)) this.push(next);
-      }, STATUS_MS - (now - this.at));
+      this.timer ??= setTimeout(
+        () => {
+          this.timer = null;
+          const next = this.next;
+          this.next = null;
+          if (next && this.current(next)) this.push(next);
+        },
+        STATUS_MS - (now - this.at),
+      );
       return;
     }
     this.at = now;

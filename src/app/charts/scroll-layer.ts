@@ -16,6 +16,8 @@ import type { AxisSpec, DrawCtx, Track } from './tracks/track';
 
 /** Columns left of the previous live edge drawn again: the edge column held part of its samples, and strokes reach across. */
 const EDGE_PX = 3;
+/** A band keeps its extent until its data needs more, or less than this share of it. */
+const HOLD_SHARE = 0.5;
 
 interface Drawn {
   t0Ns: number;
@@ -41,6 +43,13 @@ export class ScrollLayer {
   private drawn: Drawn | null = null;
   /** Full draws and scrolled draws so far (for tests and diagnostics). */
   readonly counts = { full: 0, scrolled: 0 };
+  private readonly held = new Map<string, number>();
+  private readonly hold = (slot: string, max: number): number => {
+    const h = this.held.get(slot);
+    if (h !== undefined && max <= h && max >= h * HOLD_SHARE) return h;
+    this.held.set(slot, max);
+    return max;
+  };
 
   constructor(
     private readonly track: Track,
@@ -55,7 +64,9 @@ export class ScrollLayer {
     const spanNs = s.t1Ns - s.t0Ns;
     const nsPerDev = spanNs / Math.max(1, Math.round(w * dpr));
     const t0 = Math.floor(s.t0Ns / nsPerDev) * nsPerDev;
-    return scaleLinear().domain([t0, t0 + spanNs]).range([0, w]);
+    return scaleLinear()
+      .domain([t0, t0 + spanNs])
+      .range([0, w]);
   }
 
   draw(canvas: HTMLCanvasElement, s: RenderState, w: number, h: number): LayerResult | null {
@@ -63,6 +74,9 @@ export class ScrollLayer {
     const [t0, t1] = x.domain();
     const dpr = devicePixelRatioOf();
     const p = this.drawn;
+    // A new run or a new window size starts from the data's own extents.
+    if (!p || p.runId !== this.buf.runId || Math.abs(p.spanNs - (t1 - t0)) > 1e-9 * p.spanNs)
+      this.held.clear();
     const nsPerPx = (t1 - t0) / w;
     const edgePx = p ? Math.floor(x(p.nowNs)) - EDGE_PX : -1;
     const shiftDev = p ? Math.round(((t0 - p.t0Ns) / nsPerPx) * dpr) : 0;
@@ -124,9 +138,29 @@ export class ScrollLayer {
     return { axes, d };
   }
 
-  private ctxOf(ctx: CanvasRenderingContext2D, x: ScaleLinear<number, number>, w: number, h: number, fromNs: number): DrawCtx {
+  private ctxOf(
+    ctx: CanvasRenderingContext2D,
+    x: ScaleLinear<number, number>,
+    w: number,
+    h: number,
+    fromNs: number,
+  ): DrawCtx {
     const [t0, t1] = x.domain();
-    return { ctx, widthPx: w, heightPx: h, x, t0Ns: t0, t1Ns: t1, buf: this.buf, theme: this.theme, hidden: this.hidden, fromNs };
+    // Plain arithmetic: the draw loops call this once per row, and a d3 scale call costs several times more.
+    const pxPerNs = w / (t1 - t0);
+    return {
+      ctx,
+      widthPx: w,
+      heightPx: h,
+      x: (tNs: number) => (tNs - t0) * pxPerNs,
+      t0Ns: t0,
+      t1Ns: t1,
+      buf: this.buf,
+      theme: this.theme,
+      hidden: this.hidden,
+      fromNs,
+      hold: this.hold,
+    };
   }
 
   private paint(d: DrawCtx): AxisSpec[] {
@@ -142,7 +176,15 @@ export class ScrollLayer {
     return axes;
   }
 
-  private remember(axes: AxisSpec[], t0: number, t1: number, s: RenderState, w: number, h: number, dpr: number): void {
+  private remember(
+    axes: AxisSpec[],
+    t0: number,
+    t1: number,
+    s: RenderState,
+    w: number,
+    h: number,
+    dpr: number,
+  ): void {
     this.drawn = {
       t0Ns: t0,
       spanNs: t1 - t0,

@@ -8,7 +8,12 @@ import { select, type ScaleLinear } from 'd3';
 
 const TICK_PX = 6;
 
-export function renderTimeTicks(g: SVGGElement, x: ScaleLinear<number, number>, widthPx: number, count: number): void {
+export function renderTimeTicks(
+  g: SVGGElement,
+  x: ScaleLinear<number, number>,
+  widthPx: number,
+  count: number,
+): void {
   const values = x.ticks(count);
   const fmt = x.tickFormat(count);
   // The label of a value depends on the tick step (its precision), so the step is part of the key.

@@ -11,6 +11,7 @@ import {
   PAD_BOTTOM,
   PAD_TOP,
   firstRow,
+  heldMax,
   sampleText,
   yLinear,
   type AxisSpec,
@@ -81,7 +82,7 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
           false,
         ),
       );
-      const y = yLinear(max, PAD_TOP, d.heightPx - PAD_BOTTOM);
+      const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - PAD_BOTTOM);
       const from = firstRow(ring, d, i0);
       shadeIntervals(d.ctx, d.buf.throttled, d.fromNs, d.t1Ns, d.x, d.heightPx, d.theme.throttle);
       const present = sc.map((c, k) => [c, k] as const).filter(([c]) => c > 0);
@@ -139,7 +140,11 @@ export function linesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme,
         i1,
         false,
       );
-      const y = yLinear(panel === 'cpu' && max <= 1 ? 0.92 : max, PAD_TOP, d.heightPx - PAD_BOTTOM);
+      const y = yLinear(
+        heldMax(d, 'y', panel === 'cpu' && max <= 1 ? 0.92 : max),
+        PAD_TOP,
+        d.heightPx - PAD_BOTTOM,
+      );
       const from = firstRow(ring, d, i0);
       specs.forEach((s, k) => {
         const total = /total$/.test(s.key);
@@ -182,7 +187,7 @@ export function smallMultiplesTrack(panel: Panel, specs: SeriesSpec[], theme: Ch
         const c = d.hidden.has(s.key) ? -1 : ring.col(s.key);
         const top = k * band;
         const y = yLinear(
-          c > 0 ? maxOver(ring, [c], i0, i1, false) : 0,
+          heldMax(d, s.key, c > 0 ? maxOver(ring, [c], i0, i1, false) : 0),
           top + PAD_TOP,
           top + band - PAD_BOTTOM,
         );

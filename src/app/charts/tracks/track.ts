@@ -26,6 +26,17 @@ export interface DrawCtx {
    * from the whole window.
    */
   fromNs: number;
+  /**
+   * Extent to scale a band by, given the data's: the live view keeps an
+   * extent while the data stays well inside it, so the image can scroll
+   * (see ScrollLayer). Absent: the data's own.
+   */
+  hold?: (slot: string, max: number) => number;
+}
+
+/** The largest value a band is scaled to (see DrawCtx.hold). */
+export function heldMax(d: DrawCtx, slot: string, max: number): number {
+  return d.hold ? d.hold(slot, max) : max;
 }
 
 export interface AxisSpec {
