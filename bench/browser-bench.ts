@@ -18,6 +18,9 @@ export interface BrowserOptions {
   longMinutes: number;
   sliderSamples: number;
   frameWindowMs: number;
+  /** CSS pixels of the page, and device pixels per CSS pixel (2 on most laptops: four times the canvas pixels). */
+  viewport: { width: number; height: number };
+  deviceScaleFactor: number;
 }
 
 export interface Quantiles {
@@ -38,6 +41,8 @@ export interface Busy {
 }
 
 export interface BrowserResult {
+  viewport: { width: number; height: number };
+  deviceScaleFactor: number;
   preset: string;
   sliderKey: string;
   sliderToFrameMs: { realTime: Quantiles; fullSpeed: Quantiles };
@@ -189,7 +194,7 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
       headless: true,
       args: CHROMIUM_ARGS,
     });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await browser.newPage({ viewport: o.viewport, deviceScaleFactor: o.deviceScaleFactor });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -233,6 +238,8 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     const total1 = at1.page + at1.worker;
     const totalEnd = atEnd.page + atEnd.worker;
     return {
+      viewport: o.viewport,
+      deviceScaleFactor: o.deviceScaleFactor,
       preset,
       sliderKey: key,
       sliderToFrameMs: { realTime: quantiles(sliderRt), fullSpeed: quantiles(sliderFull) },

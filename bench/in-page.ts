@@ -44,8 +44,10 @@ export const inPage = {
 
   /**
    * Moves the slider as a user does (an input event on the range input),
-   * then waits for the first frame that carries the change. Returns the
-   * time from the input to that frame's arrival in ms (NaN after timeoutMs).
+   * then waits for the first frame that carries the change to be drawn and
+   * painted (the arrival of the worker's frame is not yet something the user
+   * sees). Returns the time from the input to that paint in ms (NaN after
+   * timeoutMs).
    */
   moveSliderAndWait: async ({
     key,
@@ -71,9 +73,14 @@ export const inPage = {
     setValue.call(el, String(pos));
     el.dispatchEvent(new Event('input', { bubbles: true }));
     return new Promise<number>((resolve) => {
+      let version = -1;
       const poll = (): void => {
-        const c = hook.changes();
-        if (c.length > 0 && c[c.length - 1] !== last) resolve(hook.lastFrameAt() - t0);
+        if (version < 0) {
+          const c = hook.changes();
+          if (c.length > 0 && c[c.length - 1] !== last) version = hook.changesVersion();
+        }
+        const paintedAt = version < 0 ? NaN : hook.paintedAt(version);
+        if (paintedAt === paintedAt) resolve(paintedAt - t0);
         else if (performance.now() - t0 > timeoutMs) resolve(NaN);
         else setTimeout(poll, 1);
       };

@@ -11,6 +11,7 @@
  *   npm run bench -- --long-minutes 10  the full 10-minute heap run
  *   npm run bench -- --only wifi        scenes whose name contains "wifi" (no sweep, no browser)
  *   npm run bench -- --browser-only     the build size and the browser measurements
+ *   npm run bench -- --dpr 2 --viewport 1440x900   the page as on a high-density laptop screen (default 1400x900 at 1)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,14 @@ interface Flags {
   longMinutes: number;
   only: string | null;
   port: number;
+  viewport: { width: number; height: number };
+  dpr: number;
+}
+
+function viewportOf(s: string): { width: number; height: number } {
+  const [width, height] = s.split('x').map(Number);
+  if (!(width > 0 && height > 0)) throw new Error(`--viewport wants WIDTHxHEIGHT, got ${s}`);
+  return { width, height };
 }
 
 function parseFlags(argv: string[]): Flags {
@@ -43,6 +52,8 @@ function parseFlags(argv: string[]): Flags {
     longMinutes: Number(val('--long-minutes') ?? (quick ? 1.5 : 2)),
     only: val('--only') ?? null,
     port: Number(val('--port') ?? 4183),
+    viewport: viewportOf(val('--viewport') ?? '1400x900'),
+    dpr: Number(val('--dpr') ?? 1),
   };
 }
 
@@ -94,6 +105,8 @@ async function main(): Promise<void> {
               port: fl.port,
               longMinutes: fl.longMinutes,
               sliderSamples: 20,
+              viewport: fl.viewport,
+              deviceScaleFactor: fl.dpr,
               frameWindowMs: fl.quick ? 5000 : 10_000,
             },
             log,
@@ -130,7 +143,7 @@ async function main(): Promise<void> {
     );
   if (br) {
     out.push(
-      `browser: preset ${br.preset}, slider ${br.sliderKey}; ${br.simSecondsAtEnd.toFixed(0)} simulated s after the long run; ${br.errors.length} console errors.`,
+      `browser: ${br.viewport.width}×${br.viewport.height} CSS px at ${br.deviceScaleFactor} device px per CSS px; preset ${br.preset}, slider ${br.sliderKey}; ${br.simSecondsAtEnd.toFixed(0)} simulated s after the long run; ${br.errors.length} console errors.`,
     );
   }
   out.push('');

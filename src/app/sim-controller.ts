@@ -13,9 +13,11 @@ import { installTestHook } from './test-hook';
 import { bootFromUrl } from './share/app-share';
 import type { Frame, LoadResult, ParamValue, RunStatus, SetResult } from '../worker/protocol';
 import { WorkerSupervisor } from './worker-supervisor';
+import { StatusFeed } from './status-feed';
 import { useWorkerHealth } from './robustness/health-store';
 import { GOOD_AFTER_MS, restoreTarget, type RunSettings } from './robustness/last-good';
 import type { WorkerFault } from '../worker/watchdog';
+import type { Paint } from './charts/scheduler';
 
 /** Minimum gap between two setParam calls of one knob while a slider moves. */
 const LIVE_THROTTLE_MS = 80;
@@ -42,8 +44,11 @@ export class SimController {
   private summaryBusy = false;
   private pending = new Map<string, PendingSet>();
   private disposed = false;
+  private readonly status = new StatusFeed((s) => !this.disposed && s.runId === this.buffers.runId);
   frames = 0;
   lastFrameAt = 0;
+  /** The chart scheduler's paint log (set by the runtime), for the test hook. */
+  paints: { paintOf(version: number): Paint | null } | null = null;
 
   async start(): Promise<void> {
     // The supervisor restarts a worker that throws or hangs (see restoreWorker).
@@ -73,6 +78,7 @@ export class SimController {
   dispose(): void {
     this.disposed = true;
     if (this.summaryTimer) clearInterval(this.summaryTimer);
+    this.status.dispose();
     for (const p of this.pending.values()) if (p.timer) clearTimeout(p.timer);
     this.supervisor?.dispose();
     this.remote = null;
@@ -86,7 +92,7 @@ export class SimController {
     this.supervisor?.progress();
     this.supervisor?.expectProgress(s.running);
     if (this.lastFrameAt - this.changedAt >= GOOD_AFTER_MS) this.good = this.settings();
-    if (s.runId === this.buffers.runId) useExplorer.getState().patch({ status: s });
+    if (s.runId === this.buffers.runId) this.status.push(s);
   }
 
   private settings(): RunSettings {

@@ -19,6 +19,14 @@ export interface TsqTestHook {
   nowNs(): number;
   /** Parameter changes held by the chart buffers. */
   changes(): ParamChange[];
+  /** Chart-buffer version of the frame that brought the newest change (-1 if none). */
+  changesVersion(): number;
+  /**
+   * performance.now() once the charts first drew buffer version `version` (or
+   * a newer one) and that frame was painted and committed; NaN if not yet
+   * (only the last 64 paints are kept).
+   */
+  paintedAt(version: number): number;
   /** Sampled rows held by the chart buffers. */
   sampleCount(): number;
   /** The shared time window of the timelines, in simulated ns. */

@@ -17,6 +17,8 @@ export function installTestHook(c: SimController): void {
     running: () => st().status.running,
     nowNs: () => c.buffers.nowNs,
     changes: () => c.buffers.changes,
+    changesVersion: () => c.buffers.changesVersion,
+    paintedAt: (version) => c.paints?.paintOf(version)?.at ?? NaN,
     sampleCount: () => c.buffers.samples.length,
     visibleWindow: () => c.visibleWindow(),
     summary: () => c.summary(),

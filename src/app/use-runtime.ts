@@ -14,6 +14,8 @@ export function useRuntime(): Runtime | null {
   useEffect(() => {
     const controller = new SimController();
     const scheduler = new ChartScheduler(controller.buffers, viewStore);
+    scheduler.trackPaints();
+    controller.paints = scheduler;
     setRt({ controller, scheduler });
     void controller.start();
     return () => {

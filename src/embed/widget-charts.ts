@@ -114,6 +114,7 @@ export function mountChart(
       buf: rt.buffers,
       theme,
       hidden,
+      fromNs: s.t0Ns,
     };
     const axes: AxisSpec[] = track.draw(d);
     const changes = rt.buffers.changes.filter((c) => c.tNs >= s.t0Ns && c.tNs <= s.t1Ns);

@@ -13,6 +13,7 @@ import type { RenderState } from './scheduler';
 import type { SeriesSpec } from '../../worker/protocol';
 
 const HEIGHT = 36;
+const UPDATE_MS = 250;
 
 /** The series that best summarises a run: total throughput, else the first one. */
 function summaryKey(series: readonly SeriesSpec[]): string | undefined {
@@ -61,12 +62,30 @@ export function Overview({ series }: { series: readonly SeriesSpec[] }) {
     ro.observe(plot);
     const key = summaryKey(series);
     let last = '';
+    let lastShape = '';
+    let drawnAt = -Infinity;
+    let later: ReturnType<typeof setTimeout> | null = null;
     const render = (s: RenderState) => {
       const w = size.w;
       const canvas = canvasRef.current;
       const k = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}`;
       if (w <= 0 || !canvas || k === last) return;
+      // The strip shows the whole run: while it only grows, a few updates a second show it.
+      const shape = `${s.t1Ns - s.t0Ns}|${s.epoch}|${w}|${viewStore.getState().view.follow}`;
+      const now = performance.now();
+      if (shape === lastShape && now - drawnAt < UPDATE_MS) {
+        later ??= setTimeout(
+          () => {
+            later = null;
+            scheduler.invalidate();
+          },
+          UPDATE_MS - (now - drawnAt),
+        );
+        return;
+      }
       last = k;
+      lastShape = shape;
+      drawnAt = now;
       const buf = scheduler.buffers;
       const start = Number.isFinite(buf.startNs()) ? Math.min(buf.startNs(), s.t0Ns) : s.t0Ns;
       domain = [start, Math.max(s.t1Ns, buf.nowNs, start + 1)];
@@ -86,6 +105,7 @@ export function Overview({ series }: { series: readonly SeriesSpec[] }) {
     const off = scheduler.add(render);
     return () => {
       off();
+      if (later) clearTimeout(later);
       ro.disconnect();
       select(g).on('.brush', null);
     };

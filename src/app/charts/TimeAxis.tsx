@@ -4,7 +4,8 @@
  * drives the window of every timeline. Focusable: ← → pan, + − zoom, End live.
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { axisTop, scaleLinear, select, zoom, zoomIdentity, type ZoomTransform } from 'd3';
+import { scaleLinear, select, zoom, zoomIdentity, type ZoomTransform } from 'd3';
+import { renderTimeTicks } from './time-ticks';
 import { useExplorerContext } from '../explorer-context';
 import { useExplorer } from '../state/explorer-store';
 import { viewStore } from '../state/view-store';
@@ -70,15 +71,12 @@ export function TimeAxis() {
       if (k === key || w <= 0 || !axisRef.current || !marksRef.current) return;
       key = k;
       const u = timeUnit(s.t1Ns - s.t0Ns);
-      if (unitRef.current) unitRef.current.textContent = `time (${u.label})`;
+      const unitText = `time (${u.label})`;
+      if (unitRef.current && unitRef.current.textContent !== unitText) unitRef.current.textContent = unitText;
       const x = scaleLinear()
         .domain([s.t0Ns / u.div, s.t1Ns / u.div])
         .range([0, w]);
-      select(axisRef.current).call(
-        axisTop(x)
-          .ticks(Math.max(2, Math.floor(w / 90)))
-          .tickSizeOuter(0),
-      );
+      renderTimeTicks(axisRef.current, x, w, Math.max(2, Math.floor(w / 90)));
       // Labels take the first of three rows where they do not overlap the previous one.
       const rowEnd = new Array<number>(ROWS).fill(-Infinity);
       const visible = changes

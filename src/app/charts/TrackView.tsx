@@ -5,16 +5,20 @@
  * drawing happens in the shared animation frame, none through React renders.
  */
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { scaleLinear } from 'd3';
 import { useExplorerContext } from '../explorer-context';
 import { viewStore } from '../state/view-store';
 import { useUi } from '../state/ui-store';
 import { drawVLines } from './draw';
 import { fitCanvas, renderAxes } from './canvas';
 import type { RenderState } from './scheduler';
-import type { AxisSpec, Track } from './tracks/track';
+import type { AxisSpec, DrawCtx, Track } from './tracks/track';
+import { ScrollLayer } from './scroll-layer';
 
 const AXIS_W = 56;
+/** The legend's latest values change every frame; text that fast is unreadable and each change costs a layout. */
+const READOUT_MS = 250;
+/** The side plots (histogram, CDF) summarise the whole window: a few updates a second show it. */
+const SIDE_MS = 250;
 
 export function TrackView({ track }: { track: Track }) {
   const { scheduler, chartTheme: theme } = useExplorerContext();
@@ -45,48 +49,49 @@ export function TrackView({ track }: { track: Track }) {
     let overKey = '';
     let axesKey = '';
     let overlayInked = false;
+    let readoutAt = -Infinity;
+    let readoutHover: number | null = null;
+    let sideAt = -Infinity;
+    let sideDue: DrawCtx | null = null;
+    let later: ReturnType<typeof setTimeout> | null = null;
     let axes: AxisSpec[] = [];
-    const hidden = new Set(hiddenList);
+    const layer = new ScrollLayer(track, scheduler.buffers, theme, new Set(hiddenList));
+    // Readouts and side plots change with every frame but need only a few updates a second.
+    const comeBack = (ms: number) => {
+      later ??= setTimeout(() => {
+        later = null;
+        overKey = '';
+        scheduler.invalidate();
+      }, ms);
+    };
     const render = (s: RenderState) => {
       const { w, h } = size;
       if (w <= 0 || !dataRef.current || !overRef.current) return;
-      const x = scaleLinear().domain([s.t0Ns, s.t1Ns]).range([0, w]);
+      const x = ScrollLayer.scale(s, w);
+      const now = performance.now();
       const key = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${size.side}`;
       if (key !== dataKey) {
         dataKey = key;
-        const ctx = fitCanvas(dataRef.current, w, h);
-        if (!ctx) return;
-        const d = {
-          ctx,
-          widthPx: w,
-          heightPx: h,
-          x,
-          t0Ns: s.t0Ns,
-          t1Ns: s.t1Ns,
-          buf: scheduler.buffers,
-          theme,
-          hidden,
-        };
-        axes = track.draw(d);
-        const changes = scheduler.buffers.changes.filter((c) => c.tNs >= s.t0Ns && c.tNs <= s.t1Ns);
-        drawVLines(
-          ctx,
-          changes.map((c) => x(c.tNs)),
-          h,
-          theme.change,
-          [4, 3],
-        );
+        const r = layer.draw(dataRef.current, s, w, h);
+        if (!r) return;
+        axes = r.axes;
         // y axes change far less often than the data: touch the SVG only when they do.
         const ak = `${s.epoch}|${axes.map((a) => `${a.scale.domain().join(',')}/${a.scale.range().join(',')}`).join(';')}`;
         if (axisRef.current && ak !== axesKey) {
           axesKey = ak;
           renderAxes(axisRef.current, axes, AXIS_W);
+          sideAt = -Infinity;
         }
-        const side = sideRef.current;
-        if (side && track.side && size.side > 0) {
+        if (track.side) sideDue = r.d;
+      }
+      const side = sideRef.current;
+      if (sideDue && side && track.side && size.side > 0) {
+        if (now - sideAt >= SIDE_MS) {
+          sideAt = now;
           const sctx = fitCanvas(side, size.side, h);
-          if (sctx) track.side.draw(sctx, size.side, h, d, axes);
-        }
+          if (sctx) track.side.draw(sctx, size.side, h, sideDue, axes);
+          sideDue = null;
+        } else comeBack(SIDE_MS - (now - sideAt));
       }
       const hover = s.hoverNs !== null && s.hoverNs >= s.t0Ns && s.hoverNs <= s.t1Ns ? s.hoverNs : null;
       const okey = `${hover}|${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}`;
@@ -98,6 +103,13 @@ export function TrackView({ track }: { track: Track }) {
         if (octx && hover !== null) drawVLines(octx, [x(hover)], h, theme.crosshair, []);
         overlayInked = hover !== null;
       }
+      // The crosshair's values follow it at once; the latest values are refreshed a few times a second.
+      if (hover === null && readoutHover === null && now - readoutAt < READOUT_MS) {
+        comeBack(READOUT_MS - (now - readoutAt));
+        return;
+      }
+      readoutAt = now;
+      readoutHover = hover;
       const texts = track.readout(scheduler.buffers, hover);
       texts.forEach((t, i) => {
         const el = valueRefs.current[i];
@@ -108,6 +120,7 @@ export function TrackView({ track }: { track: Track }) {
     return () => {
       off();
       ro.disconnect();
+      if (later) clearTimeout(later);
     };
   }, [scheduler, track, theme, hiddenList]);
 

@@ -7,7 +7,11 @@ import type { ColumnRing } from './column-ring';
 
 export type Scale = (v: number) => number;
 
-/** Draws column `c` of `ring` over rows [i0, i1) as a polyline, broken at NaN. */
+/**
+ * Draws column `c` of `ring` over rows [i0, i1) as a polyline, broken at NaN.
+ * Only rows from `from` on are drawn (a redraw of the newest part); [i0, i1)
+ * still decides how the line is drawn, so both parts look the same.
+ */
 export function drawLine(
   ctx: CanvasRenderingContext2D,
   ring: ColumnRing,
@@ -18,16 +22,19 @@ export function drawLine(
   y: Scale,
   widthPx: number,
   style: { color: string; width?: number; dash?: number[] },
+  from = i0,
 ): void {
   if (c < 0 || i1 <= i0) return;
   ctx.beginPath();
   ctx.strokeStyle = style.color;
   ctx.lineWidth = style.width ?? 1.25;
   ctx.setLineDash(style.dash ?? []);
-  const dense = i1 - i0 > 2 * widthPx;
+  // More rows than pixel columns: a polyline would pile sub-pixel segments on
+  // each other, which software rasterisers pay for dearly.
+  const dense = i1 - i0 > widthPx;
   let pen = false;
   if (!dense) {
-    for (let i = i0; i < i1; i++) {
+    for (let i = Math.max(i0, from); i < i1; i++) {
       const v = ring.get(c, i);
       if (!Number.isFinite(v)) {
         pen = false;
@@ -39,44 +46,87 @@ export function drawLine(
       else ctx.moveTo(px, py);
       pen = true;
     }
+    ctx.stroke();
   } else {
-    let col = NaN;
-    let first = NaN;
-    let last = NaN;
-    let lo = Infinity;
-    let hi = -Infinity;
-    const flush = () => {
-      if (!Number.isFinite(first)) {
-        pen = false;
-        return;
-      }
-      if (pen) ctx.lineTo(col, y(first));
-      else ctx.moveTo(col, y(first));
-      ctx.lineTo(col, y(lo));
-      ctx.lineTo(col, y(hi));
-      ctx.lineTo(col, y(last));
-      pen = true;
-    };
-    for (let i = i0; i < i1; i++) {
-      const px = Math.round(x(ring.t(i)));
-      if (px !== col) {
-        if (col === col) flush();
-        col = px;
-        first = NaN;
-        lo = Infinity;
-        hi = -Infinity;
-      }
-      const v = ring.get(c, i);
-      if (!Number.isFinite(v)) continue;
-      if (!Number.isFinite(first)) first = v;
-      last = v;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
+    drawColumns(ctx, ring, c, Math.max(i0, from), i1, x, y, style);
+  }
+  ctx.setLineDash([]);
+}
+
+/**
+ * A dense line as one filled rectangle per pixel column, spanning the
+ * column's min and max and the step from the previous column's last value.
+ * Software canvases rasterise axis-aligned rectangles far faster than a
+ * stroked polyline of thousands of vertices; the picture is the same. A dash
+ * pattern is kept by leaving out whole columns.
+ */
+function drawColumns(
+  ctx: CanvasRenderingContext2D,
+  ring: ColumnRing,
+  c: number,
+  i0: number,
+  i1: number,
+  x: Scale,
+  y: Scale,
+  style: { color: string; width?: number; dash?: number[] },
+): void {
+  const lw = style.width ?? 1.25;
+  const colW = Math.max(1, Math.round(lw));
+  const dash = style.dash ?? [];
+  const period = dash.length >= 2 ? dash[0] + dash[1] : 0;
+  ctx.fillStyle = style.color;
+  // Columns without samples between two with samples are bridged by a stroked segment.
+  const gaps: number[] = [];
+  let prevCol = NaN;
+  let prevY = NaN;
+  let col = NaN;
+  let first = NaN;
+  let last = NaN;
+  let lo = Infinity;
+  let hi = -Infinity;
+  const flush = () => {
+    if (first !== first) {
+      prevY = NaN;
+      return;
     }
-    if (col === col) flush();
+    let top = Math.min(y(hi), y(lo));
+    let bot = Math.max(y(hi), y(lo));
+    if (prevY === prevY) {
+      if (col - prevCol > 1) gaps.push(prevCol, prevY, col, y(first));
+      else {
+        top = Math.min(top, prevY);
+        bot = Math.max(bot, prevY);
+      }
+    }
+    if (!period || ((col % period) + period) % period < dash[0])
+      ctx.fillRect(col, top - lw / 2, colW, bot - top + lw);
+    prevCol = col;
+    prevY = y(last);
+  };
+  for (let i = i0; i < i1; i++) {
+    const px = Math.round(x(ring.t(i)));
+    if (px !== col) {
+      if (col === col) flush();
+      col = px;
+      first = NaN;
+      lo = Infinity;
+      hi = -Infinity;
+    }
+    const v = ring.get(c, i);
+    if (!Number.isFinite(v)) continue;
+    if (first !== first) first = v;
+    last = v;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (col === col) flush();
+  if (!gaps.length) return;
+  ctx.beginPath();
+  for (let k = 0; k < gaps.length; k += 4) {
+    ctx.moveTo(gaps[k], gaps[k + 1]);
+    ctx.lineTo(gaps[k + 2], gaps[k + 3]);
   }
   ctx.stroke();
-  ctx.setLineDash([]);
 }
 
 /** Largest value of columns `cs` (summed when `stacked`) over rows [i0, i1); 0 if none. */
@@ -95,7 +145,7 @@ export function maxOver(ring: ColumnRing, cs: number[], i0: number, i1: number, 
   return m;
 }
 
-/** Stacked areas of columns `cs` (bottom first), averaged per pixel column when dense. */
+/** Stacked areas of columns `cs` (bottom first), averaged per pixel column when dense (then drawn as column rectangles). */
 export function drawStack(
   ctx: CanvasRenderingContext2D,
   ring: ColumnRing,
@@ -106,9 +156,11 @@ export function drawStack(
   x: Scale,
   y: Scale,
   widthPx: number,
+  from = i0,
 ): void {
   if (!cs.length || i1 <= i0) return;
   const dense = i1 - i0 > 2 * widthPx;
+  i0 = Math.max(i0, from);
   const xs: number[] = [];
   const acc: number[][] = cs.map(() => []);
   let col = NaN;
@@ -139,6 +191,21 @@ export function drawStack(
   }
   flush();
   const y0 = y(0);
+  if (dense) {
+    // One rectangle per band and pixel column, on whole pixels so bands meet without seams.
+    const yb = Math.round(y0);
+    for (let k = 0; k < cs.length; k++) {
+      ctx.fillStyle = colors[k];
+      const below = k > 0 ? acc[k - 1] : null;
+      const a = acc[k];
+      for (let j = 0; j < xs.length; j++) {
+        const bot = below ? Math.round(y(below[j])) : yb;
+        const top = Math.round(y(a[j]));
+        if (bot > top) ctx.fillRect(xs[j], top, 1, bot - top);
+      }
+    }
+    return;
+  }
   for (let k = cs.length - 1; k >= 0; k--) {
     // Each band is drawn down to the axis; the bands above cover the rest.
     ctx.beginPath();
@@ -151,7 +218,11 @@ export function drawStack(
   }
 }
 
-/** 2×2 px points of (t, column cy) coloured by column cc, one path per colour. */
+/**
+ * 2×2 px points of (t, column cy) coloured by column cc, one rectangle per
+ * distinct pixel position and colour (thousands of points land on the same
+ * few pixels; drawing each again would only cost time).
+ */
 export function drawPoints(
   ctx: CanvasRenderingContext2D,
   ring: ColumnRing,
@@ -162,19 +233,31 @@ export function drawPoints(
   x: Scale,
   y: Scale,
   colorOf: (category: number) => string,
+  widthPx: number,
+  heightPx: number,
+  from = i0,
 ): void {
+  i0 = Math.max(i0, from);
+  const w = Math.max(1, Math.ceil(widthPx) + 2);
+  const h = Math.max(1, Math.ceil(heightPx) + 2);
+  const seen = new Uint8Array(w * h);
   const cats = new Set<number>();
   for (let i = i0; i < i1; i++) cats.add(ring.get(cc, i));
   for (const cat of cats) {
-    ctx.beginPath();
+    seen.fill(0);
+    ctx.fillStyle = colorOf(cat);
     for (let i = i0; i < i1; i++) {
       if (ring.get(cc, i) !== cat) continue;
       const v = ring.get(cy, i);
       if (!Number.isFinite(v)) continue;
-      ctx.rect(Math.round(x(ring.t(i))) - 1, Math.round(y(v)) - 1, 2, 2);
+      const px = Math.round(x(ring.t(i)));
+      const py = Math.round(y(v));
+      if (px < -1 || py < -1 || px > w - 2 || py > h - 2) continue;
+      const k = (py + 1) * w + px + 1;
+      if (seen[k]) continue;
+      seen[k] = 1;
+      ctx.fillRect(px - 1, py - 1, 2, 2);
     }
-    ctx.fillStyle = colorOf(cat);
-    ctx.fill();
   }
 }
 

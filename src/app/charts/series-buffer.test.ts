@@ -123,3 +123,19 @@ describe('SeriesBuffers', () => {
     expect(calls).toBe(4); // (reset + push) for run 1, then for run 2
   });
 });
+
+describe('SeriesBuffers.changesVersion', () => {
+  it('is the version of the push that brought the newest change', () => {
+    const b = new SeriesBuffers();
+    b.push(frame([1, 2], { a: [1, 2] }), 1);
+    expect(b.changesVersion).toBe(-1);
+    const change = { tNs: 3, key: 'a', from: 1, to: 2 };
+    b.push(frame([3], { a: [3] }, { changes: [change] }), 1);
+    const v = b.version;
+    b.push(frame([4], { a: [4] }), 1);
+    expect(b.changesVersion).toBe(v);
+    expect(b.version).toBeGreaterThan(v);
+    b.push(frame([1], { a: [1] }), 2);
+    expect(b.changesVersion).toBe(-1);
+  });
+});

@@ -40,6 +40,8 @@ export class SeriesBuffers {
   nowNs = 0;
   /** Increments on every change, so drawers can skip redundant work. */
   version = 0;
+  /** Version of the push that brought the newest parameter change. */
+  changesVersion = -1;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly cap: BufferCapacity = DEFAULT_CAPACITY) {
@@ -59,6 +61,7 @@ export class SeriesBuffers {
     this.ping.clear();
     this.throttled.clear();
     this.changes = [];
+    this.changesVersion = -1;
     this.runId = runId;
     this.nowNs = 0;
     this.bump();
@@ -90,6 +93,7 @@ export class SeriesBuffers {
     }
     this.nowNs = f.nowNs;
     this.bump();
+    if (f.changes.length) this.changesVersion = this.version;
   }
 
   /** Earliest time still held by any ring (NaN when empty). */

@@ -127,6 +127,7 @@ export function chartFigure(inp: ChartFigureInput): ChartFigure {
     buf: inp.buf,
     theme: inp.theme,
     hidden: inp.hidden,
+    fromNs: inp.t0Ns,
   };
   const axes = track.draw(d);
   const changes = inp.buf.changes.filter((c) => c.tNs >= inp.t0Ns && c.tNs <= inp.t1Ns);

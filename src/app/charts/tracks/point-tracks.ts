@@ -8,7 +8,17 @@ import { num } from '../../format';
 import { categoryColor, type ChartTheme } from '../chart-theme';
 import type { ColumnRing } from '../column-ring';
 import { drawPoints } from '../draw';
-import { PAD_BOTTOM, PAD_TOP, yLinear, yLog, type AxisSpec, type DrawCtx, type Track } from './track';
+import {
+  firstRow,
+  heldMax,
+  PAD_BOTTOM,
+  PAD_TOP,
+  yLinear,
+  yLog,
+  type AxisSpec,
+  type DrawCtx,
+  type Track,
+} from './track';
 
 function nearestText(ring: ColumnRing, tNs: number | null, fmt: (v: number, cat: number) => string): string {
   if (!ring.length) return '–';
@@ -30,8 +40,22 @@ export function aggregatesTrack(theme: ChartTheme): Track {
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
       let max = 0;
       for (let i = i0; i < i1; i++) max = Math.max(max, ring.get(1, i));
-      const y = yLinear(Math.max(max, 4), PAD_TOP, d.heightPx - PAD_BOTTOM);
-      if (!d.hidden.has('agg')) drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor);
+      const y = yLinear(heldMax(d, 'y', Math.max(max, 4)), PAD_TOP, d.heightPx - PAD_BOTTOM);
+      if (!d.hidden.has('agg'))
+        drawPoints(
+          d.ctx,
+          ring,
+          1,
+          2,
+          i0,
+          i1,
+          d.x,
+          y,
+          categoryColor,
+          d.widthPx,
+          d.heightPx,
+          firstRow(ring, d, i0),
+        );
       return [{ scale: y, unit: 'frames', label: 'frames' }];
     },
     side: {
@@ -86,9 +110,28 @@ export function latencyTrack(theme: ChartTheme): Track {
       }
       const y =
         hi > 0
-          ? yLog(lo * 0.8, hi * 1.25, PAD_TOP, d.heightPx - PAD_BOTTOM)
+          ? yLog(
+              1 / heldMax(d, 'lo', 1 / (lo * 0.8)),
+              heldMax(d, 'hi', hi * 1.25),
+              PAD_TOP,
+              d.heightPx - PAD_BOTTOM,
+            )
           : yLog(1, 100, PAD_TOP, d.heightPx - PAD_BOTTOM);
-      if (!d.hidden.has('ping')) drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor);
+      if (!d.hidden.has('ping'))
+        drawPoints(
+          d.ctx,
+          ring,
+          1,
+          2,
+          i0,
+          i1,
+          d.x,
+          y,
+          categoryColor,
+          d.widthPx,
+          d.heightPx,
+          firstRow(ring, d, i0),
+        );
       return [{ scale: y, unit: 'ms', label: 'ms', log: true }];
     },
     side: {

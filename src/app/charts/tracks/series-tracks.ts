@@ -10,6 +10,8 @@ import { drawLine, drawStack, maxOver, shadeIntervals } from '../draw';
 import {
   PAD_BOTTOM,
   PAD_TOP,
+  firstRow,
+  heldMax,
   sampleText,
   yLinear,
   type AxisSpec,
@@ -80,8 +82,9 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
           false,
         ),
       );
-      const y = yLinear(max, PAD_TOP, d.heightPx - PAD_BOTTOM);
-      shadeIntervals(d.ctx, d.buf.throttled, d.t0Ns, d.t1Ns, d.x, d.heightPx, d.theme.throttle);
+      const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - PAD_BOTTOM);
+      const from = firstRow(ring, d, i0);
+      shadeIntervals(d.ctx, d.buf.throttled, d.fromNs, d.t1Ns, d.x, d.heightPx, d.theme.throttle);
       const present = sc.map((c, k) => [c, k] as const).filter(([c]) => c > 0);
       drawStack(
         d.ctx,
@@ -93,14 +96,22 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
         d.x,
         y,
         d.widthPx,
+        from,
       );
       lines.forEach((s, k) => {
         const dash = /limit/.test(s.key) ? [5, 3] : undefined;
-        drawLine(d.ctx, ring, lc[k], i0, i1, d.x, y, d.widthPx, {
-          color: legend[stack.length + k].color,
-          width: 1.5,
-          dash,
-        });
+        drawLine(
+          d.ctx,
+          ring,
+          lc[k],
+          i0,
+          i1,
+          d.x,
+          y,
+          d.widthPx,
+          { color: legend[stack.length + k].color, width: 1.5, dash },
+          from,
+        );
       });
       return [{ scale: y, unit, label: unit ?? '' }];
     },
@@ -129,13 +140,26 @@ export function linesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme,
         i1,
         false,
       );
-      const y = yLinear(panel === 'cpu' && max <= 1 ? 0.92 : max, PAD_TOP, d.heightPx - PAD_BOTTOM);
+      const y = yLinear(
+        heldMax(d, 'y', panel === 'cpu' && max <= 1 ? 0.92 : max),
+        PAD_TOP,
+        d.heightPx - PAD_BOTTOM,
+      );
+      const from = firstRow(ring, d, i0);
       specs.forEach((s, k) => {
         const total = /total$/.test(s.key);
-        drawLine(d.ctx, ring, cs[k], i0, i1, d.x, y, d.widthPx, {
-          color: legend[k].color,
-          width: total ? 2 : 1.25,
-        });
+        drawLine(
+          d.ctx,
+          ring,
+          cs[k],
+          i0,
+          i1,
+          d.x,
+          y,
+          d.widthPx,
+          { color: legend[k].color, width: total ? 2 : 1.25 },
+          from,
+        );
       });
       return [{ scale: y, unit, label: unit ?? '' }];
     },
@@ -157,12 +181,13 @@ export function smallMultiplesTrack(panel: Panel, specs: SeriesSpec[], theme: Ch
       const ring = d.buf.samples;
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
       const band = d.heightPx / Math.max(1, specs.length);
+      const from = firstRow(ring, d, i0);
       const axes: AxisSpec[] = [];
       specs.forEach((s, k) => {
         const c = d.hidden.has(s.key) ? -1 : ring.col(s.key);
         const top = k * band;
         const y = yLinear(
-          c > 0 ? maxOver(ring, [c], i0, i1, false) : 0,
+          heldMax(d, s.key, c > 0 ? maxOver(ring, [c], i0, i1, false) : 0),
           top + PAD_TOP,
           top + band - PAD_BOTTOM,
         );
@@ -170,7 +195,7 @@ export function smallMultiplesTrack(panel: Panel, specs: SeriesSpec[], theme: Ch
           d.ctx.fillStyle = d.theme.grid;
           d.ctx.fillRect(0, Math.round(top), d.widthPx, 1);
         }
-        drawLine(d.ctx, ring, c, i0, i1, d.x, y, d.widthPx, { color: legend[k].color, width: 1.5 });
+        drawLine(d.ctx, ring, c, i0, i1, d.x, y, d.widthPx, { color: legend[k].color, width: 1.5 }, from);
         axes.push({ scale: y, unit: s.unit, label: s.label });
       });
       return axes;

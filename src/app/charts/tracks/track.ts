@@ -7,6 +7,7 @@ import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3';
 import type { Panel, SeriesSpec } from '../../../worker/protocol';
 import type { ChartTheme } from '../chart-theme';
 import type { SeriesBuffers } from '../series-buffer';
+import type { ColumnRing } from '../column-ring';
 
 export interface DrawCtx {
   ctx: CanvasRenderingContext2D;
@@ -19,6 +20,23 @@ export interface DrawCtx {
   theme: ChartTheme;
   /** Series keys switched off in the legend. */
   hidden: ReadonlySet<string>;
+  /**
+   * Only data from this time on needs drawing (the host scrolled the older
+   * part and clipped to the rest); t0Ns for a full draw. Scales still come
+   * from the whole window.
+   */
+  fromNs: number;
+  /**
+   * Extent to scale a band by, given the data's: the live view keeps an
+   * extent while the data stays well inside it, so the image can scroll
+   * (see ScrollLayer). Absent: the data's own.
+   */
+  hold?: (slot: string, max: number) => number;
+}
+
+/** The largest value a band is scaled to (see DrawCtx.hold). */
+export function heldMax(d: DrawCtx, slot: string, max: number): number {
+  return d.hold ? d.hold(slot, max) : max;
 }
 
 export interface AxisSpec {
@@ -95,4 +113,9 @@ export function sampleText(
   if (c <= 0 || !s.length) return '–';
   const i = tNs === null ? s.length - 1 : s.nearest(tNs);
   return fmt(s.get(c, i));
+}
+
+/** First row to draw for `d.fromNs` (one row earlier, so a line joins what is already drawn). */
+export function firstRow(ring: ColumnRing, d: DrawCtx, i0: number): number {
+  return d.fromNs <= d.t0Ns ? i0 : Math.max(i0, ring.lowerBound(d.fromNs) - 1);
 }

@@ -1,0 +1,204 @@
+/**
+ * The data canvas of a track, drawn incrementally while the window follows
+ * the clock: the window's start is snapped to whole device pixels, the image
+ * already drawn is moved left by the pixels the window advanced, and only
+ * the columns from the previous live edge on are drawn again. Anything else
+ * (zoom, pan, resize, theme, a new run, or y scales that changed with the
+ * new data) draws the whole window.
+ */
+import { scaleLinear, type ScaleLinear } from 'd3';
+import { drawVLines } from './draw';
+import { fitCanvas } from './canvas';
+import type { RenderState } from './scheduler';
+import type { SeriesBuffers } from './series-buffer';
+import type { ChartTheme } from './chart-theme';
+import type { AxisSpec, DrawCtx, Track } from './tracks/track';
+
+/** Columns left of the previous live edge drawn again: the edge column held part of its samples, and strokes reach across. */
+const EDGE_PX = 3;
+/** A band keeps its extent until its data needs more, or less than this share of it. */
+const HOLD_SHARE = 0.5;
+
+interface Drawn {
+  t0Ns: number;
+  spanNs: number;
+  nowNs: number;
+  runId: number;
+  w: number;
+  h: number;
+  dpr: number;
+  epoch: number;
+  axesKey: string;
+}
+
+export interface LayerResult {
+  axes: AxisSpec[];
+  d: DrawCtx;
+}
+
+const axesKeyOf = (axes: AxisSpec[]) =>
+  axes.map((a) => `${a.scale.domain().join(',')}/${a.scale.range().join(',')}`).join(';');
+
+export class ScrollLayer {
+  private drawn: Drawn | null = null;
+  /** Full draws and scrolled draws so far (for tests and diagnostics). */
+  readonly counts = { full: 0, scrolled: 0 };
+  private readonly held = new Map<string, number>();
+  private readonly hold = (slot: string, max: number): number => {
+    const h = this.held.get(slot);
+    if (h !== undefined && max <= h && max >= h * HOLD_SHARE) return h;
+    this.held.set(slot, max);
+    return max;
+  };
+
+  constructor(
+    private readonly track: Track,
+    private readonly buf: SeriesBuffers,
+    private readonly theme: ChartTheme,
+    private readonly hidden: ReadonlySet<string>,
+  ) {}
+
+  /** The x scale of a window as this layer draws it (start snapped to device pixels). */
+  static scale(s: RenderState, w: number): ScaleLinear<number, number> {
+    const dpr = devicePixelRatioOf();
+    const spanNs = s.t1Ns - s.t0Ns;
+    const nsPerDev = spanNs / Math.max(1, Math.round(w * dpr));
+    const t0 = Math.floor(s.t0Ns / nsPerDev) * nsPerDev;
+    return scaleLinear()
+      .domain([t0, t0 + spanNs])
+      .range([0, w]);
+  }
+
+  draw(canvas: HTMLCanvasElement, s: RenderState, w: number, h: number): LayerResult | null {
+    const x = ScrollLayer.scale(s, w);
+    const [t0, t1] = x.domain();
+    const dpr = devicePixelRatioOf();
+    const p = this.drawn;
+    // A new run or a new window size starts from the data's own extents.
+    if (!p || p.runId !== this.buf.runId || Math.abs(p.spanNs - (t1 - t0)) > 1e-9 * p.spanNs)
+      this.held.clear();
+    const nsPerPx = (t1 - t0) / w;
+    const edgePx = p ? Math.floor(x(p.nowNs)) - EDGE_PX : -1;
+    const shiftDev = p ? Math.round(((t0 - p.t0Ns) / nsPerPx) * dpr) : 0;
+    const scroll =
+      p !== null &&
+      p.w === w &&
+      p.h === h &&
+      p.dpr === dpr &&
+      p.epoch === s.epoch &&
+      p.runId === this.buf.runId &&
+      Math.abs(p.spanNs - (t1 - t0)) <= 1e-9 * p.spanNs &&
+      s.nowNs >= p.nowNs &&
+      shiftDev >= 0 &&
+      edgePx > 0;
+    if (scroll) {
+      const r = this.scrolled(canvas, x, w, h, dpr, shiftDev, Math.min(w, edgePx));
+      if (r && axesKeyOf(r.axes) === p.axesKey) {
+        this.counts.scrolled++;
+        this.remember(r.axes, t0, t1, s, w, h, dpr);
+        return r;
+      }
+    }
+    const ctx = fitCanvas(canvas, w, h);
+    if (!ctx) return null;
+    const d = this.ctxOf(ctx, x, w, h, t0);
+    const axes = this.paint(d);
+    this.counts.full++;
+    this.remember(axes, t0, t1, s, w, h, dpr);
+    return { axes, d };
+  }
+
+  private scrolled(
+    canvas: HTMLCanvasElement,
+    x: ScaleLinear<number, number>,
+    w: number,
+    h: number,
+    dpr: number,
+    shiftDev: number,
+    from: number,
+  ): LayerResult | null {
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return null;
+    if (shiftDev > 0) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalCompositeOperation = 'copy';
+      ctx.drawImage(canvas, -shiftDev, 0);
+      ctx.globalCompositeOperation = 'source-over';
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(from, 0, w - from, h);
+    ctx.clip();
+    ctx.clearRect(from, 0, w - from, h);
+    // Rows a little left of the cleared part, so lines join what stays on screen.
+    const d = this.ctxOf(ctx, x, w, h, x.invert(from - EDGE_PX));
+    const axes = this.paint(d);
+    ctx.restore();
+    return { axes, d };
+  }
+
+  private ctxOf(
+    ctx: CanvasRenderingContext2D,
+    x: ScaleLinear<number, number>,
+    w: number,
+    h: number,
+    fromNs: number,
+  ): DrawCtx {
+    const [t0, t1] = x.domain();
+    // Plain arithmetic: the draw loops call this once per row, and a d3 scale call costs several times more.
+    const pxPerNs = w / (t1 - t0);
+    return {
+      ctx,
+      widthPx: w,
+      heightPx: h,
+      x: (tNs: number) => (tNs - t0) * pxPerNs,
+      t0Ns: t0,
+      t1Ns: t1,
+      buf: this.buf,
+      theme: this.theme,
+      hidden: this.hidden,
+      fromNs,
+      hold: this.hold,
+    };
+  }
+
+  private paint(d: DrawCtx): AxisSpec[] {
+    const axes = this.track.draw(d);
+    const changes = this.buf.changes.filter((c) => c.tNs >= Math.max(d.t0Ns, d.fromNs) && c.tNs <= d.t1Ns);
+    drawVLines(
+      d.ctx,
+      changes.map((c) => d.x(c.tNs)),
+      d.heightPx,
+      this.theme.change,
+      [4, 3],
+    );
+    return axes;
+  }
+
+  private remember(
+    axes: AxisSpec[],
+    t0: number,
+    t1: number,
+    s: RenderState,
+    w: number,
+    h: number,
+    dpr: number,
+  ): void {
+    this.drawn = {
+      t0Ns: t0,
+      spanNs: t1 - t0,
+      nowNs: s.nowNs,
+      runId: this.buf.runId,
+      w,
+      h,
+      dpr,
+      epoch: s.epoch,
+      axesKey: axesKeyOf(axes),
+    };
+  }
+}
+
+function devicePixelRatioOf(): number {
+  return Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+}
