@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import type {} from '../src/app/test-hook-types';
 import { inPage, type LongTask } from './in-page';
+import { measureSweepUi, type SweepUiResult } from './sweep-ui';
 
 export interface BrowserOptions {
   distDir: string;
@@ -56,6 +57,8 @@ export interface BrowserResult {
     endMinutes: number;
   };
   heapGrowthPct: number;
+  /** The page while an experiment's sweep runs (after the long run; null if it failed). */
+  sweepUi: SweepUiResult | null;
   simSecondsAtEnd: number;
   errors: string[];
 }
@@ -237,6 +240,13 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     const running = tasks.filter((t) => t.start >= runStart);
     const total1 = at1.page + at1.worker;
     const totalEnd = atEnd.page + atEnd.worker;
+    log('  browser: the page during an experiment sweep');
+    let sweepUi: SweepUiResult | null = null;
+    try {
+      sweepUi = await measureSweepUi(page, base.replace(/\/$/, ''), log);
+    } catch (e) {
+      errors.push(`sweep UI: ${e instanceof Error ? e.message : String(e)}`);
+    }
     return {
       viewport: o.viewport,
       deviceScaleFactor: o.deviceScaleFactor,
@@ -253,6 +263,7 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
       heapMB: { atOneMinute: at1, atEnd, endMinutes: o.longMinutes },
       heapGrowthPct: ((totalEnd - total1) / total1) * 100,
       simSecondsAtEnd,
+      sweepUi,
       errors,
     };
   } finally {
