@@ -175,6 +175,22 @@ describe('SimHost parameters and runs', () => {
     expect(sim().nowNs).toBeLessThan(SEC * 0.01);
   });
 
+  it('posts the frame carrying a live change in the next slice, not a frame interval later', () => {
+    const { clock, host, frames } = setup();
+    host.setSpeed(SEC);
+    host.play();
+    clock.runFor(500);
+    // Right after a frame went out: without the change the next one would wait FRAME_MS.
+    const n = frames.length;
+    while (frames.length === n) clock.runFor(1);
+    const t0 = clock.now();
+    expect(host.setParam('tcp.limit', 42)).toEqual({ ok: true });
+    clock.runFor(2 * SLICE_MS);
+    const first = frames.find((x) => x.f.changes.length > 0);
+    expect(first).toBeDefined();
+    expect(first!.wall - t0).toBeLessThan(FRAME_MS / 2);
+  });
+
   it('reports an invalid value without changing anything', () => {
     const { host, sim } = setup();
     const r = host.setParam('tcp.limit', 1000);

@@ -146,6 +146,8 @@ export class SimHost implements WorkerApi {
     const r = sim.setParam(key, value);
     if (r.ok) this.overrides[key] = value;
     if (!this.running) this.emit();
+    // The user is waiting to see the change: the next slice posts a frame without waiting for FRAME_MS.
+    else if (r.ok) this.lastFrameMs = -Infinity;
     return r;
   }
 
