@@ -63,6 +63,9 @@ export interface BrowserResult {
   errors: string[];
 }
 
+/** Heap readings (2 s apart) whose median is taken at 1 minute and at the end. */
+const HEAP_READINGS = 5;
+
 /** A change that shows in no frame within this long counts as lost. */
 const SLIDER_TIMEOUT_MS = 5000;
 
@@ -232,9 +235,21 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     };
     log(`  browser: long run at full speed, ${o.longMinutes} min`);
     await waitUntil(1);
-    const at1 = { page: await pageHeap(cdp), worker: await wheap() };
+    // One reading after a forced GC swings by ±6 % with what is live at that instant (frames in
+    // flight, half-built columns); the median of several readings 2 s apart is the level.
+    const heapLevel = async (): Promise<{ page: number; worker: number }> => {
+      const pages: number[] = [];
+      const workers: number[] = [];
+      for (let i = 0; i < HEAP_READINGS; i++) {
+        if (i > 0) await page.waitForTimeout(2000);
+        pages.push(await pageHeap(cdp));
+        workers.push(await wheap());
+      }
+      return { page: quantiles(pages).p50, worker: quantiles(workers).p50 };
+    };
+    const at1 = await heapLevel();
     await waitUntil(o.longMinutes);
-    const atEnd = { page: await pageHeap(cdp), worker: await wheap() };
+    const atEnd = await heapLevel();
     const simSecondsAtEnd = (await page.evaluate(() => window.__tsq!.nowNs())) / 1e9;
     const tasks: LongTask[] = await page.evaluate(() => window.__benchLongTasks ?? []);
     const running = tasks.filter((t) => t.start >= runStart);
