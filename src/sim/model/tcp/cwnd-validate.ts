@@ -9,13 +9,13 @@ import { preferDoubleFields } from '../../engine/double-fields';
 export class CwndValidation {
   /** tp->is_cwnd_limited as tcp_cwnd_validate records it. */
   private flag = false;
-  /** tp->max_packets_out and the snd_nxt that ends its window (tp->max_packets_seq). */
+  /** tp->max_packets_out and the snd_nxt that ends its round (tp->max_packets_seq). */
   maxPacketsOut = 0;
   maxPacketsSeq = 0;
   /** The last validate recorded a new largest flight. */
   private tookFlight = false;
 
-  /** Whether the flight stayed sticky-limited within a window (eras with cwndLimitedSticky). */
+  /** Whether a cwnd-limited send keeps the flag set for the rest of the round (eras with cwndLimitedSticky). */
   constructor(private readonly sticky: () => boolean) {}
 
   /** tcp_is_cwnd_limited(): in slow start, cwnd < 2 · max_packets_out also counts. */

@@ -141,7 +141,7 @@ describe('TcpReceiver out of order', () => {
 });
 
 describe('TcpReceiver GRO', () => {
-  it('merges contiguous arrivals within the window into one ACK', () => {
+  it('merges contiguous arrivals within the GRO interval into one ACK', () => {
     const { sim, rx, acks } = setup({ groWindowNs: us(20) });
     for (let i = 0; i < 4; i++) arrive(sim, rx, us(i), i);
     sim.runUntil(us(19));

@@ -45,7 +45,7 @@ describe('timestamp undo', () => {
     expect(tx.ack.undo.count).toBe(0);
   });
 
-  it('undoes an RTO when the whole window was only delayed', () => {
+  it('undoes an RTO when the whole flight was only delayed', () => {
     // The path stalls from 100 ms to 1.6 s and then delivers in order: the RTO
     // fires during the stall, and the originals arrive before the retransmissions.
     const { sim, tx } = path((_skb, now) => (now >= ms(100) ? Math.max(ms(10), ms(1600) - now) : ms(10)));

@@ -71,8 +71,9 @@ export class SdioBus implements EventTarget {
   private readCreditN = 0;
   private readonly glomHdrBytes: number;
   /** Frames the dongle received over the air and holds for the host. */
-  private readonly rxWaiting: Skb[] = [];
-  private readonly rxReading: Skb[] = [];
+  private readonly rxWaiting = new SkbTagDeque(64);
+  private rxReading: Skb[] = [];
+  private rxDelivering: Skb[] = [];
 
   constructor(
     private readonly sim: Sim,
@@ -105,7 +106,7 @@ export class SdioBus implements EventTarget {
 
   /** The dongle received a frame for the host: it raises the SDIO interrupt (F2 data ready). */
   rxFromAir(skb: Skb, nowNs: Ns): void {
-    this.rxWaiting.push(skb);
+    this.rxWaiting.push(skb, 0);
     this.kick(nowNs);
   }
 
@@ -220,8 +221,12 @@ export class SdioBus implements EventTarget {
     this.readCreditN = 0;
     this.readStatusN = 0;
     this.host.readParsed(nowNs);
-    const rx = this.rxReading.splice(0, this.rxReading.length);
-    for (const skb of rx) this.host.rxFrame(skb, nowNs);
+    // Swap the lists: a frame the host's handling makes readable goes into the next read.
+    const rx = this.rxReading;
+    this.rxReading = this.rxDelivering;
+    this.rxDelivering = rx;
+    for (let i = 0; i < rx.length; i++) this.host.rxFrame(rx[i], nowNs);
+    rx.length = 0;
     this.dpc(nowNs);
   }
 }

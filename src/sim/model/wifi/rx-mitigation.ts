@@ -26,9 +26,12 @@ export const RIMT_AR9300: RxMitigationOptions = { lastNs: 500_000, firstNs: 2_00
 export const RIMT_AR5416: RxMitigationOptions = { lastNs: 250_000, firstNs: 700_000 };
 
 export class RxMitigation {
-  private readonly pending: Skb[] = [];
+  private pending: Skb[] = [];
   /** The transmitting node of each pending frame (the reorder stream key needs it). */
-  private readonly fromNode: number[] = [];
+  private fromNode: number[] = [];
+  // The batch being handed up; swapped with the pending lists, so an interrupt allocates nothing.
+  private batch: Skb[] = [];
+  private batchFrom: number[] = [];
   private firstAtNs: Ns = 0;
   private readonly timer: Timer;
   /** RX interrupts raised so far. */
@@ -58,8 +61,15 @@ export class RxMitigation {
   private fire(nowNs: Ns): void {
     this.interrupts++;
     // The tasklet drains the RX ring in arrival order.
-    const batch = this.pending.splice(0, this.pending.length);
-    const from = this.fromNode.splice(0, this.fromNode.length);
+    const batch = this.pending;
+    const from = this.fromNode;
+    this.pending = this.batch;
+    this.fromNode = this.batchFrom;
+    this.batch = batch;
+    this.batchFrom = from;
+    // Frames that arrive while this batch is handed up wait for the next interrupt.
     for (let i = 0; i < batch.length; i++) this.deliver(batch[i], from[i], nowNs);
+    batch.length = 0;
+    from.length = 0;
   }
 }

@@ -44,7 +44,7 @@ export interface BbrOptions {
 }
 
 const CYCLE_LEN = 8;
-const BW_RTTS = CYCLE_LEN + 2; // bw filter window, rounds
+const BW_RTTS = CYCLE_LEN + 2; // bw filter length, rounds
 const MIN_RTT_WIN_NS = 10 * NS_PER_SEC;
 const PROBE_RTT_MODE_NS = 200 * NS_PER_MS;
 const MIN_TSO_RATE_BYTES_PER_SEC = 1_200_000 / 8;

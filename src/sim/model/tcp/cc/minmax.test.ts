@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MinmaxMax } from './minmax';
 
 describe('win_minmax running max', () => {
-  it('returns a sample from inside the window, at least the newest one', () => {
+  it('returns a sample from inside the filter span, at least the newest one', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 20 }),

@@ -15,7 +15,7 @@ export class MinmaxMax {
   private t2 = 0;
   private v2 = 0;
 
-  /** minmax_reset(): forget everything, the window now holds one sample. */
+  /** minmax_reset(): forget everything, the filter now holds one sample. */
   reset(t: number, meas: number): number {
     this.t0 = this.t1 = this.t2 = t;
     this.v0 = this.v1 = this.v2 = meas;
@@ -27,7 +27,7 @@ export class MinmaxMax {
     return this.v0;
   }
 
-  /** minmax_running_max(): add a sample taken at `t`, window length `win`. */
+  /** minmax_running_max(): add a sample taken at `t`, filter length `win`. */
   runningMax(win: number, t: number, meas: number): number {
     // A new max, or nothing left in the window: restart from this sample.
     if (meas >= this.v0 || t - this.t2 > win) return this.reset(t, meas);
