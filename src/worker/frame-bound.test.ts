@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boundFrame, frameTransferables, ownBuffers } from './frame-bound';
+import { boundFrame, frameTransferables, packFrame } from './frame-bound';
 import type { Frame } from './protocol';
 
 const e = () => new Float64Array(0);
@@ -82,18 +82,33 @@ describe('boundFrame', () => {
   });
 });
 
-describe('ownBuffers / frameTransferables', () => {
-  it('copies views into larger buffers and lists each buffer once', () => {
+describe('packFrame / frameTransferables', () => {
+  it('copies every array, views included, into one buffer that is the only transferable', () => {
     const big = new Float64Array(10).map((_, i) => i);
     const view = big.subarray(2, 5);
     const whole = Float64Array.from([1, 2, 3]);
-    const f = frame([], {}, { tNs: view, cols: { a: whole, b: whole } });
-    const o = ownBuffers(f);
-    expect(o.tNs).not.toBe(view);
+    const f = frame([], {}, { tNs: view, cols: { a: whole, b: Float64Array.from([7, 8, 9]) } });
+    f.pingT = Float64Array.from([5]);
+    const o = packFrame(f);
     expect(Array.from(o.tNs)).toEqual([2, 3, 4]);
-    expect(o.cols.a).toBe(whole);
+    expect(Array.from(o.cols.a)).toEqual([1, 2, 3]);
+    expect(Array.from(o.cols.b)).toEqual([7, 8, 9]);
+    expect(Array.from(o.pingT)).toEqual([5]);
+    expect(o.aggT.length).toBe(0);
     const bufs = frameTransferables(o);
-    expect(bufs.length).toBe(2);
-    expect(bufs).not.toContain(big.buffer);
+    expect(bufs).toHaveLength(1);
+    expect(bufs[0]).not.toBe(big.buffer);
+    expect(bufs[0]).not.toBe(whole.buffer);
+    expect(bufs[0].byteLength).toBe((3 + 3 + 3 + 1) * 8);
+    // The core's arrays are untouched and still its own.
+    expect(Array.from(whole)).toEqual([1, 2, 3]);
+  });
+
+  it('survives a transfer: the views read the moved buffer', () => {
+    const f = packFrame(frame([], {}, { tNs: Float64Array.from([1, 2]), cols: { a: Float64Array.from([3, 4]) } }));
+    const moved = structuredClone(f, { transfer: frameTransferables(f) });
+    expect(Array.from(moved.cols.a)).toEqual([3, 4]);
+    expect(moved.tNs.buffer).toBe(moved.cols.a.buffer);
+    expect(f.tNs.buffer.byteLength).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /** The worker entry: exposes a SimHost through Comlink, transferring frame buffers. */
 import * as Comlink from 'comlink';
 import { SimHost } from './host';
-import { frameTransferables, ownBuffers } from './frame-bound';
+import { frameTransferables, packFrame } from './frame-bound';
 import type { FrameSink, LoadRequest, ParamValue, WorkerApi } from './protocol';
 import { createSim, listPresets } from '../sim/index';
 import { FaultInjector, type WatchdogApi } from './watchdog';
@@ -31,7 +31,7 @@ const api: WorkerApi & WatchdogApi = {
   // the app has consumed the frame, which the host counts for back-pressure.
   onFrame: (cb: FrameSink) =>
     host.onFrame((f, s) => {
-      const own = ownBuffers(f);
+      const own = packFrame(f);
       return cb(Comlink.transfer(own, frameTransferables(own)), s);
     }),
 };
