@@ -3,7 +3,7 @@
  * (A and B), so both columns of the A/B view show the same simulated span
  * even when one side's frame arrives a moment before the other's.
  */
-import { ChartScheduler, type RenderState } from '../charts/scheduler';
+import { ChartScheduler, type DrawBudget, type RenderState } from '../charts/scheduler';
 import type { SeriesBuffers } from '../charts/series-buffer';
 import { windowOf } from '../charts/time-view';
 import type { ViewState } from '../state/view-store';
@@ -18,8 +18,8 @@ export class SyncedScheduler extends ChartScheduler {
     super(buffers, view);
   }
 
-  override current(): RenderState {
-    const s = super.current();
+  override current(budget?: DrawBudget): RenderState {
+    const s = super.current(budget);
     const now = this.clockNs();
     return { ...s, ...windowOf(this.view.getState().view, now), nowNs: now };
   }

@@ -71,6 +71,8 @@ export function TrackView({ track }: { track: Track }) {
       const now = performance.now();
       const key = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${size.side}`;
       if (key !== dataKey) {
+        // Over this frame's budget: keep the image a frame longer (the scheduler calls again first thing).
+        if (!s.budget.take(layer.columnsFor(s, w, h) / w)) return false;
         dataKey = key;
         const r = layer.draw(dataRef.current, s, w, h);
         if (!r) return;

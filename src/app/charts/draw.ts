@@ -98,8 +98,11 @@ function drawColumns(
         bot = Math.max(bot, prevY);
       }
     }
-    if (!period || ((col % period) + period) % period < dash[0])
-      ctx.fillRect(col, top - lw / 2, colW, bot - top + lw);
+    // Whole pixels: software rasterisers fill aligned rectangles without coverage arithmetic.
+    if (!period || ((col % period) + period) % period < dash[0]) {
+      const y0 = Math.floor(top - lw / 2);
+      ctx.fillRect(col, y0, colW, Math.ceil(bot + lw / 2) - y0);
+    }
     prevCol = col;
     prevY = y(last);
   };

@@ -2,6 +2,15 @@
  * One requestAnimationFrame loop for every chart: buffers, the time view and
  * the theme invalidate it; each registered renderer then draws from the same
  * window, so all panels stay in step. Renderers skip work they do not need.
+ *
+ * Each animation frame has a drawing budget, counted in whole-plot redraws
+ * (a track that draws a third of its columns spends a third). A renderer
+ * whose work does not fit once something was drawn defers to the next frame
+ * and goes first there: a full redraw of every track, or a fast run where
+ * each frame brings a window of new columns, is spread over a few frames
+ * instead of making one task that holds the page (the commit rasterises
+ * every column a frame drew, on the main thread when compositing is done in
+ * software).
  */
 import type { SeriesBuffers } from './series-buffer';
 import { windowOf } from './time-view';
@@ -17,9 +26,28 @@ export interface RenderState {
   version: number;
   /** Changes when the theme or a size changes: everything must redraw. */
   epoch: number;
+  budget: DrawBudget;
 }
 
-export type Renderer = (s: RenderState) => void;
+/** Returns false when it deferred its drawing to the next frame (see DrawBudget). */
+export type Renderer = (s: RenderState) => boolean | void;
+
+/** Whole-plot redraws one animation frame may draw. */
+export const FRAME_BUDGET_PLOTS = 2;
+
+/** The drawing left in one animation frame, in whole-plot redraws. The first drawing always fits. */
+export class DrawBudget {
+  private drew = false;
+  constructor(private left: number) {}
+
+  /** Claims `plots` (a share of a plot's columns); false, and nothing claimed, when it does not fit. */
+  take(plots: number): boolean {
+    if (this.drew && plots > this.left + 1e-9) return false;
+    this.drew = true;
+    this.left -= plots;
+    return true;
+  }
+}
 
 /** A drawn frame once it reached the screen: the buffers version it showed and performance.now() then. */
 export interface Paint {
@@ -30,7 +58,10 @@ export interface Paint {
 const PAINT_LOG = 64;
 
 export class ChartScheduler {
-  private readonly renderers = new Set<Renderer>();
+  /** In drawing order; a renderer that deferred moves to the front. */
+  private renderers: Renderer[] = [];
+  /** The buffers version each renderer last drew (or had nothing to draw for). */
+  private readonly shown = new Map<Renderer, number>();
   private raf = 0;
   private epoch = 0;
   private readonly offs: (() => void)[] = [];
@@ -47,9 +78,12 @@ export class ChartScheduler {
   }
 
   add(r: Renderer): () => void {
-    this.renderers.add(r);
+    this.renderers.push(r);
     this.invalidate(true);
-    return () => void this.renderers.delete(r);
+    return () => {
+      this.renderers = this.renderers.filter((x) => x !== r);
+      this.shown.delete(r);
+    };
   }
 
   /** `all`: theme or layout changed, redraw even unchanged data. */
@@ -58,7 +92,7 @@ export class ChartScheduler {
     if (!this.raf) this.raf = requestAnimationFrame(this.frame);
   }
 
-  current(): RenderState {
+  current(budget = new DrawBudget(Infinity)): RenderState {
     const v = this.view.getState();
     const w = windowOf(v.view, this.buffers.nowNs);
     return {
@@ -67,6 +101,7 @@ export class ChartScheduler {
       hoverNs: v.hoverNs,
       version: this.buffers.version,
       epoch: this.epoch,
+      budget,
     };
   }
 
@@ -86,22 +121,33 @@ export class ChartScheduler {
     this.paintPort = ch.port2;
   }
 
-  /** The first logged paint that showed buffers version `version` or newer, or null. */
+  /** The first logged paint where every chart showed buffers version `version` or newer, or null. */
   paintOf(version: number): Paint | null {
     return this.paints.find((p) => p.version >= version) ?? null;
   }
 
   private readonly frame = () => {
     this.raf = 0;
-    const s = this.current();
-    for (const r of this.renderers) r(s);
-    this.paintPort?.postMessage(s.version);
+    const s = this.current(new DrawBudget(FRAME_BUDGET_PLOTS));
+    const deferred: Renderer[] = [];
+    for (const r of this.renderers) {
+      if (r(s) === false) deferred.push(r);
+      else this.shown.set(r, s.version);
+    }
+    if (deferred.length) {
+      this.renderers = [...deferred, ...this.renderers.filter((r) => !deferred.includes(r))];
+      this.invalidate();
+    }
+    let all = s.version;
+    for (const r of this.renderers) all = Math.min(all, this.shown.get(r) ?? -1);
+    this.paintPort?.postMessage(all);
   };
 
   dispose(): void {
     if (this.raf) cancelAnimationFrame(this.raf);
     this.paintPort?.close();
     this.offs.forEach((f) => f());
-    this.renderers.clear();
+    this.renderers = [];
+    this.shown.clear();
   }
 }

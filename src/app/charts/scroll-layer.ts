@@ -1,10 +1,14 @@
 /**
  * The data canvas of a track, drawn incrementally while the window follows
- * the clock: the window's start is snapped to whole device pixels, the image
- * already drawn is moved left by the pixels the window advanced, and only
- * the columns from the previous live edge on are drawn again. Anything else
- * (zoom, pan, resize, theme, a new run, or y scales that changed with the
- * new data) draws the whole window.
+ * the clock. The canvas is STRIP_WIDTHS plot widths wide and slides left
+ * under the plot (a CSS transform, which the compositor applies without
+ * repainting), so a frame draws only the columns from the previous live
+ * edge on; once the window reaches the canvas's right end, the image is
+ * copied back to the left edge in one blit. Moving the whole image on every
+ * frame instead would rasterise every pixel of every track 30 times a
+ * second, which on a software compositor is most of the main thread's
+ * work. Anything else (zoom, pan, resize, theme, a new run, or y scales
+ * that changed with the new data) draws the whole window.
  */
 import { scaleLinear, type ScaleLinear } from 'd3';
 import { drawVLines } from './draw';
@@ -18,6 +22,8 @@ import type { AxisSpec, DrawCtx, Track } from './tracks/track';
 const EDGE_PX = 3;
 /** A band keeps its extent until its data needs more, or less than this share of it. */
 const HOLD_SHARE = 0.5;
+/** Width of the data canvas in plot widths (matches `.layer-data { width: 200% }`). */
+export const STRIP_WIDTHS = 2;
 
 interface Drawn {
   t0Ns: number;
@@ -29,6 +35,9 @@ interface Drawn {
   dpr: number;
   epoch: number;
   axesKey: string;
+  /** Time at the canvas's left edge, and where the plot's left edge is on the canvas (CSS px). */
+  originNs: number;
+  offsetPx: number;
 }
 
 export interface LayerResult {
@@ -69,6 +78,32 @@ export class ScrollLayer {
       .range([0, w]);
   }
 
+  /** Whether the image drawn last can be kept and only the columns since its live edge drawn. */
+  private scrollsFrom(s: RenderState, x: ScaleLinear<number, number>, w: number, h: number): number | null {
+    const p = this.drawn;
+    const [t0, t1] = x.domain();
+    if (
+      p === null ||
+      Math.abs(p.spanNs - (t1 - t0)) > 1e-9 * p.spanNs ||
+      p.w !== w ||
+      p.h !== h ||
+      p.dpr !== devicePixelRatioOf() ||
+      p.epoch !== s.epoch ||
+      p.runId !== this.buf.runId ||
+      s.nowNs < p.nowNs ||
+      t0 < p.t0Ns
+    )
+      return null;
+    const from = Math.floor(x(p.nowNs)) - EDGE_PX;
+    return from > 0 ? Math.min(w, from) : null;
+  }
+
+  /** Pixel columns the next draw() would draw: the whole plot, or those from the previous live edge on. */
+  columnsFor(s: RenderState, w: number, h: number): number {
+    const from = this.scrollsFrom(s, ScrollLayer.scale(s, w), w, h);
+    return from === null ? w : w - from;
+  }
+
   draw(canvas: HTMLCanvasElement, s: RenderState, w: number, h: number): LayerResult | null {
     const x = ScrollLayer.scale(s, w);
     const [t0, t1] = x.domain();
@@ -78,54 +113,66 @@ export class ScrollLayer {
     if (!p || p.runId !== this.buf.runId || Math.abs(p.spanNs - (t1 - t0)) > 1e-9 * p.spanNs)
       this.held.clear();
     const nsPerPx = (t1 - t0) / w;
-    const edgePx = p ? Math.floor(x(p.nowNs)) - EDGE_PX : -1;
-    const shiftDev = p ? Math.round(((t0 - p.t0Ns) / nsPerPx) * dpr) : 0;
-    const scroll =
-      p !== null &&
-      p.w === w &&
-      p.h === h &&
-      p.dpr === dpr &&
-      p.epoch === s.epoch &&
-      p.runId === this.buf.runId &&
-      Math.abs(p.spanNs - (t1 - t0)) <= 1e-9 * p.spanNs &&
-      s.nowNs >= p.nowNs &&
-      shiftDev >= 0 &&
-      edgePx > 0;
-    if (scroll) {
-      const r = this.scrolled(canvas, x, w, h, dpr, shiftDev, Math.min(w, edgePx));
+    const from = this.scrollsFrom(s, x, w, h);
+    if (p !== null && from !== null) {
+      const r = this.scrolled(canvas, x, w, h, dpr, p, nsPerPx, from);
       if (r && axesKeyOf(r.axes) === p.axesKey) {
         this.counts.scrolled++;
-        this.remember(r.axes, t0, t1, s, w, h, dpr);
+        this.remember(r.axes, t0, t1, s, w, h, dpr, r.originNs, r.offsetPx);
+        slide(canvas, r.offsetPx);
         return r;
       }
     }
-    const ctx = fitCanvas(canvas, w, h);
+    const ctx = fitCanvas(canvas, STRIP_WIDTHS * w, h);
     if (!ctx) return null;
     const d = this.ctxOf(ctx, x, w, h, t0);
     const axes = this.paint(d);
     this.counts.full++;
-    this.remember(axes, t0, t1, s, w, h, dpr);
+    this.remember(axes, t0, t1, s, w, h, dpr, t0, 0);
+    slide(canvas, 0);
     return { axes, d };
   }
 
+  /** Draws from the previous live edge on, first moving the image back when the window would pass the canvas's end. */
   private scrolled(
     canvas: HTMLCanvasElement,
     x: ScaleLinear<number, number>,
     w: number,
     h: number,
     dpr: number,
-    shiftDev: number,
+    p: Drawn,
+    nsPerPx: number,
     from: number,
-  ): LayerResult | null {
+  ): (LayerResult & { originNs: number; offsetPx: number }) | null {
     const ctx = canvas.getContext('2d');
     if (!ctx) return null;
-    if (shiftDev > 0) {
+    const t0 = x.domain()[0];
+    let originNs = p.originNs;
+    // Both starts lie on the device-pixel grid: round away float error.
+    let offsetPx = Math.round(((t0 - originNs) / nsPerPx) * dpr) / dpr;
+    if (offsetPx + w > STRIP_WIDTHS * w) {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalCompositeOperation = 'copy';
-      ctx.drawImage(canvas, -shiftDev, 0);
+      ctx.imageSmoothingEnabled = false;
+      // Only the visible part moves; 'copy' clears the rest.
+      ctx.drawImage(
+        canvas,
+        Math.round(offsetPx * dpr),
+        0,
+        Math.round(w * dpr),
+        canvas.height,
+        0,
+        0,
+        Math.round(w * dpr),
+        canvas.height,
+      );
+      ctx.imageSmoothingEnabled = true;
       ctx.globalCompositeOperation = 'source-over';
+      originNs = t0;
+      offsetPx = 0;
     }
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    // Plot coordinates: x = 0 is the plot's left edge, `offsetPx` into the canvas.
+    ctx.setTransform(dpr, 0, 0, dpr, offsetPx * dpr, 0);
     ctx.save();
     ctx.beginPath();
     ctx.rect(from, 0, w - from, h);
@@ -135,7 +182,7 @@ export class ScrollLayer {
     const d = this.ctxOf(ctx, x, w, h, x.invert(from - EDGE_PX));
     const axes = this.paint(d);
     ctx.restore();
-    return { axes, d };
+    return { axes, d, originNs, offsetPx };
   }
 
   private ctxOf(
@@ -184,8 +231,12 @@ export class ScrollLayer {
     w: number,
     h: number,
     dpr: number,
+    originNs: number,
+    offsetPx: number,
   ): void {
     this.drawn = {
+      originNs,
+      offsetPx,
       t0Ns: t0,
       spanNs: t1 - t0,
       nowNs: s.nowNs,
@@ -197,6 +248,12 @@ export class ScrollLayer {
       axesKey: axesKeyOf(axes),
     };
   }
+}
+
+/** Shows the canvas from `offsetPx` on (a compositor-only change; skipped when it did not move). */
+function slide(canvas: HTMLCanvasElement, offsetPx: number): void {
+  const t = offsetPx === 0 ? '' : `translateX(${-offsetPx}px)`;
+  if (canvas.style.transform !== t) canvas.style.transform = t;
 }
 
 function devicePixelRatioOf(): number {
