@@ -68,7 +68,7 @@ export class Model implements EventTarget {
     framesEnabled: boolean,
   ) {
     // Flent reads WiFi stats once per step, the step its pings use (0.2 s by default).
-    const pingMs = scenario.wifi?.pingIntervalMs ?? scenario.pingIntervalMs;
+    const pingMs = scenario.pingIntervalMs;
     this.recorder = new Recorder(framesEnabled, (pingMs > 0 ? pingMs : 200) * NS_PER_MS);
     this.warmupEndNs = scenario.warmupMs * NS_PER_MS;
     this.sampleNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));

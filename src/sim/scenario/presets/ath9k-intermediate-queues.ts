@@ -82,7 +82,7 @@ export const ath9kIntermediateQueues: Preset = {
     { path: 'wifi.stations', why: 'Fast stations at HT20 MCS15 SGI (144.4 Mbit/s), the slow one at HT20 MCS0 (6.5 Mbit/s).' },
     { path: 'wifi.legacyMaxPending', why: 'ATH_MAX_QDEPTH = 512/4 − 5 = 123 frames per hardware queue (ath9k.h, v4.8).' },
     { path: 'qdisc.txqueuelen', why: 'DEFAULT_TX_QUEUE_LEN 1000 on the wireless interface.' },
-    { path: 'pingIntervalMs', why: 'Flent’s default ping step of 0.2 s.' },
+    { path: 'pingIntervalMs', why: 'Flent’s default step of 0.2 s: the ping interval, and how often the WiFi stats runner reads rc_stats_csv (the aggregate cells).' },
     { path: 'wifi.stations.0.frameErrorRate', why: '10 % MPDU loss: the operating point minstrel_ht picks (it trades loss for rate).' },
   ],
   table: {
