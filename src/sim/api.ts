@@ -76,6 +76,12 @@ export interface StationSummary {
   goodputBps: number;
   medianPingMs: number;
   medianAggregate: number;
+  /**
+   * Median of minstrel_ht's avg_ampdu_len (the "average A-MPDU length" of
+   * rc_stats, a 50 ms EWMA of frames per TX status) read once per ping step,
+   * as Flent's WiFi stats runner records it.
+   */
+  medianAvgAmpduLen: number;
   airtimeShare: number;
 }
 

@@ -120,7 +120,7 @@ function brcmfmac(d: Record<string, Done>): Explanation[] {
 }
 
 const stationLine = (s: Summary['stations'][number]): string =>
-  `${s.name}: ping ${ms(s.medianPingMs)}, aggregate ${num(s.medianAggregate)}, ${formatBps(s.goodputBps)}` +
+  `${s.name}: ping ${ms(s.medianPingMs)}, aggregate ${num(s.medianAggregate)} (minstrel average ${num(s.medianAvgAmpduLen)}), ${formatBps(s.goodputBps)}` +
   (Number.isFinite(s.airtimeShare) ? `, airtime ${pct(s.airtimeShare)}` : '');
 
 function intermediateQueues(d: Record<string, Done>): Explanation[] {

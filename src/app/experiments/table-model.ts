@@ -52,6 +52,7 @@ const STATION: Summary['stations'][number] = {
   goodputBps: 1,
   medianPingMs: 1,
   medianAggregate: 1,
+  medianAvgAmpduLen: 1,
   airtimeShare: 1,
 };
 const PROBE: Summary = {

@@ -67,6 +67,7 @@ export function summaryCsv(s: Summary): string {
     rows.push([`station.${st.name}.goodput`, 'bit/s', cell(st.goodputBps)]);
     rows.push([`station.${st.name}.median_ping`, 'ms', cell(st.medianPingMs)]);
     rows.push([`station.${st.name}.median_aggregate`, 'frames', cell(st.medianAggregate)]);
+    rows.push([`station.${st.name}.median_minstrel_avg_ampdu_len`, 'frames', cell(st.medianAvgAmpduLen)]);
     rows.push([`station.${st.name}.airtime_share`, 'fraction', cell(st.airtimeShare)]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\n') + '\n';

@@ -24,3 +24,31 @@ describe('Recorder frames', () => {
     }
   });
 });
+
+describe('Recorder: minstrel avg_ampdu_len readings', () => {
+  const MS = 1_000_000;
+
+  it('reads each station once per step while measuring, the value before the status at that time', () => {
+    const r = new Recorder(false, 200 * MS);
+    // Station 0 sends 10-frame aggregates, station 1 lone frames, every 5 ms for 2 s; measuring from 1 s.
+    for (let t = 5 * MS; t <= 2000 * MS; t += 5 * MS) {
+      const measuring = t > 1000 * MS;
+      r.aggregate(t, 10, 0, measuring);
+      r.aggregate(t, 1, 1, measuring);
+    }
+    expect(r.avgAmpduLen[0].count).toBe(5);
+    expect(r.avgAmpduLen[1].count).toBe(5);
+    // After a second of 50 ms updates the EWMA has converged to within the integer dead band.
+    expect(r.avgAmpduLen[0].median()).toBeGreaterThanOrEqual(9.9);
+    expect(r.avgAmpduLen[0].median()).toBeLessThanOrEqual(10);
+    expect(r.avgAmpduLen[1].median()).toBe(1);
+  });
+
+  it('starts over at the end of warm-up', () => {
+    const r = new Recorder(false, 200 * MS);
+    for (let t = 5 * MS; t <= 1000 * MS; t += 5 * MS) r.aggregate(t, 4, 0, true);
+    expect(r.avgAmpduLen[0].count).toBeGreaterThan(0);
+    r.resetSummaries();
+    expect(r.avgAmpduLen[0].count).toBe(0);
+  });
+});

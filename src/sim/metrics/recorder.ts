@@ -6,6 +6,7 @@
 import type { Frame, ParamChange, SeriesSpec } from '../api';
 import type { Ns } from '../engine/time';
 import { IntHistogram, Reservoir } from './reservoir';
+import { MinstrelAmpduLen } from '../model/wifi/minstrel-ampdu-len';
 
 /** Frame buffers stop growing at this many samples (older ones are dropped). */
 const MAX_FRAME_SAMPLES = 50_000;
@@ -63,8 +64,16 @@ export class Recorder {
   readonly aggregates: IntHistogram[] = [];
   readonly aggAll = new IntHistogram();
   readonly completionNs = new Reservoir();
+  /** Per station: minstrel_ht's avg_ampdu_len as debugfs shows it, sampled once per stats step. */
+  readonly avgAmpduLen: Reservoir[] = [];
+  private readonly minstrel: MinstrelAmpduLen[] = [];
+  private readonly nextStatsNs: Ns[] = [];
 
-  constructor(private readonly framesEnabled = true) {}
+  /** `statsStepNs`: how often a stats runner reads rc_stats_csv (Flent: once per step). */
+  constructor(
+    private readonly framesEnabled = true,
+    private readonly statsStepNs: Ns = 200_000_000,
+  ) {}
 
   addProbe(spec: SeriesSpec, read: (nowNs: Ns) => number): void {
     this.probes.push({ spec, read });
@@ -83,10 +92,28 @@ export class Recorder {
       this.aggN.push(nframes);
       this.aggNode.push(node);
     }
+    this.minstrelStatus(nowNs, nframes, node, measuring);
     if (!measuring) return;
     this.aggAll.add(nframes);
     while (this.aggregates.length <= node) this.aggregates.push(new IntHistogram());
     this.aggregates[node].add(nframes);
+  }
+
+  /**
+   * The rate controller sees each transmission's status; the value only
+   * changes there, so the readings due since the last one are taken first.
+   */
+  private minstrelStatus(nowNs: Ns, nframes: number, node: number, measuring: boolean): void {
+    while (this.minstrel.length <= node) {
+      this.minstrel.push(new MinstrelAmpduLen(nowNs));
+      this.nextStatsNs.push(nowNs + this.statsStepNs);
+      this.avgAmpduLen.push(new Reservoir(4096));
+    }
+    const m = this.minstrel[node];
+    for (; this.nextStatsNs[node] <= nowNs; this.nextStatsNs[node] += this.statsStepNs) {
+      if (measuring) this.avgAmpduLen[node].add(m.shown());
+    }
+    m.txStatus(nframes, nowNs);
   }
 
   ping(nowNs: Ns, rttNs: Ns, station: number, measuring: boolean): void {
@@ -117,6 +144,7 @@ export class Recorder {
     for (const p of this.pings) p.clear();
     this.aggAll.clear();
     for (const a of this.aggregates) a.clear();
+    for (const a of this.avgAmpduLen) a.clear();
     this.completionNs.clear();
   }
 

@@ -67,7 +67,9 @@ export class Model implements EventTarget {
     readonly cpu: Cpu,
     framesEnabled: boolean,
   ) {
-    this.recorder = new Recorder(framesEnabled);
+    // Flent reads WiFi stats once per step, the step its pings use (0.2 s by default).
+    const pingMs = scenario.pingIntervalMs;
+    this.recorder = new Recorder(framesEnabled, (pingMs > 0 ? pingMs : 200) * NS_PER_MS);
     this.warmupEndNs = scenario.warmupMs * NS_PER_MS;
     this.sampleNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));
   }
@@ -288,6 +290,7 @@ export class Model implements EventTarget {
       goodputBps: dt > 0 ? ((this.stationBytes[i]() - (this.perStationBase[i] ?? 0)) * 8 * NS_PER_SEC) / dt : 0,
       medianPingMs: rec.pings[i]?.median() ?? NaN,
       medianAggregate: rec.aggregates[i]?.median() ?? NaN,
+      medianAvgAmpduLen: rec.avgAmpduLen[i]?.median() ?? NaN,
       airtimeShare: this.stationAirtime[i]?.() ?? NaN,
     }));
     const sum: Summary = {

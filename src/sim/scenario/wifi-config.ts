@@ -10,7 +10,10 @@ export interface WifiStationConfig {
   rate: PhyRate;
   /** Rate the station uses back (TCP ACKs, ping replies). */
   uplinkRate: PhyRate;
-  /** Per-MPDU loss probability at this rate (0: clean channel). */
+  /**
+   * Loss probability of a full-size MPDU (1500-byte IP packet) at this rate
+   * (0: clean channel); shorter MPDUs fail less often (model/wifi/mpdu-error.ts).
+   */
   frameErrorRate: number;
 }
 

@@ -22,7 +22,8 @@ import type { Skb } from '../skb';
 import { AC, TID_TO_AC, type Ac, type Contender, type TxopRecord } from './types';
 import { EDCA_DEFAULT, ackDurationNs, bandTiming, blockAckDurationNs, ppduDurationNs } from './phy';
 import type { Mac80211, Mac80211Driver, Txq } from './mac80211-txq';
-import type { AthAggregate } from './ath9k-aggr';
+import { mpduBytesOf, type AthAggregate } from './ath9k-aggr';
+import { MpduErrorModel } from './mpdu-error';
 import { Ath9kXmit } from './ath9k-xmit';
 import { ATH_TXMAXTRY, type Ath9kHooks, type Ath9kMedium, type Ath9kOptions } from './ath9k-options';
 
@@ -165,9 +166,11 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     this.onAir = null;
     agg.tries++;
     const fer = collided ? 1 : (this.opts.frameErrorRate?.(agg.rate!) ?? 0);
+    const errors = fer > 0 && fer < 1 ? this.errorModel(fer) : null;
     let nAcked = 0;
     for (let i = 0; i < agg.n; i++) {
-      const ok = !collided && (fer <= 0 || this.rng.next() >= fer);
+      const p = errors === null ? fer : errors.probability(mpduBytesOf(agg.skbs[i]));
+      const ok = !collided && (p <= 0 || this.rng.next() >= p);
       agg.acked[i] = ok ? 1 : 0;
       if (ok) nAcked++;
     }
@@ -185,6 +188,14 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     this.stats.mpdusAcked += nAcked;
     for (let i = 0; i < agg.n; i++) if (agg.acked[i] === 1) this.hooks.deliver(agg.skbs[i], nowNs);
     if (this.hasPending()) this.medium.kick(this);
+  }
+
+  private errors: MpduErrorModel | null = null;
+
+  /** The length-scaled error model for `fer` (one per radio; rebuilt if the rate's error rate changes). */
+  private errorModel(fer: number): MpduErrorModel {
+    if (this.errors === null || this.errors.fullFrameErrorRate !== fer) this.errors = new MpduErrorModel(fer);
+    return this.errors;
   }
 
   // ---- TX completion ----

@@ -24,6 +24,7 @@ import {
   type BrcmfmacOptions,
 } from './brcmfmac-config';
 import { SkbTagDeque, TimedIntRing } from './brcmfmac-ring';
+import { MpduErrorModel } from './mpdu-error';
 import { ampduSubframeBytes, blockAckExchangeNs, maxPsduBytesForAirtime, mpduBytes, ppduDurationNs } from './phy';
 import type { TxopRecord } from './types';
 
@@ -74,6 +75,8 @@ export class BrcmfFirmware implements EventTarget {
   private readonly seqMask: number;
   private readonly maxPsduBytes: number;
   private readonly maxFrames: number;
+  /** Loss of each MPDU by its length (opts.frameErrorRate is that of a full-size one). */
+  private readonly errors: MpduErrorModel;
   /** Pending credits that trigger a FIFO_CREDITBACK, per FIFO. */
   private readonly cbThreshold = new Int32Array(FWS_FIFO_COUNT);
 
@@ -85,6 +88,7 @@ export class BrcmfFirmware implements EventTarget {
     private readonly links: FirmwareLinks,
   ) {
     const fw = opts.firmware;
+    this.errors = new MpduErrorModel(opts.frameErrorRate);
     this.maxFrames = Math.max(1, fw.maxAmpduFrames);
     this.maxPsduBytes = Math.min(fw.maxAmpduBytes, maxPsduBytesForAirtime(opts.rate, fw.maxAirtimeUs));
     this.queue = new SkbTagDeque(Math.max(16, fw.queuePkts));
@@ -172,11 +176,11 @@ export class BrcmfFirmware implements EventTarget {
 
   /** The BlockAck came back (or not): the AP has the good MPDUs now. */
   endTxop(nowNs: Ns, collided: boolean): void {
-    const fer = this.opts.frameErrorRate;
     let anyOk = false;
     for (let i = 0; i < this.aggN; i++) {
       const skb = this.aggSkbs[i]!;
-      const ok = !collided && (fer <= 0 || this.rng.next() >= fer);
+      const p = this.errors.probability(mpduBytes(skb.l2Bytes - skb.segs * ETH_HDR_BYTES));
+      const ok = !collided && (p <= 0 || this.rng.next() >= p);
       if (ok) {
         anyOk = true;
         this.ackedHeld++;
