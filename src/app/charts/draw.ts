@@ -221,48 +221,6 @@ export function drawStack(
   }
 }
 
-/**
- * 2×2 px points of (t, column cy) coloured by column cc, one rectangle per
- * distinct pixel position and colour (thousands of points land on the same
- * few pixels; drawing each again would only cost time).
- */
-export function drawPoints(
-  ctx: CanvasRenderingContext2D,
-  ring: ColumnRing,
-  cy: number,
-  cc: number,
-  i0: number,
-  i1: number,
-  x: Scale,
-  y: Scale,
-  colorOf: (category: number) => string,
-  widthPx: number,
-  heightPx: number,
-  from = i0,
-): void {
-  i0 = Math.max(i0, from);
-  const w = Math.max(1, Math.ceil(widthPx) + 2);
-  const h = Math.max(1, Math.ceil(heightPx) + 2);
-  const seen = new Uint8Array(w * h);
-  const cats = new Set<number>();
-  for (let i = i0; i < i1; i++) cats.add(ring.get(cc, i));
-  for (const cat of cats) {
-    seen.fill(0);
-    ctx.fillStyle = colorOf(cat);
-    for (let i = i0; i < i1; i++) {
-      if (ring.get(cc, i) !== cat) continue;
-      const v = ring.get(cy, i);
-      if (!Number.isFinite(v)) continue;
-      const px = Math.round(x(ring.t(i)));
-      const py = Math.round(y(v));
-      if (px < -1 || py < -1 || px > w - 2 || py > h - 2) continue;
-      const k = (py + 1) * w + px + 1;
-      if (seen[k]) continue;
-      seen[k] = 1;
-      ctx.fillRect(px - 1, py - 1, 2, 2);
-    }
-  }
-}
 
 /** Shades [start, end) intervals (ring columns 't' and 'end') that overlap [t0, t1]. */
 export function shadeIntervals(

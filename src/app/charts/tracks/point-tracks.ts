@@ -7,7 +7,7 @@
 import { num } from '../../format';
 import { categoryColor, type ChartTheme } from '../chart-theme';
 import type { ColumnRing } from '../column-ring';
-import { drawPoints } from '../draw';
+import { drawPoints } from '../draw-points';
 import {
   firstRow,
   heldMax,
