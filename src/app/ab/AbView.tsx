@@ -16,6 +16,7 @@ import { useAb } from './ab-store';
 import { AbTimelines } from './AbTimelines';
 import { COLOR_A, COLOR_B, DiffStrip } from './DiffStrip';
 import { alternativeValue, parseValue } from './ab-values';
+import { SetupPicker } from '../controls/SetupPicker';
 
 function ValueInput({
   spec,
@@ -141,30 +142,15 @@ export function AbView() {
           </button>
         </p>
         <div className="setup-row">
-          <label className="field">
-            <span>Preset</span>
-            <select
-              value={presetId}
-              data-testid="ab-preset"
-              onChange={(e) => void controller.loadPreset(e.target.value, {})}
-            >
-              {presets.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Parameter</span>
-            <select value={spec?.key ?? ''} data-testid="ab-param" onChange={(e) => setKey(e.target.value)}>
-              {params.map((p) => (
-                <option key={p.key} value={p.key}>
-                  {p.label} ({p.key})
-                </option>
-              ))}
-            </select>
-          </label>
+          <SetupPicker
+            testIdPrefix="ab"
+            presets={presets}
+            presetId={presetId}
+            onPreset={(id) => void controller.loadPreset(id, {})}
+            params={params}
+            paramKey={spec?.key ?? ''}
+            onParam={setKey}
+          />
           {spec && (
             <>
               <label className="field">

@@ -26,6 +26,7 @@ import {
   toJson,
   type SweepSetup,
 } from './sweep-model';
+import { SetupPicker } from '../controls/SetupPicker';
 
 const BATCH = 'sweep';
 
@@ -82,34 +83,15 @@ export function SweepView() {
           </button>
         </p>
         <div className="setup-row">
-          <label className="field">
-            <span>Preset</span>
-            <select
-              value={presetId}
-              data-testid="sweep-preset"
-              onChange={(e) => void controller.loadPreset(e.target.value, {})}
-            >
-              {presets.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Parameter</span>
-            <select
-              value={spec?.key ?? ''}
-              data-testid="sweep-param"
-              onChange={(e) => setKey(e.target.value)}
-            >
-              {numeric.map((p) => (
-                <option key={p.key} value={p.key}>
-                  {p.label} ({p.key})
-                </option>
-              ))}
-            </select>
-          </label>
+          <SetupPicker
+            testIdPrefix="sweep"
+            presets={presets}
+            presetId={presetId}
+            onPreset={(id) => void controller.loadPreset(id, {})}
+            params={numeric}
+            paramKey={spec?.key ?? ''}
+            onParam={setKey}
+          />
           <label className="field grow">
             <span>Values{spec?.unit ? ` (${spec.unit})` : ''}</span>
             <input
