@@ -50,7 +50,13 @@ export interface BrowserResult {
   frameIntervalMs: { realTime: Quantiles; fullSpeed: Quantiles };
   /** Share of wall time the page's main thread spent in tasks, and in script, while frames were counted. */
   mainThreadBusy: { realTime: Busy; fullSpeed: Busy };
-  longTasks: { duringLoad: number; whileRunning: number; longestMs: number };
+  longTasks: {
+    duringLoad: number;
+    whileRunning: number;
+    longestMs: number;
+    /** Tasks over 50 ms per phase of the run (start of each task); `heap readings` are the benchmark's own forced GCs. */
+    byPhase: Record<string, number>;
+  };
   heapMB: {
     atOneMinute: { page: number; worker: number };
     atEnd: { page: number; worker: number };
@@ -176,6 +182,17 @@ async function measureBusy<T>(cdp: CDPSession, f: () => Promise<T>): Promise<{ v
   };
 }
 
+/** Long tasks counted by the phase they started in. */
+function byPhase(tasks: LongTask[], phases: { name: string; at: number }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of tasks) {
+    let name = 'before the first phase';
+    for (const p of phases) if (p.at <= t.start) name = p.name;
+    out[name] = (out[name] ?? 0) + 1;
+  }
+  return out;
+}
+
 async function sliderRun(page: Page, key: string, n: number): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++)
@@ -213,19 +230,28 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     const key = await page.evaluate(inPage.pickSliderKey);
     if (!key) throw new Error(`preset ${preset} has no live slider`);
     const runStart = await page.evaluate(() => performance.now());
+    // Phase boundaries in the page's clock, so each long task can be attributed.
+    const phases: { name: string; at: number }[] = [];
+    const phase = async (name: string): Promise<void> => {
+      phases.push({ name, at: await page.evaluate(() => performance.now()) });
+    };
 
     // Real time (the default speed).
     await page.evaluate(() => window.__tsq!.play());
     await page.waitForFunction(() => window.__tsq!.frames() > 20);
     log(`  browser: slider ${key} at real time`);
+    await phase('slider, 1×');
     const sliderRt = await sliderRun(page, key, o.sliderSamples);
+    await phase('frames, 1×');
     const framesRt = await measureBusy(cdp, () => page.evaluate(inPage.frameIntervals, o.frameWindowMs));
 
     // As fast as possible: the long run starts here.
     await page.getByTestId('speed').selectOption('max');
     const fullStart = performance.now();
     log(`  browser: slider ${key} at full speed`);
+    await phase('slider, full speed');
     const sliderFull = await sliderRun(page, key, o.sliderSamples);
+    await phase('frames, full speed');
     const framesFull = await measureBusy(cdp, () => page.evaluate(inPage.frameIntervals, o.frameWindowMs));
 
     const wheap = await workerHeap(browser);
@@ -234,6 +260,7 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
       if (left > 0) await page.waitForTimeout(left);
     };
     log(`  browser: long run at full speed, ${o.longMinutes} min`);
+    await phase('long run');
     await waitUntil(1);
     // One reading after a forced GC swings by ±6 % with what is live at that instant (frames in
     // flight, half-built columns); the median of several readings 2 s apart is the level.
@@ -247,9 +274,13 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
       }
       return { page: quantiles(pages).p50, worker: quantiles(workers).p50 };
     };
+    await phase('heap readings');
     const at1 = await heapLevel();
+    await phase('long run');
     await waitUntil(o.longMinutes);
+    await phase('heap readings');
     const atEnd = await heapLevel();
+    await phase('end');
     const simSecondsAtEnd = (await page.evaluate(() => window.__tsq!.nowNs())) / 1e9;
     const tasks: LongTask[] = await page.evaluate(() => window.__benchLongTasks ?? []);
     const running = tasks.filter((t) => t.start >= runStart);
@@ -274,6 +305,7 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
         duringLoad: tasks.length - running.length,
         whileRunning: running.length,
         longestMs: running.reduce((m, t) => Math.max(m, t.duration), 0),
+        byPhase: byPhase(running, phases),
       },
       heapMB: { atOneMinute: at1, atEnd, endMinutes: o.longMinutes },
       heapGrowthPct: ((totalEnd - total1) / total1) * 100,

@@ -116,6 +116,9 @@ export function targets(
       value: `${br.longTasks.whileRunning} (longest ${f(br.longTasks.longestMs, 0)} ms; ${br.longTasks.duringLoad} during load)`,
       goal: '0',
       met: br.longTasks.whileRunning === 0,
+      note: Object.entries(br.longTasks.byPhase ?? {})
+        .map(([k, n]) => `${k}: ${n}`)
+        .join('; '),
     });
     const h = br.heapMB;
     out.push({
