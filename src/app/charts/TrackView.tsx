@@ -76,6 +76,10 @@ export function TrackView({ track }: { track: Track }) {
         dataKey = key;
         const r = layer.draw(dataRef.current, s, w, h);
         if (!r) return;
+        if (r.redrawDue) {
+          dataKey = '';
+          scheduler.invalidate();
+        }
         axes = r.axes;
         // y axes change far less often than the data: touch the SVG only when they do.
         const ak = `${s.epoch}|${axes.map((a) => `${a.scale.domain().join(',')}/${a.scale.range().join(',')}`).join(';')}`;

@@ -38,11 +38,15 @@ interface Drawn {
   /** Time at the canvas's left edge, and where the plot's left edge is on the canvas (CSS px). */
   originNs: number;
   offsetPx: number;
+  /** Only the newest columns follow the current y scales: the next draw must be a full one. */
+  mixed: boolean;
 }
 
 export interface LayerResult {
   axes: AxisSpec[];
   d: DrawCtx;
+  /** The y scales changed but the frame's budget had no room to redraw the rest: call again next frame. */
+  redrawDue?: boolean;
 }
 
 const axesKeyOf = (axes: AxisSpec[]) =>
@@ -90,6 +94,7 @@ export class ScrollLayer {
       p.dpr !== devicePixelRatioOf() ||
       p.epoch !== s.epoch ||
       p.runId !== this.buf.runId ||
+      p.mixed ||
       s.nowNs < p.nowNs ||
       t0 < p.t0Ns
     )
@@ -105,6 +110,7 @@ export class ScrollLayer {
   }
 
   draw(canvas: HTMLCanvasElement, s: RenderState, w: number, h: number): LayerResult | null {
+    // The budget was claimed for what columnsFor() announced; a redraw forced by new y scales claims its own.
     const x = ScrollLayer.scale(s, w);
     const [t0, t1] = x.domain();
     const dpr = devicePixelRatioOf();
@@ -116,11 +122,14 @@ export class ScrollLayer {
     const from = this.scrollsFrom(s, x, w, h);
     if (p !== null && from !== null) {
       const r = this.scrolled(canvas, x, w, h, dpr, p, nsPerPx, from);
-      if (r && axesKeyOf(r.axes) === p.axesKey) {
+      const same = r !== null && axesKeyOf(r.axes) === p.axesKey;
+      // New y scales need the whole window again; without room in this frame the older columns
+      // keep the old scales for one frame, and the full redraw comes first in the next.
+      if (r && (same || !s.budget.take(1))) {
         this.counts.scrolled++;
-        this.remember(r.axes, t0, t1, s, w, h, dpr, r.originNs, r.offsetPx);
+        this.remember(r.axes, t0, t1, s, w, h, dpr, r.originNs, r.offsetPx, !same);
         slide(canvas, r.offsetPx);
-        return r;
+        return same ? r : { ...r, redrawDue: true };
       }
     }
     const ctx = fitCanvas(canvas, STRIP_WIDTHS * w, h);
@@ -128,7 +137,7 @@ export class ScrollLayer {
     const d = this.ctxOf(ctx, x, w, h, t0);
     const axes = this.paint(d);
     this.counts.full++;
-    this.remember(axes, t0, t1, s, w, h, dpr, t0, 0);
+    this.remember(axes, t0, t1, s, w, h, dpr, t0, 0, false);
     slide(canvas, 0);
     return { axes, d };
   }
@@ -233,10 +242,12 @@ export class ScrollLayer {
     dpr: number,
     originNs: number,
     offsetPx: number,
+    mixed: boolean,
   ): void {
     this.drawn = {
       originNs,
       offsetPx,
+      mixed,
       t0Ns: t0,
       spanNs: t1 - t0,
       nowNs: s.nowNs,
