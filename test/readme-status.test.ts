@@ -1,0 +1,33 @@
+/**
+ * The README's table of reference presets quotes how many cells fit: it must
+ * say what `npm run sim -- <preset>` prints (seed 1), so a model change that
+ * moves a cell cannot leave the README behind.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runTable } from '../src/sim/run';
+import { findPreset } from '../src/sim/scenario/presets/index';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+/** `| \`preset\` | thread | N/M cells… |` rows of the status table. */
+const rows = [...readme.matchAll(/^\| `([a-z0-9-]+)` \|[^|]*\| (\d+)\/(\d+) cells/gm)].map((m) => ({
+  id: m[1],
+  fit: Number(m[2]),
+  of: Number(m[3]),
+}));
+
+describe('README status table', () => {
+  it('quotes a cell count for the reference presets', () => {
+    expect(rows.map((r) => r.id)).toEqual(
+      expect.arrayContaining(['gso-always-on', 'ath9k-pacing-shift', 'brcmfmac-fc-mode', 'ath9k-intermediate-queues']),
+    );
+  });
+
+  for (const r of rows)
+    it(`${r.id}: ${r.fit}/${r.of} cells, as the simulation gives at seed 1`, () => {
+      const preset = findPreset(r.id);
+      expect(preset?.table, `${r.id} is a preset with a published table`).toBeTruthy();
+      const res = runTable(preset!, 1);
+      expect({ fit: res.cells.filter((c) => c.ok).length, of: res.cells.length }).toEqual({ fit: r.fit, of: r.of });
+    });
+});
