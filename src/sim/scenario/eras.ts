@@ -19,7 +19,7 @@ export interface EraProfile {
   tsqShortcut: 'none' | 'empty' | 'single';
   /** factor = 1 for retransmits (tcp_small_queue_check(sk, skb, 1)). */
   tsqRetransmitFactor: boolean;
-  /** tcp_tso_autosize exists (3.12+); before it TSO skbs are as large as the window allows. */
+  /** tcp_tso_autosize exists (3.12+); before it TSO skbs are as large as cwnd allows. */
   tsoAutosize: boolean;
   /** min_rtt bonus in tcp_tso_autosize (65466904b015, 2022). */
   tsoRttBonus: boolean;
@@ -48,7 +48,7 @@ export interface EraProfile {
   /** BBR pacing margin (bbr_pacing_margin_percent, 4.20+). */
   bbrPacingMarginPercent: number;
   /**
-   * tcp_cwnd_validate remembers cwnd-limited moments within a window (2022
+   * tcp_cwnd_validate remembers cwnd-limited moments within a round (2022
    * fix "tcp: fix tcp_cwnd_validate() to not forget is_cwnd_limited"); before
    * it, only the flight that set a new max_packets_out counted.
    */

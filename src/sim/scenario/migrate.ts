@@ -10,7 +10,7 @@
  *   `link.delayMs` (one-way, ms) became `link.propagationUs` (µs);
  * - `wifi`, `router`, `cpu`, `receiver` and `pingIntervalMs` did not exist:
  *   a schema-0 run had no WiFi, no router, no CPU cost model, a receiver with
- *   a 20 µs GRO window and 40 ms delayed ACK, and no ping.
+ *   a 20 µs GRO interval and 40 ms delayed ACK, and no ping.
  *
  * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
  * did not exist; a schema-1 run handed every received frame up at once (0 / 0).

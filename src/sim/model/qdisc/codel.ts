@@ -18,7 +18,7 @@ import type { Skb } from '../skb';
 export interface CodelParams {
   /** Acceptable standing queue delay (codel_params.target). */
   targetNs: Ns;
-  /** Width of the moving window over which the minimum delay is judged. */
+  /** Width of the moving interval over which the minimum delay is judged. */
   intervalNs: Ns;
   /** Below this backlog (bytes) CoDel never drops (codel_params.mtu). */
   mtuBytes: number;

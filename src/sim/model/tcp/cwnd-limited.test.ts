@@ -1,8 +1,8 @@
 /**
  * tcp_cwnd_validate with TSO deferral (net/ipv4/tcp_output.c): when
- * tcp_tso_should_defer holds back the last segment of the window for want of
+ * tcp_tso_should_defer holds back the last segment of the cwnd for want of
  * cwnd, the loop that just sent still counts as cwnd-limited, so congestion
- * avoidance keeps growing the window whatever its parity.
+ * avoidance keeps growing cwnd whatever its parity.
  */
 import { describe, expect, it } from 'vitest';
 import { MSS, ms, tcpPath } from './tcp-testpath';

@@ -1,8 +1,8 @@
 /**
  * tcp_cwnd_validate() and tcp_is_cwnd_limited() (net/ipv4/tcp_output.c,
- * include/net/tcp.h): the largest flight of each window and whether cwnd
+ * include/net/tcp.h): the largest flight of each round and whether cwnd
  * limited it. Congestion control grows cwnd only when this says so, which is
- * why a TSQ-limited flow (in flight < cwnd) stops growing its window.
+ * why a TSQ-limited flow (in flight < cwnd) stops growing cwnd.
  */
 import { preferDoubleFields } from '../../engine/double-fields';
 

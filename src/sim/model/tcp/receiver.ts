@@ -21,7 +21,7 @@ export interface TcpReceiverConfig {
   /** Delayed-ACK timeout (TCP_DELACK_MIN 40 ms; Linux uses ~ato, at least 40 ms). */
   delackNs: Ns;
   /**
-   * GRO window: arrivals within this time after the first are merged (0: off).
+   * GRO interval: arrivals within this time after the first are merged (0: off).
    * Models the RX interrupt coalescing + NAPI poll of the receiving NIC.
    */
   groWindowNs: Ns;

@@ -46,8 +46,8 @@ export class TsoGoal {
 
   /**
    * tcp_tso_should_defer, simplified to its main rules: never in recovery,
-   * never if the last send was ≥ 1 ms ago, send when the window allows a
-   * full goal or at least 1/3 of the window (tcp_tso_win_divisor).
+   * never if the last send was ≥ 1 ms ago, send when cwnd allows a
+   * full goal or at least 1/3 of cwnd (tcp_tso_win_divisor).
    */
   shouldDefer(inRecovery: boolean, inFlight: number, segs: number, goal: number, sinceLastSendNs: Ns): boolean {
     if (inRecovery || inFlight === 0) return false;

@@ -2,7 +2,7 @@
  * ath9k per-TID state (struct ath_atx_tid in drivers/net/wireless/ath/ath9k/
  * ath9k.h; ath_tx_addto_baw / ath_tx_update_baw in xmit.c): the software
  * retry queue, the pre-iTXQ buf_q, driver-assigned sequence numbers and the
- * block-ack window.
+ * block-ack range (BAW).
  */
 import type { Skb } from '../skb';
 import type { Ac } from './types';
@@ -11,7 +11,7 @@ import type { Txq } from './mac80211-txq';
 /** IEEE80211_SEQ_MAX: 12-bit sequence space. */
 export const SEQ_SPACE = 4096;
 
-/** ATH_BA_INDEX(start, seq): offset of seq from the window start, modulo the sequence space. */
+/** ATH_BA_INDEX(start, seq): offset of seq from the BAW start, modulo the sequence space. */
 export function baIndex(startSeq: number, seq: number): number {
   return (seq - startSeq) & (SEQ_SPACE - 1);
 }
@@ -69,7 +69,7 @@ export class AthTid {
   readonly bufQ: SkbDeque | null;
   /** tid->seq_next: next sequence number to assign (ath_tx_setup_buffer). */
   seqNext = 0;
-  /** tid->seq_start: first sequence number of the block-ack window. */
+  /** tid->seq_start: first sequence number of the BAW. */
   seqStart = 0;
   /** One past the highest tracked sequence number (tid->baw_tail as a sequence number). */
   private bawTailSeq = 0;
@@ -107,7 +107,7 @@ export class AthTid {
     }
   }
 
-  /** ath_tx_update_baw(): seq completed (acked or given up); slide the window over completed slots. */
+  /** ath_tx_update_baw(): seq completed (acked or given up); slide the BAW over completed slots. */
   updateBaw(seq: number): void {
     this.tracked[seq] = 0;
     while (this.seqStart !== this.bawTailSeq && this.tracked[this.seqStart] === 0) {
@@ -115,7 +115,7 @@ export class AthTid {
     }
   }
 
-  /** Frames outstanding in the window (sent or about to be, not yet completed). */
+  /** Frames outstanding in the BAW (sent or about to be, not yet completed). */
   bawOutstanding(): number {
     let n = 0;
     for (let s = this.seqStart; s !== this.bawTailSeq; s = (s + 1) & (SEQ_SPACE - 1)) n += this.tracked[s];

@@ -4,7 +4,7 @@
  * ieee80211_next_txq, the v4.14–v5.0 driver round robin, and v4.8's, which
  * the first iTXQ ath9k kept),
  * ath_tx_sched_aggr / ath_tx_form_burst, ath_tx_get_tid_subframe with its
- * block-ack-window check, and the per-radio queue state they share.
+ * BAW check, and the per-radio queue state they share.
  * Ath9k (ath9k.ts) adds the air side and TX completion.
  */
 import type { Ns } from '../../engine/time';
@@ -78,7 +78,7 @@ export abstract class Ath9kXmit implements SubframeSource {
   /**
    * v4.14–v5.0 iTXQ without airtime fairness (acq_new/acq_old): the head TID
    * is served and moved to the tail until one cannot send (hardware queue
-   * full, or its window is closed); that one stays at the head, so it gets
+   * full, or its BAW is closed); that one stays at the head, so it gets
    * the next free slot.
    */
   private scheduleDriverItxq(q: HwQueue): void {
@@ -169,7 +169,7 @@ export abstract class Ath9kXmit implements SubframeSource {
         tid.addToBaw(skb.seqno80211);
         return skb;
       }
-      // Do not step over the block-ack window. iTXQ: other retry_q frames are
+      // Do not step over the BAW. iTXQ: other retry_q frames are
       // probably inside it, so cycle through them once before giving up.
       this.putBack(tid, skb);
       if (tid.txq === null || tid.retryQ.length <= 1 || skb === firstOutside) return null;

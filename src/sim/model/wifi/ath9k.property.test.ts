@@ -108,7 +108,7 @@ function run(sc: Scenario) {
 }
 
 describe('ath9k invariants (property)', () => {
-  it('aggregates respect the byte, airtime, half-BAW and window limits; every packet is accounted for', () => {
+  it('aggregates respect the byte, airtime, half-BAW and BAW limits; every packet is accounted for', () => {
     fc.assert(
       fc.property(scenario, (sc) => {
         const { rigs } = run(sc);
@@ -119,7 +119,7 @@ describe('ath9k invariants (property)', () => {
               continue;
             }
             expect(t.n).toBeLessThanOrEqual(sc.bawSize / 2);
-            // Sequence numbers of one aggregate lie inside one block-ack window.
+            // Sequence numbers of one aggregate lie inside one BAW.
             const s0 = t.seqs[0];
             const offs = t.seqs.map((s) => ((((s - s0) & 4095) + 2048) & 4095) - 2048);
             expect(Math.max(...offs) - Math.min(...offs)).toBeLessThan(sc.bawSize);

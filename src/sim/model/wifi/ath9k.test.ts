@@ -99,10 +99,10 @@ describe('ath9k aggregate formation', () => {
   });
 });
 
-describe('ath9k retries and the block-ack window', () => {
+describe('ath9k retries and the block-ack BAW', () => {
   /**
    * 200 packets at MCS15 HT40 SGI: A=[0], B=[1], C=[2..33], D=[34..65].
-   * C loses seq 5, 9 and 20; the window starts at 5 afterwards, so E may hold
+   * C loses seq 5, 9 and 20; the BAW starts at 5 afterwards, so E may hold
    * the three retries plus new frames up to seq 68 only.
    */
   function scenario(mode: 'itxq' | 'legacy') {
@@ -133,7 +133,7 @@ describe('ath9k retries and the block-ack window', () => {
     return { rig, medium };
   }
 
-  it('requeues lost subframes in order and never steps over the window (legacy v4.8: peeked frames stay put)', () => {
+  it('requeues lost subframes in order and never steps over the BAW (legacy v4.8: peeked frames stay put)', () => {
     const { rig, medium } = scenario('legacy');
     const seqs = rig.txs.map((t) => t.seqs);
     expect(seqs[2]).toEqual(Array.from({ length: 32 }, (_, i) => 2 + i));
@@ -148,7 +148,7 @@ describe('ath9k retries and the block-ack window', () => {
     expect(rig.txs[4].seqs).toEqual([66, 5, 9, 20, 67, 68]);
   });
 
-  it('holds the window until the retries are acked, then moves on', () => {
+  it('holds the BAW until the retries are acked, then moves on', () => {
     for (const mode of ['legacy', 'itxq'] as const) {
       const { rig } = scenario(mode);
       // D's completion frees a slot but seq 69 is outside [5, 69): nothing is formed until E is acked.
@@ -158,7 +158,7 @@ describe('ath9k retries and the block-ack window', () => {
     }
   });
 
-  it('gives up after maxSwRetries and slides the window (BAR)', () => {
+  it('gives up after maxSwRetries and slides the BAW (BAR)', () => {
     const sim = new Sim(3);
     const medium = new ManualMedium();
     const rig = new RadioRig(

@@ -228,7 +228,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     if (this.mac?.aqlEnabled) this.txqSchedule(ac, nowNs);
   }
 
-  /** ath_tx_complete_aggr(): acked → done; failed → retry_q tail in order, or give up (BAR slides the window). */
+  /** ath_tx_complete_aggr(): acked → done; failed → retry_q tail in order, or give up (BAR slides the BAW). */
   private completeAggr(agg: AthAggregate, nowNs: Ns): void {
     const tid = agg.tid!;
     let requeued = false;

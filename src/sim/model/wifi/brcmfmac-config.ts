@@ -30,11 +30,11 @@ export interface BrcmfmacBusOptions {
 }
 
 export interface BrcmfmacFirmwareOptions {
-  /** A-MPDU frame limit; also the BlockAck window. */
+  /** A-MPDU frame limit; also the BlockAck range (BAW). */
   maxAmpduFrames: number;
   maxAmpduBytes: number;
   maxAirtimeUs: number;
-  /** Dongle TX packet pool: the SDPCM window never lets the host exceed it. */
+  /** Dongle TX packet pool: the SDPCM credit never lets the host exceed it. */
   queuePkts: number;
   /** From the firmware knowing an MPDU's fate to its status being ready to read. */
   txStatusLatencyNs: Ns;

@@ -39,7 +39,7 @@ function fwRig(over: OptionOverrides = {}) {
 const psduOf = (n: number): number => (n - 1) * 1544 + 1542;
 
 describe('brcmfmac firmware: A-MPDU formation', () => {
-  it('takes 64 frames (the BA window) when more are queued', () => {
+  it('takes 64 frames (the BAW) when more are queued', () => {
     const { fw, fill } = fwRig();
     fill(100);
     const { airtimeNs, record } = fw.startTxop(0);
@@ -96,7 +96,7 @@ describe('brcmfmac firmware: A-MPDU formation', () => {
   });
 });
 
-describe('brcmfmac firmware: retries, BA window and signals', () => {
+describe('brcmfmac firmware: retries, BAW and signals', () => {
   it('requeues failed frames at the head in order and tosses them after the retry limit', () => {
     const { sim, fw, fill, delivered, dropped, failures } = fwRig();
     const skbs = fill(70);
@@ -113,20 +113,20 @@ describe('brcmfmac firmware: retries, BA window and signals', () => {
     expect(dropped).toEqual(skbs.slice(0, 64));
     expect(delivered.length).toBe(0);
     expect(fw.held).toBe(6);
-    // The window moved past the tossed frames: the last 6 go next.
+    // The BAW moved past the tossed frames: the last 6 go next.
     const { record } = fw.startTxop(t);
     expect(record.nframes).toBe(6);
     fw.endTxop(t + 1000, false);
     expect(delivered).toEqual(skbs.slice(64));
   });
 
-  it('new frames never pass the BA window while an old one is outstanding', () => {
+  it('new frames never pass the BAW while an old one is outstanding', () => {
     const { sim, fw, fill } = fwRig({ frameErrorRate: 0 });
     const skbs = fill(130);
     fw.startTxop(0);
     fw.endTxop(1000, false);
     sim.runUntil(20_000);
-    // all 64 acked: window [64, 128)
+    // all 64 acked: BAW [64, 128)
     expect(fw.startTxop(20_000).record.nframes).toBe(64);
     expect(skbs[64].seqno80211).toBe(64);
   });

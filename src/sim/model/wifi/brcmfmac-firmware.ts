@@ -1,7 +1,7 @@
 /**
  * The dongle firmware as the host sees it through brcmfmac: a bounded TX
- * packet pool (what the SDPCM window in sdio.c lets the host fill), A-MPDU
- * aggregation of whatever is queued (the dongle's wlc_ampdu.c: BA window,
+ * packet pool (what the SDPCM credit in sdio.c lets the host fill), A-MPDU
+ * aggregation of whatever is queued (the dongle's wlc_ampdu.c: BAW,
  * byte and airtime limits, AMPDU_DEF_RETRY_LIMIT retries), and the
  * proptxstatus signals the host parses in fwsignal.c: one TXSTATUS per
  * packet that carried a PKTTAG, and FIFO_CREDITBACK for packets sent in
@@ -106,7 +106,7 @@ export class BrcmfFirmware implements EventTarget {
     }
   }
 
-  /** Free pool entries: the SDPCM window the host may fill. */
+  /** Free pool entries: the SDPCM credit the host may fill. */
   freeSlots(): number {
     return Math.max(0, this.opts.firmware.queuePkts - this.held);
   }

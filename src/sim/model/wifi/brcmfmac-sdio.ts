@@ -5,7 +5,7 @@
  * from the dongle (received frames, e.g. TCP ACKs, and proptxstatus
  * signals in one superframe of at most BRCMF_RXBOUND frames), then brcmf_sdio_sendfromq
  * writes a glom of up to txglomsz packets, never more than the dongle's
- * SDPCM window (tx_max − tx_seq, here its free pool entries). After a write,
+ * SDPCM credit (tx_max − tx_seq, here its free pool entries). After a write,
  * brcmf_sdio_txpkt calls brcmf_proto_bcdc_txcomplete for every packet.
  *
  * Costs: a transfer takes perTransferOverheadNs + bytes / bytesPerSec. A
@@ -151,10 +151,10 @@ export class SdioBus implements EventTarget {
     return this.opts.perTransferOverheadNs + Math.ceil((bytes * 1e9) / this.opts.bytesPerSec);
   }
 
-  /** brcmf_sdio_sendfromq: one glom, bounded by txglomsz and the dongle's window. */
+  /** brcmf_sdio_sendfromq: one glom, bounded by txglomsz and the dongle's credit. */
   private startWrite(): void {
     const n = Math.min(this.opts.maxPktsPerTransfer, this.txq.length, this.fw.freeSlots());
-    if (n <= 0) return; // window closed: the firmware kicks us when it frees pool entries
+    if (n <= 0) return; // no credit: the firmware kicks us when it frees pool entries
     let bytes = 0;
     for (let i = 0; i < n; i++) {
       const skb = this.txq.shift()!;

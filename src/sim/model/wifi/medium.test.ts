@@ -135,7 +135,7 @@ describe('Medium, two saturated contenders', () => {
   });
 });
 
-describe('contention window', () => {
+describe('contention backoff range (CW)', () => {
   it('doubles on reportFailure up to cwMax and resets on reportSuccess', () => {
     const { sim, medium } = setup(5);
     const c = new TestContender(0, AC.BE);

@@ -131,7 +131,7 @@ export class Medium implements EventTarget {
     return this.airtimeNs[node] ?? 0;
   }
 
-  /** Current contention window of a contender (for tests and probes). */
+  /** Current CW (contention backoff range) of a contender (for tests and probes). */
   cwOf(c: Contender): number {
     return this.entry(c).cw;
   }

@@ -3,7 +3,7 @@
  * ieee80211_sta_manage_reorder_buf): MPDUs of a (transmitter, TID) stream are
  * handed up in sequence order, so a retried subframe does not look like a
  * loss to TCP. A hole is skipped after the reorder timeout (100 ms), standing
- * in for the BlockAck request that would move the window.
+ * in for the BlockAck request that would move the BAW.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
@@ -52,9 +52,9 @@ export class RxReorder implements EventTarget {
     const seq = skb.seqno80211 % SEQ_MOD;
     if (st.head < 0) st.head = seq;
     const d = (seq - st.head + SEQ_MOD) % SEQ_MOD;
-    if (d >= SEQ_MOD / 2) return; // older than the window: a duplicate
+    if (d >= SEQ_MOD / 2) return; // older than the BAW: a duplicate
     if (d >= this.bufSize) {
-      // Beyond the window: move it, releasing what falls out in order.
+      // Beyond the BAW: move it, releasing what falls out in order.
       this.advance(st, (seq - this.bufSize + 1 + SEQ_MOD) % SEQ_MOD, nowNs);
     }
     const slot = seq % this.bufSize;

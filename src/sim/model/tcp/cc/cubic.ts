@@ -43,7 +43,7 @@ const BETA_SCALE = Math.floor(
 /** 1024·C/rtt with the nominal rtt of 100 ms. */
 export const CUBE_RTT_SCALE = BIC_SCALE * 10;
 const TWO_POW_40 = 2 ** (10 + 3 * BICTCP_HZ);
-/** 2^40 / (bic_scale·10): turns a window gap into K^3 in 2^-30 s^3. */
+/** 2^40 / (bic_scale·10): turns a cwnd gap into K^3 in 2^-30 s^3. */
 export const CUBE_FACTOR = Math.floor(TWO_POW_40 / CUBE_RTT_SCALE);
 
 /** cbrt(x) MSB table for x in [0..63] (v = cbrt(x << 18) - 1), from the kernel. */

@@ -3,7 +3,7 @@
  * net/ipv4/tcp_cong.c reduced to the three modules modelled.
  *
  * How the sender drives a module (mirroring tcp_input.c / tcp_timer.c):
- * - `init(sk)` once, after snd_cwnd (initial window) and srtt/min_rtt are set.
+ * - `init(sk)` once, after snd_cwnd (initial cwnd) and srtt/min_rtt are set.
  * - Each ACK: `onAck(sk, ackedSacked, rs, inRecovery)` after SACK/loss
  *   processing (tcp_cong_control), with CcSock already showing the state after
  *   this ACK. `inRecovery` = tcp_in_cwnd_reduction() (Recovery or CWR), false

@@ -31,7 +31,7 @@ describe('win_minmax running max', () => {
     );
   });
 
-  it('forgets a max once it is older than the window (BBR: 10 rounds)', () => {
+  it('forgets a max once it is older than the filter span (BBR: 10 rounds)', () => {
     const m = new MinmaxMax();
     m.reset(0, 0);
     m.runningMax(10, 1, 100);

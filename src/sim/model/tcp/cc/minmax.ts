@@ -1,7 +1,7 @@
 /**
  * Windowed running max, after lib/win_minmax.c (Kathleen Nichols' algorithm):
  * the best, 2nd-best and 3rd-best samples, with their times, give the max over
- * a sliding window in constant space. BBR feeds it bandwidth samples with the
+ * a sliding span of time in constant space. BBR feeds it bandwidth samples with the
  * packet-timed round count as the "time".
  *
  * The three samples are kept in six plain fields so that an update never
@@ -29,7 +29,7 @@ export class MinmaxMax {
 
   /** minmax_running_max(): add a sample taken at `t`, filter length `win`. */
   runningMax(win: number, t: number, meas: number): number {
-    // A new max, or nothing left in the window: restart from this sample.
+    // A new max, or nothing left in the span: restart from this sample.
     if (meas >= this.v0 || t - this.t2 > win) return this.reset(t, meas);
 
     if (meas >= this.v1) {
@@ -46,15 +46,15 @@ export class MinmaxMax {
   private subwinUpdate(win: number, t: number, meas: number): number {
     const dt = t - this.t0;
     if (dt > win) {
-      // The whole window passed without a new max: promote 2nd and 3rd.
+      // The whole span passed without a new max: promote 2nd and 3rd.
       this.shiftIn(t, meas);
       if (t - this.t0 > win) this.shiftIn(t, meas);
     } else if (this.t1 === this.t0 && dt > win / 4) {
-      // A quarter window without a new max: take a 2nd choice from it.
+      // A quarter span without a new max: take a 2nd choice from it.
       this.t2 = this.t1 = t;
       this.v2 = this.v1 = meas;
     } else if (this.t2 === this.t1 && dt > win / 2) {
-      // Half a window without a new max: take a 3rd choice from it.
+      // Half a span without a new max: take a 3rd choice from it.
       this.t2 = t;
       this.v2 = meas;
     }

@@ -1,10 +1,10 @@
 /**
- * TCP Reno and the shared window-growth primitives of net/ipv4/tcp_cong.c:
+ * TCP Reno and the shared cwnd-growth primitives of net/ipv4/tcp_cong.c:
  * tcp_slow_start(), tcp_cong_avoid_ai(), tcp_reno_cong_avoid() and
  * tcp_reno_ssthresh().
  *
  * tp->snd_cwnd_cnt lives in the module (`AiCounter`) rather than on CcSock,
- * because only window growth uses it. The kernel zeroes it in
+ * because only cwnd growth uses it. The kernel zeroes it in
  * tcp_init_cwnd_reduction() (entering recovery, i.e. when ->ssthresh() is
  * called) and in tcp_enter_loss() (RTO); `ssthresh()` and `onRto()` do the same.
  * snd_cwnd_clamp is not modelled (treated as unlimited).
