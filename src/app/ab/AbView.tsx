@@ -8,7 +8,6 @@ import { useShallow } from 'zustand/react/shallow';
 import { useExplorer } from '../state/explorer-store';
 import { useNav } from '../state/nav-store';
 import { SPEEDS } from '../state/ui-store';
-import { useExplorerContext } from '../explorer-context';
 import { formatValue } from '../format';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
 import { getAbController, type AbController } from './ab-controller';
@@ -92,11 +91,9 @@ function Side({ ab, i, all }: { ab: AbController; i: 0 | 1; all: boolean }) {
 }
 
 export function AbView() {
-  const { controller } = useExplorerContext();
   const [ab] = useState(() => getAbController());
-  const { presets, presetId, params, values, seed } = useExplorer(
+  const { presetId, params, values, seed } = useExplorer(
     useShallow((s) => ({
-      presets: s.presets,
       presetId: s.presetId,
       params: s.params,
       values: s.values,
@@ -144,9 +141,6 @@ export function AbView() {
         <div className="setup-row">
           <SetupPicker
             testIdPrefix="ab"
-            presets={presets}
-            presetId={presetId}
-            onPreset={(id) => void controller.loadPreset(id, {})}
             params={params}
             paramKey={spec?.key ?? ''}
             onParam={setKey}

@@ -17,20 +17,7 @@ export function PresetPicker() {
   const current = presets.find((p) => p.id === presetId);
   return (
     <div className="preset-picker">
-      <label className="field">
-        <span>Preset</span>
-        <select
-          value={presetId}
-          onChange={(e) => void controller.loadPreset(e.target.value, {})}
-          data-testid="preset"
-        >
-          {presets.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PresetSelect testId="preset" />
       {era?.options && (
         <label className="field">
           <span>Kernel era</span>
@@ -57,5 +44,23 @@ export function PresetPicker() {
         </p>
       )}
     </div>
+  );
+}
+
+/** The preset list; choosing one loads it in the explorer (the A/B and Sweep views start from there too). */
+export function PresetSelect({ testId }: { testId: string }) {
+  const { controller } = useExplorerContext();
+  const { presets, presetId } = useExplorer(useShallow((s) => ({ presets: s.presets, presetId: s.presetId })));
+  return (
+    <label className="field">
+      <span>Preset</span>
+      <select value={presetId} onChange={(e) => void controller.loadPreset(e.target.value, {})} data-testid={testId}>
+        {presets.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.title}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { create } from 'zustand';
 import { findPreset } from '../../sim/scenario/presets/index';
-import { useExplorerContext } from '../explorer-context';
 import { useExplorer } from '../state/explorer-store';
 import { useNav } from '../state/nav-store';
 import { formatValue } from '../format';
@@ -34,9 +33,8 @@ const BATCH = 'sweep';
 const useLastSweep = create<{ setup: SweepSetup | null }>(() => ({ setup: null }));
 
 export function SweepView() {
-  const { controller } = useExplorerContext();
-  const { presets, presetId, params, values } = useExplorer(
-    useShallow((s) => ({ presets: s.presets, presetId: s.presetId, params: s.params, values: s.values })),
+  const { presetId, params, values } = useExplorer(
+    useShallow((s) => ({ presetId: s.presetId, params: s.params, values: s.values })),
   );
   const numeric = params.filter(isNumericParam);
   const [key, setKey] = useState<string | null>(null);
@@ -85,9 +83,6 @@ export function SweepView() {
         <div className="setup-row">
           <SetupPicker
             testIdPrefix="sweep"
-            presets={presets}
-            presetId={presetId}
-            onPreset={(id) => void controller.loadPreset(id, {})}
             params={numeric}
             paramKey={spec?.key ?? ''}
             onParam={setKey}
