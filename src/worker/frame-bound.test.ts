@@ -104,6 +104,11 @@ describe('packFrame / frameTransferables', () => {
     expect(Array.from(whole)).toEqual([1, 2, 3]);
   });
 
+  it('passes a frame that already is one buffer through without copying', () => {
+    const once = packFrame(frame([1, 2], { a: [3, 4] }));
+    expect(packFrame(once)).toBe(once);
+  });
+
   it('survives a transfer: the views read the moved buffer', () => {
     const f = packFrame(frame([], {}, { tNs: Float64Array.from([1, 2]), cols: { a: Float64Array.from([3, 4]) } }));
     const moved = structuredClone(f, { transfer: frameTransferables(f) });

@@ -94,19 +94,21 @@ function mergeIntervals(iv: Float64Array, max: number): Float64Array {
 }
 
 /**
- * Copies every array of the frame into one buffer and returns the frame with
- * views into it, so a frame crosses to the app as a single transferable.
- * Transferring the core's own arrays would detach memory it still uses, and
- * dozens of small buffers per frame, 30 frames a second, leave the app's
- * garbage collector thousands of backing stores to sweep (seen as pauses of
- * over 100 ms on the main thread).
+ * Makes the frame's arrays views into one buffer of their own, so it crosses
+ * to the app as a single transferable (the core's recorder already hands
+ * frames over that way; only a frame reduced by boundFrame needs the copy).
+ * Transferring a view into a larger buffer would detach memory the core may
+ * still use, and many small buffers per frame leave the app's GC thousands
+ * of backing stores to sweep (seen as pauses over 100 ms).
  */
 export function packFrame(f: Frame): Frame {
   const keys = Object.keys(f.cols);
   const parts: Float64Array[] = [f.tNs, f.aggT, f.aggN, f.aggNode, f.pingT, f.pingMs, f.pingSta, f.throttled];
   for (const k of keys) parts.push(f.cols[k]);
+  const buf = parts[0].buffer;
   let n = 0;
   for (const a of parts) n += a.length;
+  if (parts.every((a) => a.buffer === buf) && buf.byteLength === n * 8) return f;
   const all = new Float64Array(n);
   let at = 0;
   const views = parts.map((a) => {

@@ -21,6 +21,10 @@ describe('Recorder frames', () => {
       const f = r.takeFrame(0);
       expect(f.tNs.length).toBe(n);
       expect(Array.from(f.cols.x)).toEqual(want);
+      // One buffer per frame, exactly covered by its arrays (the frame's only transferable).
+      expect(f.cols.x.buffer).toBe(f.tNs.buffer);
+      expect(f.pingT.buffer).toBe(f.tNs.buffer);
+      expect(f.tNs.buffer.byteLength).toBe(2 * n * 8);
     }
   });
 });

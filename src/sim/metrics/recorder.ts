@@ -34,8 +34,10 @@ class Column {
     }
     this.data[this.n++] = v;
   }
-  take(): Float64Array {
-    const out = this.data.slice(0, this.n);
+  /** Copies the samples to `into` from `at` and starts over; returns them as a view there. */
+  takeInto(into: Float64Array, at: number): Float64Array {
+    into.set(this.data.subarray(0, this.n), at);
+    const out = into.subarray(at, at + this.n);
     // A host that fell behind once (a busy page) leaves a large buffer; halve
     // it while takes stay small, so the heap follows what is in use.
     if (this.data.length > MIN_COLUMN_CAPACITY && this.n * 4 < this.data.length) {
@@ -148,23 +150,40 @@ export class Recorder {
     this.completionNs.clear();
   }
 
+  /**
+   * The samples since the last call, every array a view into one new buffer:
+   * a frame then crosses to the app as a single transferable, and the app's
+   * GC sweeps one backing store per frame instead of dozens.
+   */
   takeFrame(nowNs: Ns): Frame {
+    const own = [this.t, this.aggT, this.aggN, this.aggNode, this.pingT, this.pingMs, this.pingSta, this.thr];
+    let total = 0;
+    for (const c of own) total += c.n;
+    for (const c of this.cols) total += c.n;
+    const all = new Float64Array(total);
+    let at = 0;
+    const take = (c: Column): Float64Array => {
+      const v = c.takeInto(all, at);
+      at += v.length;
+      return v;
+    };
     const cols: Record<string, Float64Array> = {};
-    for (let i = 0; i < this.probes.length; i++) cols[this.probes[i].spec.key] = this.cols[i].take();
+    for (let i = 0; i < this.probes.length; i++) cols[this.probes[i].spec.key] = take(this.cols[i]);
     const changes = this.changes;
     this.changes = [];
     return {
       nowNs,
-      tNs: this.t.take(),
+      tNs: take(this.t),
       cols,
-      aggT: this.aggT.take(),
-      aggN: this.aggN.take(),
-      aggNode: this.aggNode.take(),
-      pingT: this.pingT.take(),
-      pingMs: this.pingMs.take(),
-      pingSta: this.pingSta.take(),
-      throttled: this.thr.take(),
+      aggT: take(this.aggT),
+      aggN: take(this.aggN),
+      aggNode: take(this.aggNode),
+      pingT: take(this.pingT),
+      pingMs: take(this.pingMs),
+      pingSta: take(this.pingSta),
+      throttled: take(this.thr),
       changes,
     };
   }
+
 }
