@@ -72,9 +72,9 @@ export function TrackView({ track }: { track: Track }) {
       const key = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${size.side}`;
       if (key !== dataKey) {
         // Over this frame's budget: keep the image a frame longer (the scheduler calls again first thing).
-        if (!s.budget.take(layer.columnsFor(s, w, h) / w)) return false;
+        if (!s.budget.take(layer.columnsFor(s, x, w, h) / w)) return false;
         dataKey = key;
-        const r = layer.draw(dataRef.current, s, w, h);
+        const r = layer.draw(dataRef.current, s, x, w, h);
         if (!r) return;
         if (r.redrawDue) {
           dataKey = '';

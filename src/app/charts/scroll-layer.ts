@@ -104,14 +104,20 @@ export class ScrollLayer {
   }
 
   /** Pixel columns the next draw() would draw: the whole plot, or those from the previous live edge on. */
-  columnsFor(s: RenderState, w: number, h: number): number {
-    const from = this.scrollsFrom(s, ScrollLayer.scale(s, w), w, h);
+  columnsFor(s: RenderState, x: ScaleLinear<number, number>, w: number, h: number): number {
+    const from = this.scrollsFrom(s, x, w, h);
     return from === null ? w : w - from;
   }
 
-  draw(canvas: HTMLCanvasElement, s: RenderState, w: number, h: number): LayerResult | null {
+  /** `x`: ScrollLayer.scale(s, w). */
+  draw(
+    canvas: HTMLCanvasElement,
+    s: RenderState,
+    x: ScaleLinear<number, number>,
+    w: number,
+    h: number,
+  ): LayerResult | null {
     // The budget was claimed for what columnsFor() announced; a redraw forced by new y scales claims its own.
-    const x = ScrollLayer.scale(s, w);
     const [t0, t1] = x.domain();
     const dpr = devicePixelRatioOf();
     const p = this.drawn;
