@@ -153,6 +153,7 @@ export class SimController {
       presetId,
       params: r.params,
       series: r.series,
+      points: r.points,
       values: r.values,
       paramErrors: {},
       error: null,

@@ -110,11 +110,18 @@ export interface PresetInfo {
   source?: string;
 }
 
+/** Which point streams a run produces (Frame.agg*, Frame.ping*), known before the first point arrives. */
+export interface PointStreams {
+  agg: boolean;
+  ping: boolean;
+}
+
 /** A running simulation. */
 export interface LiveSim {
   readonly nowNs: Ns;
   readonly params: readonly ParamSpec[];
   readonly series: readonly SeriesSpec[];
+  readonly points: PointStreams;
   /** Runs until endNs or maxEvents, whichever first; true when endNs reached. */
   runUntil(endNs: Ns, maxEvents?: number): boolean;
   getParam(key: string): ParamValue | undefined;

@@ -3,7 +3,7 @@
  * current simulated time, or a rebuild for structural knobs), frames and
  * summaries. The host (worker, CLI, tests) owns wall-clock pacing.
  */
-import type { Frame, LiveSim, ParamSpec, ParamValue, SeriesSpec, Summary } from './api';
+import type { Frame, LiveSim, ParamSpec, ParamValue, PointStreams, SeriesSpec, Summary } from './api';
 import type { Ns } from './engine/time';
 import { buildModel } from './run';
 import type { Model } from './scenario/model';
@@ -34,6 +34,11 @@ export class LiveModelSim implements LiveSim {
 
   get series(): readonly SeriesSpec[] {
     return this.model.series;
+  }
+
+  /** Every WiFi transmission is charted as an aggregate (one frame or more); pings when the scenario sends them. */
+  get points(): PointStreams {
+    return { agg: this.scenario.wifi !== null, ping: this.scenario.pingIntervalMs > 0 };
   }
 
   get currentScenario(): Scenario {

@@ -84,6 +84,7 @@ export class FakeSim implements LiveSim {
   nowNs = 0;
   readonly params = FAKE_PARAMS;
   readonly series = FAKE_SERIES;
+  readonly points = { agg: false, ping: false };
   private values: Record<string, ParamValue> = { 'tcp.limit': 10, 'qdisc.kind': 'fq' };
   private nextNs = PERIOD_NS;
   private t: number[] = [];

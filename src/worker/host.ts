@@ -191,7 +191,7 @@ export class SimHost implements WorkerApi {
       if (v !== undefined) values[p.key] = v;
     }
     this.emit();
-    return { ok: true, params: [...sim.params], series: [...sim.series], values, runId: this.runId };
+    return { ok: true, params: [...sim.params], series: [...sim.series], points: { ...sim.points }, values, runId: this.runId };
   }
 
   private schedule(ms: number): void {

@@ -2,7 +2,7 @@
  * The one typed protocol between the app (main thread) and the simulation
  * worker. Bulk series travel inside Frame as typed arrays, transferred.
  */
-import type { Frame, ParamSpec, ParamValue, PresetInfo, SeriesSpec, Summary } from '../sim/api';
+import type { Frame, ParamSpec, ParamValue, PointStreams, PresetInfo, SeriesSpec, Summary } from '../sim/api';
 
 export type {
   Frame,
@@ -11,6 +11,7 @@ export type {
   ParamSpec,
   ParamValue,
   Panel,
+  PointStreams,
   PresetInfo,
   SeriesSpec,
   Summary,
@@ -23,7 +24,14 @@ export interface LoadRequest {
 }
 
 export type LoadResult =
-  | { ok: true; params: ParamSpec[]; series: SeriesSpec[]; values: Record<string, ParamValue>; runId: number }
+  | {
+      ok: true;
+      params: ParamSpec[];
+      series: SeriesSpec[];
+      points: PointStreams;
+      values: Record<string, ParamValue>;
+      runId: number;
+    }
   | { ok: false; error: string };
 
 /** Simulated ns per wall-clock second for real time. */

@@ -4,7 +4,7 @@
  * injector the end-to-end tests use to make the core throw or the worker hang
  * on purpose, so that recovery can be tested against real failures.
  */
-import type { Frame, LiveSim, ParamSpec, ParamValue, SeriesSpec, Summary } from '../sim/api';
+import type { Frame, LiveSim, ParamSpec, ParamValue, PointStreams, SeriesSpec, Summary } from '../sim/api';
 import type { CoreEntry } from './host';
 
 export type WorkerFault = 'throw' | 'hang' | 'slow';
@@ -36,6 +36,9 @@ class FaultableSim implements LiveSim {
   }
   get series(): readonly SeriesSpec[] {
     return this.inner.series;
+  }
+  get points(): PointStreams {
+    return this.inner.points;
   }
   runUntil(endNs: number, maxEvents?: number): boolean {
     if (this.armed()) throw new Error('injected fault: the simulation core threw (test hook)');

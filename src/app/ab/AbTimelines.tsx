@@ -3,13 +3,14 @@
  * TimeAxis) over this side's buffers, inside an ExplorerContext whose
  * scheduler follows the clock shared with the other side.
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { ExplorerContext, useExplorerContext } from '../explorer-context';
 import { useUi } from '../state/ui-store';
 import { buildTracks } from '../charts/tracks';
 import { TimeAxis } from '../charts/TimeAxis';
 import { TrackView } from '../charts/TrackView';
-import type { Panel, SeriesSpec } from '../../worker/protocol';
+import type { Panel, PointStreams, SeriesSpec } from '../../worker/protocol';
+import { usePointPresence } from '../charts/use-point-presence';
 import type { SyncedScheduler } from './synced-scheduler';
 import '../charts/timelines.css';
 
@@ -19,11 +20,13 @@ export const COMPACT_PANELS: Panel[] = ['occupancy', 'throughput', 'aggregates',
 export function AbTimelines({
   scheduler,
   series,
+  announced,
   label,
   all,
 }: {
   scheduler: SyncedScheduler;
   series: SeriesSpec[];
+  announced: PointStreams;
   label: string;
   /** All panels, or only COMPACT_PANELS. */
   all: boolean;
@@ -32,15 +35,8 @@ export function AbTimelines({
   const ctx = useMemo(() => ({ ...outer, scheduler }), [outer, scheduler]);
   const hidden = useUi((s) => s.hiddenPanels);
   const buffers = scheduler.buffers;
-  // Point panels appear once their points arrive; this re-renders only when that flips.
-  const presence = useSyncExternalStore(
-    (cb) => buffers.subscribe(cb),
-    () => (buffers.agg.length > 0 ? 1 : 0) | (buffers.ping.length > 0 ? 2 : 0),
-  );
-  const tracks = useMemo(
-    () => buildTracks(series, outer.chartTheme, { agg: (presence & 1) !== 0, ping: (presence & 2) !== 0 }),
-    [series, outer.chartTheme, presence],
-  );
+  const points = usePointPresence(buffers, announced);
+  const tracks = useMemo(() => buildTracks(series, outer.chartTheme, points), [series, outer.chartTheme, points]);
   return (
     <ExplorerContext.Provider value={ctx}>
       <section className="timelines ab-timelines" aria-label={`Timelines of ${label}`}>

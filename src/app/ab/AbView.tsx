@@ -70,6 +70,7 @@ function Clock({ i }: { i: 0 | 1 }) {
 
 function Side({ ab, i, all }: { ab: AbController; i: 0 | 1; all: boolean }) {
   const series = useAb((s) => s.sides[i].series);
+  const points = useAb((s) => s.sides[i].points);
   const setup = useAb((s) => s.setup);
   const name = 'AB'[i];
   const v = setup ? (i === 0 ? setup.a : setup.b) : undefined;
@@ -84,7 +85,13 @@ function Side({ ab, i, all }: { ab: AbController; i: 0 | 1; all: boolean }) {
         <Clock i={i} />
       </header>
       {series.length > 0 && (
-        <AbTimelines scheduler={ab.sides[i].scheduler} series={series} label={name} all={all} />
+        <AbTimelines
+          scheduler={ab.sides[i].scheduler}
+          series={series}
+          announced={points}
+          label={name}
+          all={all}
+        />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 /** What the A/B view renders outside the charts: setup, phase, and per side its clock, series and summary. */
 import { create } from 'zustand';
-import type { ParamValue, SeriesSpec, Summary } from '../../worker/protocol';
+import type { ParamValue, PointStreams, SeriesSpec, Summary } from '../../worker/protocol';
 
 export interface AbSetup {
   presetId: string;
@@ -19,6 +19,7 @@ export type AbPhase = 'idle' | 'loading' | 'running' | 'paused' | 'error';
 export interface AbSideView {
   nowNs: number;
   series: SeriesSpec[];
+  points: PointStreams;
   summary: Summary | null;
 }
 
@@ -30,7 +31,7 @@ export interface AbState {
   sides: [AbSideView, AbSideView];
 }
 
-const EMPTY: AbSideView = { nowNs: 0, series: [], summary: null };
+const EMPTY: AbSideView = { nowNs: 0, series: [], points: { agg: false, ping: false }, summary: null };
 
 export const useAb = create<AbState>(() => ({
   phase: 'idle',

@@ -3,7 +3,7 @@
  * shared time axis, one TrackView per panel the scenario publishes, and the
  * overview brush. React renders only when the set of tracks changes.
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from 'zustand';
 import { useExplorerContext } from '../explorer-context';
@@ -14,25 +14,20 @@ import { buildTracks } from './tracks';
 import { TimeAxis } from './TimeAxis';
 import { TrackView } from './TrackView';
 import { Overview } from './Overview';
+import { usePointPresence } from './use-point-presence';
 import { zoomBy } from './time-view';
 import './timelines.css';
 
 export function Timelines() {
   const { scheduler, chartTheme } = useExplorerContext();
   const series = useExplorer((s) => s.series);
+  const announced = useExplorer((s) => s.points);
   const { hidden, togglePanel } = useUi(
     useShallow((s) => ({ hidden: s.hiddenPanels, togglePanel: s.togglePanel })),
   );
   const buffers = scheduler.buffers;
-  // Point panels appear once their points arrive; this re-renders only when that flips.
-  const presence = useSyncExternalStore(
-    (cb) => buffers.subscribe(cb),
-    () => (buffers.agg.length > 0 ? 1 : 0) | (buffers.ping.length > 0 ? 2 : 0),
-  );
-  const tracks = useMemo(
-    () => buildTracks(series, chartTheme, { agg: (presence & 1) !== 0, ping: (presence & 2) !== 0 }),
-    [series, chartTheme, presence],
-  );
+  const points = usePointPresence(buffers, announced);
+  const tracks = useMemo(() => buildTracks(series, chartTheme, points), [series, chartTheme, points]);
   const follow = useStore(viewStore, (s) => s.view.follow);
   const zoom = (f: number) => {
     const st = viewStore.getState();

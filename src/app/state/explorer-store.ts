@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type {
   ParamSpec,
   ParamValue,
+  PointStreams,
   PresetInfo,
   RunStatus,
   SeriesSpec,
@@ -20,6 +21,8 @@ export interface ExplorerState {
   presetId: string;
   params: ParamSpec[];
   series: SeriesSpec[];
+  /** Point streams the run will produce: their tracks are laid out before the first point. */
+  points: PointStreams;
   /** Values as the user set them (kept when the core rejects one, with the error beside it). */
   values: Record<string, ParamValue>;
   paramErrors: Record<string, string>;
@@ -51,6 +54,7 @@ export const useExplorer = create<ExplorerState>((set) => ({
   presetId: '',
   params: [],
   series: [],
+  points: { agg: false, ping: false },
   values: {},
   paramErrors: {},
   overrides: {},
