@@ -1,7 +1,8 @@
 /**
  * The shared time axis: SVG ticks, a labelled marker wherever a parameter
- * changed ("key: old → new"), and d3-zoom (wheel to zoom, drag to pan) that
- * drives the window of every timeline. Focusable: ← → pan, + − zoom, End live.
+ * changed ("key: old → new"), and d3-zoom (wheel to zoom, drag to pan) on a
+ * transparent SVG above them that drives the window of every timeline.
+ * Focusable: ← → pan, + − zoom, End live.
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { scaleLinear, select, zoom, zoomIdentity, type ZoomTransform } from 'd3';
@@ -18,6 +19,8 @@ const HEIGHT = 58;
 const AXIS_Y = HEIGHT - 1;
 const ROW_H = 13;
 const ROWS = 3;
+/** Plot widths of ticks drawn ahead (matches `.axis-strip { width: 400% }`): at full speed the window crosses one in a couple of frames. */
+const STRIP_WIDTHS = 4;
 
 function valueText(v: ParamValue | null, unit?: string): string {
   if (v === null || v === 'null') return 'default';
@@ -36,6 +39,7 @@ export function TimeAxis() {
   const axisRef = useRef<SVGGElement>(null);
   const marksRef = useRef<SVGGElement>(null);
   const unitRef = useRef<HTMLSpanElement>(null);
+  const stripRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const plot = plotRef.current;
@@ -63,24 +67,40 @@ export function TimeAxis() {
       });
     select(svg).call(z).on('dblclick.zoom', null);
 
+    // The ticks and markers are drawn for STRIP_WIDTHS plot widths from `anchor` and slid left by a
+    // compositor-only transform as the window follows the clock: a frame that only moved the window
+    // neither lays out nor paints the axis. They are drawn again when the window leaves the strip,
+    // or when its span, the width, the theme or the changes differ.
     let key = '';
+    let anchor: { t0Ns: number; nsPerPx: number } | null = null;
     const render = (s: RenderState) => {
       const w = size.w;
+      const strip = stripRef.current;
+      if (w <= 0 || !axisRef.current || !marksRef.current || !strip) return;
       const changes = scheduler.buffers.changes;
-      const k = `${s.t0Ns}|${s.t1Ns}|${w}|${s.epoch}|${changes.length}|${changes[changes.length - 1]?.tNs}`;
-      if (k === key || w <= 0 || !axisRef.current || !marksRef.current) return;
+      const spanNs = s.t1Ns - s.t0Ns;
+      const nsPerPx = spanNs / w;
+      const k = `${spanNs}|${w}|${s.epoch}|${changes.length}|${changes[changes.length - 1]?.tNs}`;
+      const offsetPx = anchor ? (s.t0Ns - anchor.t0Ns) / nsPerPx : 0;
+      if (k === key && anchor && offsetPx >= 0 && offsetPx + w <= STRIP_WIDTHS * w) {
+        slideTo(strip, offsetPx);
+        return;
+      }
       key = k;
-      const u = timeUnit(s.t1Ns - s.t0Ns);
+      anchor = { t0Ns: s.t0Ns, nsPerPx };
+      slideTo(strip, 0);
+      const u = timeUnit(spanNs);
       const unitText = `time (${u.label})`;
       if (unitRef.current && unitRef.current.textContent !== unitText) unitRef.current.textContent = unitText;
+      const stripW = STRIP_WIDTHS * w;
       const x = scaleLinear()
-        .domain([s.t0Ns / u.div, s.t1Ns / u.div])
-        .range([0, w]);
-      renderTimeTicks(axisRef.current, x, w, Math.max(2, Math.floor(w / 90)));
+        .domain([s.t0Ns / u.div, (s.t0Ns + STRIP_WIDTHS * spanNs) / u.div])
+        .range([0, stripW]);
+      renderTimeTicks(axisRef.current, x, stripW, STRIP_WIDTHS * Math.max(2, Math.floor(w / 90)));
       // Labels take the first of three rows where they do not overlap the previous one.
       const rowEnd = new Array<number>(ROWS).fill(-Infinity);
       const visible = changes
-        .filter((c) => c.tNs >= s.t0Ns && c.tNs <= s.t1Ns)
+        .filter((c) => c.tNs >= s.t0Ns && c.tNs <= s.t0Ns + STRIP_WIDTHS * spanNs)
         .map((c) => {
           const px = x(c.tNs / u.div);
           const text = changeLabel(c);
@@ -143,20 +163,32 @@ export function TimeAxis() {
         <span ref={unitRef}>time</span>
       </div>
       <div className="plot" ref={plotRef}>
+        <div className="axis-strip" ref={stripRef}>
+          <svg height={HEIGHT} aria-hidden="true">
+            <g ref={marksRef} className="change-markers" />
+            <g ref={axisRef} transform={`translate(0,${AXIS_Y})`} className="x-axis" />
+          </svg>
+        </div>
         <svg
           ref={svgRef}
+          className="axis-input"
           height={HEIGHT}
           tabIndex={0}
           role="group"
           aria-roledescription="time axis"
           aria-label="Time axis: wheel or + and − to zoom, drag or arrow keys to pan, End to follow the clock"
           onKeyDown={onKeyDown}
-        >
-          <g ref={marksRef} className="change-markers" />
-          <g ref={axisRef} transform={`translate(0,${AXIS_Y})`} className="x-axis" />
-        </svg>
+        />
       </div>
       <div className="side" />
     </div>
   );
+}
+
+/** Shows the strip from `offsetPx` on (whole device pixels, so tick lines stay sharp). */
+function slideTo(strip: HTMLElement, offsetPx: number): void {
+  const dpr = Math.max(1, window.devicePixelRatio || 1);
+  const px = Math.round(offsetPx * dpr) / dpr;
+  const t = px === 0 ? '' : `translateX(${-px}px)`;
+  if (strip.style.transform !== t) strip.style.transform = t;
 }
