@@ -31,6 +31,21 @@ describe('DrawBudget', () => {
     expect(c.take(1.5)).toBe(true);
     expect(c.take(0.01)).toBe(false);
   });
+
+  it('stops once the frame spent its script time, whatever plots are left', () => {
+    let now = 100;
+    const b = new DrawBudget(10, 8, () => now);
+    now = 107;
+    expect(b.take(1)).toBe(true);
+    expect(b.take(1)).toBe(true);
+    now = 108.5;
+    expect(b.take(0.1)).toBe(false);
+    // The first drawing of a frame goes through even when the frame started late.
+    const late = new DrawBudget(10, 8, () => now);
+    now = 200;
+    expect(late.take(1)).toBe(true);
+    expect(late.take(0.01)).toBe(false);
+  });
 });
 
 describe('ChartScheduler', () => {

@@ -34,15 +34,33 @@ export type Renderer = (s: RenderState) => boolean | void;
 
 /** Whole-plot redraws one animation frame may draw. */
 export const FRAME_BUDGET_PLOTS = 2;
+/**
+ * Script time one animation frame may spend drawing before the rest waits a
+ * frame. The commit then rasterises what was drawn, which costs about as
+ * much again; code not yet optimised (the first frames of a run) or a
+ * collection mid-frame make the same plots cost several times more.
+ */
+export const FRAME_BUDGET_MS = 10;
 
-/** The drawing left in one animation frame, in whole-plot redraws. The first drawing always fits. */
+/**
+ * The drawing left in one animation frame: whole-plot redraws and script
+ * time, whichever runs out first. The first drawing always fits.
+ */
 export class DrawBudget {
   private drew = false;
-  constructor(private left: number) {}
+  private readonly untilMs: number;
+  constructor(
+    private left: number,
+    ms = Infinity,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.untilMs = ms === Infinity ? Infinity : clock() + ms;
+  }
 
   /** Claims `plots` (a share of a plot's columns); false, and nothing claimed, when it does not fit. */
   take(plots: number): boolean {
-    if (this.drew && plots > this.left + 1e-9) return false;
+    if (this.drew && (plots > this.left + 1e-9 || (this.untilMs !== Infinity && this.clock() > this.untilMs)))
+      return false;
     this.drew = true;
     this.left -= plots;
     return true;
@@ -128,7 +146,7 @@ export class ChartScheduler {
 
   private readonly frame = () => {
     this.raf = 0;
-    const s = this.current(new DrawBudget(FRAME_BUDGET_PLOTS));
+    const s = this.current(new DrawBudget(FRAME_BUDGET_PLOTS, FRAME_BUDGET_MS));
     const deferred: Renderer[] = [];
     for (const r of this.renderers) {
       if (r(s) === false) deferred.push(r);
