@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import type {} from '../src/app/test-hook-types';
-import { inPage, type LongTask } from './in-page';
+import { inPage, type LongFrame, type LongTask } from './in-page';
 import { measureSweepUi, type SweepUiResult } from './sweep-ui';
 
 export interface BrowserOptions {
@@ -56,6 +56,16 @@ export interface BrowserResult {
     longestMs: number;
     /** Tasks over 50 ms per phase of the run (start of each task); `heap readings` are the benchmark's own forced GCs. */
     byPhase: Record<string, number>;
+    /** Animation frames over 50 ms while running, and where their time went (ms, summed). */
+    frames: {
+      count: number;
+      beforeRenderMs: number;
+      animationFramesMs: number;
+      renderMs: number;
+      blockingMs: number;
+      /** Script time in those frames by what invoked it, largest first. */
+      scripts: { invoker: string; ms: number }[];
+    };
   };
   heapMB: {
     atOneMinute: { page: number; worker: number };
@@ -182,6 +192,17 @@ async function measureBusy<T>(cdp: CDPSession, f: () => Promise<T>): Promise<{ v
   };
 }
 
+/** Script time of long frames summed by invoker (numbers in names, e.g. timer ids, dropped). */
+function scriptsByInvoker(frames: LongFrame[]): { invoker: string; ms: number }[] {
+  const by = new Map<string, number>();
+  for (const fr of frames)
+    for (const sc of fr.scripts) {
+      const k = sc.invoker.replace(/\d+/g, '#');
+      by.set(k, (by.get(k) ?? 0) + sc.ms);
+    }
+  return [...by].map(([invoker, ms]) => ({ invoker, ms })).sort((a, b) => b.ms - a.ms);
+}
+
 /** Long tasks counted by the phase they started in. */
 function byPhase(tasks: LongTask[], phases: { name: string; at: number }[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -284,6 +305,9 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     const simSecondsAtEnd = (await page.evaluate(() => window.__tsq!.nowNs())) / 1e9;
     const tasks: LongTask[] = await page.evaluate(() => window.__benchLongTasks ?? []);
     const running = tasks.filter((t) => t.start >= runStart);
+    const longFrames: LongFrame[] = (await page.evaluate(() => window.__benchLongFrames ?? [])).filter(
+      (fr) => fr.start >= runStart,
+    );
     const total1 = at1.page + at1.worker;
     const totalEnd = atEnd.page + atEnd.worker;
     log('  browser: the page during an experiment sweep');
@@ -306,6 +330,14 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
         whileRunning: running.length,
         longestMs: running.reduce((m, t) => Math.max(m, t.duration), 0),
         byPhase: byPhase(running, phases),
+        frames: {
+          count: longFrames.length,
+          beforeRenderMs: longFrames.reduce((a, fr) => a + fr.beforeRenderMs, 0),
+          animationFramesMs: longFrames.reduce((a, fr) => a + fr.animationFramesMs, 0),
+          renderMs: longFrames.reduce((a, fr) => a + fr.renderMs, 0),
+          blockingMs: longFrames.reduce((a, fr) => a + fr.blockingMs, 0),
+          scripts: scriptsByInvoker(longFrames),
+        },
       },
       heapMB: { atOneMinute: at1, atEnd, endMinutes: o.longMinutes },
       heapGrowthPct: ((totalEnd - total1) / total1) * 100,

@@ -9,9 +9,28 @@ export interface LongTask {
   duration: number;
 }
 
+/**
+ * A long animation frame (over 50 ms from its first task to its paint),
+ * split as the Long Animation Frames API splits it: tasks before the
+ * rendering update, requestAnimationFrame callbacks (chart drawing), then
+ * style, layout, paint and the commit (which rasterises software canvases).
+ */
+export interface LongFrame {
+  start: number;
+  duration: number;
+  beforeRenderMs: number;
+  animationFramesMs: number;
+  renderMs: number;
+  /** Time no input could be handled (the frame's tasks over 50 ms each, plus its rendering). */
+  blockingMs: number;
+  /** Scripts over 5 ms in the frame: what invoked them (e.g. `MessagePort.onmessage`) and their duration. */
+  scripts: { invoker: string; ms: number }[];
+}
+
 declare global {
   interface Window {
     __benchLongTasks?: LongTask[];
+    __benchLongFrames?: LongFrame[];
   }
 }
 
@@ -30,6 +49,27 @@ export const inPage = {
       }).observe({ type: 'longtask', buffered: true });
     } catch (e) {
       console.warn('no longtask observer', e);
+    }
+    window.__benchLongFrames = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          const end = e.startTime + e.duration;
+          const render = e.renderStart > 0 ? e.renderStart : end;
+          const layout = e.styleAndLayoutStart > 0 ? e.styleAndLayoutStart : end;
+          window.__benchLongFrames.push({
+            start: e.startTime,
+            duration: e.duration,
+            beforeRenderMs: render - e.startTime,
+            animationFramesMs: layout - render,
+            renderMs: end - layout,
+            blockingMs: e.blockingDuration ?? 0,
+            scripts: (e.scripts ?? []).map((sc) => ({ invoker: sc.invokerType + ' ' + sc.invoker, ms: sc.duration })),
+          });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    } catch (e) {
+      console.warn('no long-animation-frame observer', e);
     }
   `,
 

@@ -116,9 +116,14 @@ export function targets(
       value: `${br.longTasks.whileRunning} (longest ${f(br.longTasks.longestMs, 0)} ms; ${br.longTasks.duringLoad} during load)`,
       goal: '0',
       met: br.longTasks.whileRunning === 0,
-      note: Object.entries(br.longTasks.byPhase ?? {})
-        .map(([k, n]) => `${k}: ${n}`)
-        .join('; '),
+      note: [
+        Object.entries(br.longTasks.byPhase ?? {})
+          .map(([k, n]) => `${k}: ${n}`)
+          .join('; '),
+        longFramesText(br.longTasks.frames),
+      ]
+        .filter(Boolean)
+        .join('. '),
     });
     const h = br.heapMB;
     out.push({
@@ -161,4 +166,21 @@ export function targetTable(ts: Target[]): string {
     return `${t.what.padEnd(w)}  ${t.value.padEnd(v)}  ${t.goal.padEnd(16)}${met}${t.note ? `  (${t.note})` : ''}`;
   });
   return [`${'target'.padEnd(w)}  ${'measured'.padEnd(v)}  ${'goal'.padEnd(16)}met`, ...lines].join('\n');
+}
+
+/** Where the time of the long animation frames went, as shares. */
+function longFramesText(fr: BrowserResult['longTasks']['frames'] | undefined): string {
+  if (!fr || fr.count === 0) return '';
+  const total = fr.beforeRenderMs + fr.animationFramesMs + fr.renderMs;
+  const pc = (x: number): string => `${((x / total) * 100).toFixed(0)} %`;
+  const scripts = (fr.scripts ?? [])
+    .slice(0, 3)
+    .map((sc) => `${sc.invoker} ${(sc.ms / fr.count).toFixed(0)} ms`)
+    .join(', ');
+  return (
+    `${fr.count} animation frames over 50 ms (blocking ${(fr.blockingMs / fr.count).toFixed(0)} ms each on average): ` +
+    `${pc(fr.beforeRenderMs)} before the rendering update (tasks, and waiting for it), ${pc(fr.animationFramesMs)} animation-frame callbacks (drawing), ` +
+    `${pc(fr.renderMs)} style, layout, paint and commit` +
+    (scripts ? `; scripts per long frame: ${scripts}` : '')
+  );
 }
