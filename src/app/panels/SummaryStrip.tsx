@@ -48,16 +48,15 @@ export function SummaryStrip() {
           </div>
         ))}
       </dl>
-      {summary && (
-        <dl className="summary-details">
-          {DETAILS.map((it) => (
-            <div key={it.key}>
-              <dt>{it.label}</dt>
-              <dd>{it.value(summary)}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {/* Laid out before the first summary, so its arrival changes text, not the page's layout. */}
+      <dl className="summary-details">
+        {DETAILS.map((it) => (
+          <div key={it.key}>
+            <dt>{it.label}</dt>
+            <dd>{summary ? it.value(summary) : '–'}</dd>
+          </div>
+        ))}
+      </dl>
       {summary && summary.stations.length > 1 && (
         <table className="stations">
           <caption>Stations</caption>
