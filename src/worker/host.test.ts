@@ -158,6 +158,32 @@ describe('SimHost frames', () => {
   });
 });
 
+describe('SimHost live changes', () => {
+  it('posts the frame carrying a live change at once, even with MAX_IN_FLIGHT unconsumed', () => {
+    const clock = new FakeClock();
+    const core = fakeCore(clock, 0.001);
+    const host = new SimHost(clock, core);
+    const got: Frame[] = [];
+    host.onFrame((f) => {
+      got.push(f);
+      return new Promise<void>(() => {}); // the app never catches up
+    });
+    host.load({ presetId: 'fake', overrides: {}, seed: 1 });
+    host.play();
+    clock.runFor(1000);
+    expect(got.length).toBe(MAX_IN_FLIGHT);
+    expect(host.setParam('tcp.limit', 42)).toEqual({ ok: true });
+    expect(got.length).toBe(MAX_IN_FLIGHT + 1);
+    expect(got[got.length - 1].changes.map((c) => c.key)).toEqual(['tcp.limit']);
+    // Frames without a change still wait for the app.
+    clock.runFor(1000);
+    expect(got.length).toBe(MAX_IN_FLIGHT + 1);
+    // A rejected value posts nothing.
+    expect(host.setParam('tcp.limit', -1).ok).toBe(false);
+    expect(got.length).toBe(MAX_IN_FLIGHT + 1);
+  });
+});
+
 describe('SimHost parameters and runs', () => {
   it('applies a live change at the current simulated time and keeps it across reset', () => {
     const { clock, host, frames, sim } = setup();

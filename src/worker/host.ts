@@ -145,9 +145,10 @@ export class SimHost implements WorkerApi {
     }
     const r = sim.setParam(key, value);
     if (r.ok) this.overrides[key] = value;
-    if (!this.running) this.emit();
-    // The user is waiting to see the change: the next slice posts a frame without waiting for FRAME_MS.
-    else if (r.ok) this.lastFrameMs = -Infinity;
+    // The user is waiting to see the change: its frame goes now, ahead of FRAME_MS and past the
+    // in-flight cap (while the app is busy drawing, waiting for it to take two frames first would
+    // add those frames' time to the response).
+    if (!this.running || r.ok) this.emit(r.ok);
     return r;
   }
 
@@ -248,12 +249,12 @@ export class SimHost implements WorkerApi {
     this.rate.events = events;
   }
 
-  /** Posts the samples gathered so far, unless the app is still busy with earlier frames. */
-  private emit(): void {
+  /** Posts the samples gathered so far, unless the app is still busy with earlier frames (and it is not `urgent`). */
+  private emit(urgent = false): void {
     const sim = this.sim;
     const sink = this.sink;
     if (!sim || !sink) return;
-    if (this.inFlight >= MAX_IN_FLIGHT) {
+    if (this.inFlight >= MAX_IN_FLIGHT && !urgent) {
       this.emitPending = true; // the core keeps accumulating; sent once a frame is consumed
       return;
     }
