@@ -13,7 +13,8 @@ export interface LongTask {
  * A long animation frame (over 50 ms from its first task to its paint),
  * split as the Long Animation Frames API splits it: tasks before the
  * rendering update, requestAnimationFrame callbacks (chart drawing), then
- * style, layout, paint and the commit (which rasterises software canvases).
+ * style, layout and paint. The frame ends with the paint: the commit that
+ * follows in the same task is not in it.
  */
 export interface LongFrame {
   start: number;

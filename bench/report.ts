@@ -120,7 +120,7 @@ export function targets(
         Object.entries(br.longTasks.byPhase ?? {})
           .map(([k, n]) => `${k}: ${n}`)
           .join('; '),
-        longFramesText(br.longTasks.frames),
+        compositionText(br.longTasks.composition, br.longTasks.whileRunning),
       ]
         .filter(Boolean)
         .join('. '),
@@ -168,19 +168,16 @@ export function targetTable(ts: Target[]): string {
   return [`${'target'.padEnd(w)}  ${'measured'.padEnd(v)}  ${'goal'.padEnd(16)}met`, ...lines].join('\n');
 }
 
-/** Where the time of the long animation frames went, as shares. */
-function longFramesText(fr: BrowserResult['longTasks']['frames'] | undefined): string {
-  if (!fr || fr.count === 0) return '';
-  const total = fr.beforeRenderMs + fr.animationFramesMs + fr.renderMs;
-  const pc = (x: number): string => `${((x / total) * 100).toFixed(0)} %`;
-  const scripts = (fr.scripts ?? [])
+/** What the long tasks were made of (see BrowserResult.longTasks.composition). */
+function compositionText(c: BrowserResult['longTasks']['composition'] | undefined, tasks: number): string {
+  if (!c || c.inFrame === 0) return '';
+  const scripts = (c.scripts ?? [])
     .slice(0, 3)
-    .map((sc) => `${sc.invoker} ${(sc.ms / fr.count).toFixed(0)} ms`)
+    .map((sc) => `${sc.invoker} ${sc.ms.toFixed(0)}`)
     .join(', ');
   return (
-    `${fr.count} animation frames over 50 ms (blocking ${(fr.blockingMs / fr.count).toFixed(0)} ms each on average): ` +
-    `${pc(fr.beforeRenderMs)} before the rendering update (tasks, and waiting for it), ${pc(fr.animationFramesMs)} animation-frame callbacks (drawing), ` +
-    `${pc(fr.renderMs)} style, layout, paint and commit` +
-    (scripts ? `; scripts per long frame: ${scripts}` : '')
+    `${c.inFrame} of the ${tasks} ran in a long animation frame; on average ${c.scriptMs.toFixed(0)} ms script` +
+    (scripts ? ` (${scripts})` : '') +
+    `, ${c.renderMs.toFixed(0)} ms style/layout/paint, ${c.afterPaintMs.toFixed(0)} ms after the paint (the commit, which rasterises the canvases drawn)`
   );
 }
