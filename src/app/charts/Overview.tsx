@@ -83,6 +83,11 @@ export function Overview({ series }: { series: readonly SeriesSpec[] }) {
         );
         return;
       }
+      // The strip can wait a frame when this one has spent its drawing time.
+      if (!s.budget.take(0)) {
+        scheduler.invalidate();
+        return;
+      }
       last = k;
       lastShape = shape;
       drawnAt = now;

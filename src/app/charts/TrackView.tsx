@@ -92,12 +92,15 @@ export function TrackView({ track }: { track: Track }) {
       }
       const side = sideRef.current;
       if (sideDue && side && track.side && size.side > 0) {
-        if (now - sideAt >= SIDE_MS) {
+        if (now - sideAt < SIDE_MS) comeBack(SIDE_MS - (now - sideAt));
+        // The side plot can wait a frame when this one has spent its drawing time.
+        else if (!s.budget.take(0)) scheduler.invalidate();
+        else {
           sideAt = now;
           const sctx = fitCanvas(side, size.side, h);
           if (sctx) track.side.draw(sctx, size.side, h, sideDue, axes);
           sideDue = null;
-        } else comeBack(SIDE_MS - (now - sideAt));
+        }
       }
       const hover = s.hoverNs !== null && s.hoverNs >= s.t0Ns && s.hoverNs <= s.t1Ns ? s.hoverNs : null;
       const okey = `${hover}|${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}`;
