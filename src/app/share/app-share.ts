@@ -93,21 +93,14 @@ const SYNC_MS = 250;
 export function useUrlSync(): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let idle: number | null = null;
     const write = () => {
-      idle = null;
+      timer = null;
       if (!useExplorer.getState().ready) return;
       const next = shareUrl(currentShareState(), location.href, true);
       if (next !== location.href) history.replaceState(history.state, '', next);
     };
-    // replaceState is a synchronous round trip to the browser (up to ~25 ms): done in idle
-    // time when there is some soon, so it does not hold up a frame that is being drawn.
     const later = () => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        if (typeof requestIdleCallback === 'function') idle ??= requestIdleCallback(write, { timeout: SYNC_MS });
-        else write();
-      }, SYNC_MS);
+      if (!timer) timer = setTimeout(write, SYNC_MS);
     };
     const offs = [
       useExplorer.subscribe((s, p) => {
@@ -129,7 +122,6 @@ export function useUrlSync(): void {
     later();
     return () => {
       offs.forEach((f) => f());
-      if (idle !== null) cancelIdleCallback(idle);
       if (timer) clearTimeout(timer);
     };
   }, []);
