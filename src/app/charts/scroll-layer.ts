@@ -22,8 +22,22 @@ import type { AxisSpec, DrawCtx, Track } from './tracks/track';
 const EDGE_PX = 3;
 /** A band keeps its extent until its data needs more, or less than this share of it. */
 const HOLD_SHARE = 0.5;
+/**
+ * Data that outgrows its band's extent gets this much headroom: a quantity
+ * that is still rising (cwnd in slow start, a queue filling) then changes the
+ * y scale, which means drawing the whole window again, every few steps of its
+ * growth instead of at each new maximum.
+ */
+const HOLD_GROW = 1.25;
 /** Width of the data canvas in plot widths (matches `.layer-data { width: 200% }`). */
 export const STRIP_WIDTHS = 2;
+
+/** The extent a band keeps (`held`, undefined at first) for data reaching `max` (see HOLD_SHARE, HOLD_GROW). */
+export function heldExtent(held: number | undefined, max: number): number {
+  if (held === undefined) return max;
+  if (max > held) return max * HOLD_GROW;
+  return max >= held * HOLD_SHARE ? held : max;
+}
 
 interface Drawn {
   t0Ns: number;
@@ -58,10 +72,9 @@ export class ScrollLayer {
   readonly counts = { full: 0, scrolled: 0 };
   private readonly held = new Map<string, number>();
   private readonly hold = (slot: string, max: number): number => {
-    const h = this.held.get(slot);
-    if (h !== undefined && max <= h && max >= h * HOLD_SHARE) return h;
-    this.held.set(slot, max);
-    return max;
+    const next = heldExtent(this.held.get(slot), max);
+    this.held.set(slot, next);
+    return next;
   };
 
   constructor(
