@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useExplorer } from '../state/explorer-store';
 import { useNav } from '../state/nav-store';
-import { SPEEDS } from '../state/ui-store';
+import { SPEED_CHOICES } from '../state/ui-store';
 import { formatValue } from '../format';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
 import { getAbController, type AbController } from './ab-controller';
@@ -16,6 +16,7 @@ import { AbTimelines } from './AbTimelines';
 import { COLOR_A, COLOR_B, DiffStrip } from './DiffStrip';
 import { alternativeValue, parseValue } from './ab-values';
 import { SetupPicker } from '../controls/SetupPicker';
+import { SelectField } from '../controls/SelectField';
 
 function ValueInput({
   spec,
@@ -164,20 +165,13 @@ export function AbView() {
               </label>
             </>
           )}
-          <label className="field">
-            <span>Speed</span>
-            <select
-              value={speedId}
-              data-testid="ab-speed"
-              onChange={(e) => useAb.setState({ speedId: e.target.value })}
-            >
-              {SPEEDS.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Speed"
+            value={speedId}
+            choices={SPEED_CHOICES}
+            onChange={(id) => useAb.setState({ speedId: id })}
+            testId="ab-speed"
+          />
           <button
             type="button"
             className="primary"

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useExplorer } from '../state/explorer-store';
 import { useExplorerContext } from '../explorer-context';
 import { ERA_KEY } from './ControlsPanel';
+import { SelectField } from './SelectField';
 
 export function PresetPicker() {
   const { controller } = useExplorerContext();
@@ -52,15 +53,12 @@ export function PresetSelect({ testId }: { testId: string }) {
   const { controller } = useExplorerContext();
   const { presets, presetId } = useExplorer(useShallow((s) => ({ presets: s.presets, presetId: s.presetId })));
   return (
-    <label className="field">
-      <span>Preset</span>
-      <select value={presetId} onChange={(e) => void controller.loadPreset(e.target.value, {})} data-testid={testId}>
-        {presets.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.title}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label="Preset"
+      value={presetId}
+      choices={presets.map((p) => ({ value: p.id, label: p.title }))}
+      onChange={(id) => void controller.loadPreset(id, {})}
+      testId={testId}
+    />
   );
 }

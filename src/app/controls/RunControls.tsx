@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useExplorer } from '../state/explorer-store';
-import { SPEEDS, useUi } from '../state/ui-store';
+import { SPEED_CHOICES, useUi } from '../state/ui-store';
 import { useExplorerContext } from '../explorer-context';
 import { formatNs, formatRate, formatSpeed } from '../format';
+import { SelectField } from './SelectField';
 
 function Clock() {
   const { nowNs, achieved, eps, running } = useExplorer(
@@ -70,16 +71,13 @@ export function RunControls() {
       >
         Reset
       </button>
-      <label className="field">
-        <span>Speed</span>
-        <select value={speedId} onChange={(e) => controller.setSpeed(e.target.value)} data-testid="speed">
-          {SPEEDS.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Speed"
+        value={speedId}
+        choices={SPEED_CHOICES}
+        onChange={(id) => controller.setSpeed(id)}
+        testId="speed"
+      />
       <label className="field seed">
         <span>Seed</span>
         <input

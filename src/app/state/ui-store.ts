@@ -22,6 +22,9 @@ export const SPEEDS: SpeedOption[] = [
   { id: 'max', label: 'as fast as possible', simNsPerSec: AS_FAST_AS_POSSIBLE },
 ];
 
+/** The speeds as choices of a select. */
+export const SPEED_CHOICES = SPEEDS.map((s) => ({ value: s.id, label: s.label }));
+
 export const speedOf = (id: string): number => (SPEEDS.find((s) => s.id === id) ?? SPEEDS[3]).simNsPerSec;
 
 export interface UiState {

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { batchProgress, cancelBatch, useBatches } from './batch-store';
+import { SelectField } from '../controls/SelectField';
 
 export interface DurationOption {
   ms: number;
@@ -43,20 +44,13 @@ export function BatchControls({
   const wallS = batch ? ((batch.endedMs ?? performance.now()) - batch.startedMs) / 1000 : 0;
   return (
     <div className="batch-controls" role="group" aria-label="Sweep">
-      <label className="field">
-        <span>Duration per run</span>
-        <select
-          data-testid="duration"
-          value={durationMs}
-          onChange={(e) => setDurationMs(Number(e.target.value))}
-        >
-          {options.map((o) => (
-            <option key={o.ms} value={o.ms}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Duration per run"
+        value={durationMs}
+        choices={options.map((o) => ({ value: o.ms, label: o.label }))}
+        onChange={(ms) => setDurationMs(Number(ms))}
+        testId="duration"
+      />
       <label className="field seed">
         <span>Seed</span>
         <input

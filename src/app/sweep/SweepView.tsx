@@ -26,6 +26,7 @@ import {
   type SweepSetup,
 } from './sweep-model';
 import { SetupPicker } from '../controls/SetupPicker';
+import { SelectField } from '../controls/SelectField';
 
 const BATCH = 'sweep';
 
@@ -118,20 +119,13 @@ export function SweepView() {
             <h2>
               {findPreset(setup.presetId)?.title}: {setup.label}
             </h2>
-            <label className="field">
-              <span>Chart</span>
-              <select
-                value={metric.key}
-                onChange={(e) => setMetricKey(e.target.value)}
-                data-testid="sweep-metric"
-              >
-                {METRICS.map((m) => (
-                  <option key={m.key} value={m.key}>
-                    {m.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Chart"
+              value={metric.key}
+              choices={METRICS.map((m) => ({ value: m.key, label: m.label }))}
+              onChange={setMetricKey}
+              testId="sweep-metric"
+            />
             <button
               type="button"
               disabled={!rows.length}
