@@ -10,20 +10,14 @@ export interface LongTask {
 }
 
 /**
- * A long animation frame (over 50 ms from its first task to its paint),
- * split as the Long Animation Frames API splits it: tasks before the
- * rendering update, requestAnimationFrame callbacks (chart drawing), then
- * style, layout and paint. The frame ends with the paint: the commit that
+ * A long animation frame (Long Animation Frames API): from its first task to
+ * its paint. `renderMs` is its style, layout and paint; the commit that
  * follows in the same task is not in it.
  */
 export interface LongFrame {
   start: number;
   duration: number;
-  beforeRenderMs: number;
-  animationFramesMs: number;
   renderMs: number;
-  /** Time no input could be handled (the frame's tasks over 50 ms each, plus its rendering). */
-  blockingMs: number;
   /** Scripts over 5 ms in the frame: what invoked them (e.g. `MessagePort.onmessage`) and their duration. */
   scripts: { invoker: string; ms: number }[];
 }
@@ -56,15 +50,11 @@ export const inPage = {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
           const end = e.startTime + e.duration;
-          const render = e.renderStart > 0 ? e.renderStart : end;
           const layout = e.styleAndLayoutStart > 0 ? e.styleAndLayoutStart : end;
           window.__benchLongFrames.push({
             start: e.startTime,
             duration: e.duration,
-            beforeRenderMs: render - e.startTime,
-            animationFramesMs: layout - render,
             renderMs: end - layout,
-            blockingMs: e.blockingDuration ?? 0,
             scripts: (e.scripts ?? []).map((sc) => ({ invoker: sc.invokerType + ' ' + sc.invoker, ms: sc.duration })),
           });
         }

@@ -67,12 +67,12 @@ export function TimeAxis() {
       });
     select(svg).call(z).on('dblclick.zoom', null);
 
-    // The ticks and markers are drawn for STRIP_WIDTHS plot widths from `anchor` and slid left by a
+    // The ticks and markers are drawn for STRIP_WIDTHS plot widths from `anchorNs` and slid left by a
     // compositor-only transform as the window follows the clock: a frame that only moved the window
     // neither lays out nor paints the axis. They are drawn again when the window leaves the strip,
     // or when its span, the width, the theme or the changes differ.
     let key = '';
-    let anchor: { t0Ns: number; nsPerPx: number } | null = null;
+    let anchorNs: number | null = null;
     const render = (s: RenderState) => {
       const w = size.w;
       const strip = stripRef.current;
@@ -81,13 +81,13 @@ export function TimeAxis() {
       const spanNs = s.t1Ns - s.t0Ns;
       const nsPerPx = spanNs / w;
       const k = `${spanNs}|${w}|${s.epoch}|${changes.length}|${changes[changes.length - 1]?.tNs}`;
-      const offsetPx = anchor ? (s.t0Ns - anchor.t0Ns) / nsPerPx : 0;
-      if (k === key && anchor && offsetPx >= 0 && offsetPx + w <= STRIP_WIDTHS * w) {
+      const offsetPx = anchorNs === null ? 0 : (s.t0Ns - anchorNs) / nsPerPx;
+      if (k === key && anchorNs !== null && offsetPx >= 0 && offsetPx + w <= STRIP_WIDTHS * w) {
         slideTo(strip, offsetPx);
         return;
       }
       key = k;
-      anchor = { t0Ns: s.t0Ns, nsPerPx };
+      anchorNs = s.t0Ns;
       slideTo(strip, 0);
       const u = timeUnit(spanNs);
       const unitText = `time (${u.label})`;

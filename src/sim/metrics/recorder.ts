@@ -185,5 +185,4 @@ export class Recorder {
       changes,
     };
   }
-
 }
