@@ -35,12 +35,13 @@ function inkPerTrack(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => {
     const out: Record<string, number> = {};
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="track-"]'))) {
-      const c = el.querySelector<HTMLCanvasElement>('canvas.layer-data');
-      const ctx = c?.getContext('2d');
-      if (!c || !ctx || !c.width || !c.height) continue;
-      const px = ctx.getImageData(0, 0, c.width, c.height).data;
       let n = 0;
-      for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+      for (const c of Array.from(el.querySelectorAll<HTMLCanvasElement>('canvas.layer-data'))) {
+        const ctx = c.getContext('2d');
+        if (!ctx || !c.width || !c.height) continue;
+        const px = ctx.getImageData(0, 0, c.width, c.height).data;
+        for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+      }
       out[el.dataset.testid!] = n;
     }
     return out;

@@ -12,7 +12,7 @@ import { drawVLines } from './draw';
 import { fitCanvas, renderAxes } from './canvas';
 import type { RenderState } from './scheduler';
 import type { AxisSpec, DrawCtx, Track } from './tracks/track';
-import { ScrollLayer } from './scroll-layer';
+import { ScrollLayer, TILE_COUNT } from './scroll-layer';
 
 const AXIS_W = 56;
 /** The legend's latest values change every frame; text that fast is unreadable and each change costs a layout. */
@@ -23,7 +23,7 @@ const SIDE_MS = 250;
 export function TrackView({ track }: { track: Track }) {
   const { scheduler, chartTheme: theme } = useExplorerContext();
   const plotRef = useRef<HTMLDivElement>(null);
-  const dataRef = useRef<HTMLCanvasElement>(null);
+  const tileRefs = useRef<(HTMLCanvasElement | null)[]>([]);
   const overRef = useRef<HTMLCanvasElement>(null);
   const sideRef = useRef<HTMLCanvasElement>(null);
   const axisRef = useRef<SVGGElement>(null);
@@ -66,7 +66,8 @@ export function TrackView({ track }: { track: Track }) {
     };
     const render = (s: RenderState) => {
       const { w, h } = size;
-      if (w <= 0 || !dataRef.current || !overRef.current) return;
+      const tiles = tileRefs.current;
+      if (w <= 0 || !overRef.current || tiles.length < TILE_COUNT || tiles.some((c) => !c)) return;
       const x = ScrollLayer.scale(s, w);
       const now = performance.now();
       const key = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${size.side}`;
@@ -74,7 +75,7 @@ export function TrackView({ track }: { track: Track }) {
         // Over this frame's budget: keep the image a frame longer (the scheduler calls again first thing).
         if (!s.budget.take(layer.columnsFor(s, x, w, h) / w)) return false;
         dataKey = key;
-        const r = layer.draw(dataRef.current, s, x, w, h);
+        const r = layer.draw(tiles as HTMLCanvasElement[], s, x, w, h);
         if (!r) return;
         if (r.redrawDue) {
           dataKey = '';
@@ -184,7 +185,16 @@ export function TrackView({ track }: { track: Track }) {
           <g ref={axisRef} />
         </svg>
         <div className="plot" ref={plotRef}>
-          <canvas ref={dataRef} className="layer-data" role="img" aria-label={track.description} />
+          {Array.from({ length: TILE_COUNT }, (_, i) => (
+            <canvas
+              key={i}
+              ref={(el) => {
+                tileRefs.current[i] = el;
+              }}
+              className="layer-data"
+              {...(i === 0 ? { role: 'img', 'aria-label': track.description } : { 'aria-hidden': true })}
+            />
+          ))}
           <canvas
             ref={overRef}
             className="layer-over"

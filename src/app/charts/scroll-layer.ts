@@ -1,14 +1,17 @@
 /**
- * The data canvas of a track, drawn incrementally while the window follows
- * the clock. The canvas is STRIP_WIDTHS plot widths wide and slides left
- * under the plot (a CSS transform, which the compositor applies without
- * repainting), so a frame draws only the columns from the previous live
- * edge on; once the window reaches the canvas's right end, the image is
- * copied back to the left edge in one blit. Moving the whole image on every
- * frame instead would rasterise every pixel of every track 30 times a
- * second, which on a software compositor is most of the main thread's
- * work. Anything else (zoom, pan, resize, theme, a new run, or y scales
- * that changed with the new data) draws the whole window.
+ * The data canvases of a track, drawn incrementally while the window follows
+ * the clock. Two canvases ("tiles"), each one plot width wide, lie side by
+ * side under the plot and slide left by a CSS transform (which the compositor
+ * applies without repainting), so a frame draws only the columns from the
+ * previous live edge on. A tile that has slid wholly out on the left is
+ * moved to the right of the other. Moving the whole image on
+ * every frame would rasterise every pixel of every track 30 times a second,
+ * which on a software compositor is most of the main thread's work; copying
+ * the image back within one wider canvas instead (one blit per plot width
+ * scrolled) made every track blit in the same frame, the main thread's
+ * longest tasks at full speed. Anything else (zoom, pan, resize, theme, a
+ * new run, or y scales that changed with the new data) draws the whole
+ * window.
  */
 import { scaleLinear, type ScaleLinear } from 'd3';
 import { drawVLines } from './draw';
@@ -29,8 +32,8 @@ const HOLD_SHARE = 0.5;
  * growth instead of at each new maximum.
  */
 const HOLD_GROW = 1.25;
-/** Width of the data canvas in plot widths (matches `.layer-data { width: 200% }`). */
-export const STRIP_WIDTHS = 2;
+/** Data canvases per track, each one plot width wide. */
+export const TILE_COUNT = 2;
 
 /** The extent a band keeps (`held`, undefined at first) for data reaching `max` (see HOLD_SHARE, HOLD_GROW). */
 export function heldExtent(held: number | undefined, max: number): number {
@@ -49,9 +52,8 @@ interface Drawn {
   dpr: number;
   epoch: number;
   axesKey: string;
-  /** Time at the canvas's left edge, and where the plot's left edge is on the canvas (CSS px). */
-  originNs: number;
-  offsetPx: number;
+  /** Time at each tile's left edge. */
+  tileNs: number[];
   /** Only the newest columns follow the current y scales: the next draw must be a full one. */
   mixed: boolean;
 }
@@ -122,9 +124,9 @@ export class ScrollLayer {
     return from === null ? w : w - from;
   }
 
-  /** `x`: ScrollLayer.scale(s, w). */
+  /** `tiles`: TILE_COUNT canvases; `x`: ScrollLayer.scale(s, w). */
   draw(
-    canvas: HTMLCanvasElement,
+    tiles: readonly HTMLCanvasElement[],
     s: RenderState,
     x: ScaleLinear<number, number>,
     w: number,
@@ -137,80 +139,83 @@ export class ScrollLayer {
     // A new run or a new window size starts from the data's own extents.
     if (!p || p.runId !== this.buf.runId || Math.abs(p.spanNs - (t1 - t0)) > 1e-9 * p.spanNs)
       this.held.clear();
-    const nsPerPx = (t1 - t0) / w;
     const from = this.scrollsFrom(s, x, w, h);
     if (p !== null && from !== null) {
-      const r = this.scrolled(canvas, x, w, h, dpr, p, nsPerPx, from);
+      const r = this.scrolled(tiles, x, w, h, dpr, p, from);
       const same = r !== null && axesKeyOf(r.axes) === p.axesKey;
       // New y scales need the whole window again; without room in this frame the older columns
       // keep the old scales for one frame, and the full redraw comes first in the next.
       if (r && (same || !s.budget.take(1))) {
         this.counts.scrolled++;
-        this.remember(r.axes, t0, t1, s, w, h, dpr, r.originNs, r.offsetPx, !same);
-        slide(canvas, r.offsetPx);
+        this.remember(r.axes, t0, t1, s, w, h, dpr, r.tileNs, !same);
+        place(tiles, r.tileNs, t0, (t1 - t0) / w, dpr);
         return same ? r : { ...r, redrawDue: true };
       }
     }
-    const ctx = fitCanvas(canvas, STRIP_WIDTHS * w, h);
-    if (!ctx) return null;
-    const d = this.ctxOf(ctx, x, w, h, t0);
-    const axes = this.paint(d);
+    let d: DrawCtx | null = null;
+    let axes: AxisSpec[] = [];
+    for (let i = 0; i < tiles.length; i++) {
+      const ctx = fitCanvas(tiles[i], w, h);
+      if (!ctx) return null;
+      // The window is exactly the first tile; the others start empty.
+      if (i === 0) {
+        d = this.ctxOf(ctx, x, w, h, t0);
+        axes = this.paint(d);
+      }
+    }
+    if (!d) return null;
+    const tileNs = tiles.map((_, i) => t0 + i * (t1 - t0));
     this.counts.full++;
-    this.remember(axes, t0, t1, s, w, h, dpr, t0, 0, false);
-    slide(canvas, 0);
+    this.remember(axes, t0, t1, s, w, h, dpr, tileNs, false);
+    place(tiles, tileNs, t0, (t1 - t0) / w, dpr);
     return { axes, d };
   }
 
-  /** Draws from the previous live edge on, first moving the image back when the window would pass the canvas's end. */
+  /** Draws the columns from the previous live edge on, into the tiles they fall on, first recycling a tile left behind. */
   private scrolled(
-    canvas: HTMLCanvasElement,
+    tiles: readonly HTMLCanvasElement[],
     x: ScaleLinear<number, number>,
     w: number,
     h: number,
     dpr: number,
     p: Drawn,
-    nsPerPx: number,
     from: number,
-  ): (LayerResult & { originNs: number; offsetPx: number }) | null {
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return null;
-    const t0 = x.domain()[0];
-    let originNs = p.originNs;
-    // Both starts lie on the device-pixel grid: round away float error.
-    let offsetPx = Math.round(((t0 - originNs) / nsPerPx) * dpr) / dpr;
-    if (offsetPx + w > STRIP_WIDTHS * w) {
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.globalCompositeOperation = 'copy';
-      ctx.imageSmoothingEnabled = false;
-      // Only the visible part moves; 'copy' clears the rest.
-      ctx.drawImage(
-        canvas,
-        Math.round(offsetPx * dpr),
-        0,
-        Math.round(w * dpr),
-        canvas.height,
-        0,
-        0,
-        Math.round(w * dpr),
-        canvas.height,
-      );
-      ctx.imageSmoothingEnabled = true;
-      ctx.globalCompositeOperation = 'source-over';
-      originNs = t0;
-      offsetPx = 0;
+  ): (LayerResult & { tileNs: number[] }) | null {
+    const [t0, t1] = x.domain();
+    const spanNs = t1 - t0;
+    const nsPerPx = spanNs / w;
+    const tileNs = p.tileNs.slice();
+    if (tileNs.length !== tiles.length) return null;
+    const leftOf = (i: number) => leftPx(tileNs[i], t0, nsPerPx, dpr);
+    // Its old image needs no clearing: every column reaches the window from the right, and a
+    // column is cleared as it is drawn.
+    for (let i = 0; i < tiles.length; i++)
+      if (leftOf(i) + w <= 0) tileNs[i] = Math.max(...tileNs) + spanNs;
+    let d: DrawCtx | null = null;
+    let axes: AxisSpec[] = [];
+    for (let i = 0; i < tiles.length; i++) {
+      const left = leftOf(i);
+      // The new columns that fall on this tile, in plot coordinates.
+      const a = Math.max(from, left);
+      const b = Math.min(w, left + w);
+      if (b <= a) continue;
+      const ctx = tiles[i].getContext('2d');
+      if (!ctx) return null;
+      // Plot coordinates: x = 0 is the plot's left edge, `left` CSS px from the tile's.
+      ctx.setTransform(dpr, 0, 0, dpr, -left * dpr, 0);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(a, 0, b - a, h);
+      ctx.clip();
+      ctx.clearRect(a, 0, b - a, h);
+      // Rows a little left of the cleared part, so lines join what stays on screen.
+      d = this.ctxOf(ctx, x, w, h, x.invert(a - EDGE_PX));
+      axes = this.paint(d);
+      ctx.restore();
     }
-    // Plot coordinates: x = 0 is the plot's left edge, `offsetPx` into the canvas.
-    ctx.setTransform(dpr, 0, 0, dpr, offsetPx * dpr, 0);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(from, 0, w - from, h);
-    ctx.clip();
-    ctx.clearRect(from, 0, w - from, h);
-    // Rows a little left of the cleared part, so lines join what stays on screen.
-    const d = this.ctxOf(ctx, x, w, h, x.invert(from - EDGE_PX));
-    const axes = this.paint(d);
-    ctx.restore();
-    return { axes, d, originNs, offsetPx };
+    // No tile under the new columns: the tiles lost the window (not expected); draw it whole.
+    if (!d) return null;
+    return { axes, d, tileNs };
   }
 
   private ctxOf(
@@ -259,13 +264,11 @@ export class ScrollLayer {
     w: number,
     h: number,
     dpr: number,
-    originNs: number,
-    offsetPx: number,
+    tileNs: number[],
     mixed: boolean,
   ): void {
     this.drawn = {
-      originNs,
-      offsetPx,
+      tileNs,
       mixed,
       t0Ns: t0,
       spanNs: t1 - t0,
@@ -280,10 +283,19 @@ export class ScrollLayer {
   }
 }
 
-/** Shows the canvas from `offsetPx` on (a compositor-only change; skipped when it did not move). */
-function slide(canvas: HTMLCanvasElement, offsetPx: number): void {
-  const t = offsetPx === 0 ? '' : `translateX(${-offsetPx}px)`;
-  if (canvas.style.transform !== t) canvas.style.transform = t;
+/** Where a tile starting at `tileNs` lies from the plot's left edge (CSS px, on the device-pixel grid). */
+function leftPx(tileNs: number, t0Ns: number, nsPerPx: number, dpr: number): number {
+  // Tile starts and the window's start both lie on the device-pixel grid: round away float error.
+  return Math.round(((tileNs - t0Ns) / nsPerPx) * dpr) / dpr;
+}
+
+/** Moves each tile to its place under the plot (a compositor-only change; skipped when it did not move). */
+function place(tiles: readonly HTMLCanvasElement[], tileNs: number[], t0Ns: number, nsPerPx: number, dpr: number) {
+  tiles.forEach((c, i) => {
+    const left = leftPx(tileNs[i], t0Ns, nsPerPx, dpr);
+    const t = left === 0 ? '' : `translateX(${left}px)`;
+    if (c.style.transform !== t) c.style.transform = t;
+  });
 }
 
 function devicePixelRatioOf(): number {
