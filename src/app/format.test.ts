@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { formatBps, formatBytes, formatNs, formatValue, num } from './format';
 
 describe('format', () => {
@@ -17,5 +18,14 @@ describe('format', () => {
     expect(formatValue(0.42, 'fraction')).toBe('42 %');
     expect(num(NaN)).toBe('–');
     expect(num(123456)).toBe('123,456');
+  });
+
+  it('groups thousands as the en-US locale does', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e15, max: 1e15, noNaN: true }), (v) => {
+        fc.pre(Math.abs(v) >= 1000);
+        expect(num(v)).toBe(Math.round(v).toLocaleString('en-US'));
+      }),
+    );
   });
 });

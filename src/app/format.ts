@@ -4,12 +4,19 @@ const isBytes = (u?: string) => !!u && /^(b|bytes?)$/i.test(u);
 const isBps = (u?: string) => !!u && /^(bit\/s|bps|b\/s)$/i.test(u);
 const isFraction = (u?: string) => !!u && /^(fraction|ratio|0\.\.1)$/i.test(u);
 
+/**
+ * Thousands separators, without Intl: the page's first Intl number format
+ * (or `toLocaleString`) loads ICU's number formatting, a 60 ms task that
+ * fell on the first summary of a run.
+ */
+const grouped = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** Trims a number to `digits` significant digits without trailing zeros. */
 export function num(v: number, digits = 3): string {
   if (!Number.isFinite(v)) return '–';
   if (v === 0) return '0';
   const a = Math.abs(v);
-  if (a >= 10 ** digits) return Math.round(v).toLocaleString('en-US');
+  if (a >= 10 ** digits) return grouped(Math.round(v));
   return String(Number(v.toPrecision(digits)));
 }
 
