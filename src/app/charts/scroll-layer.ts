@@ -3,15 +3,14 @@
  * the clock. Two canvases ("tiles"), each one plot width wide, lie side by
  * side under the plot and slide left by a CSS transform (which the compositor
  * applies without repainting), so a frame draws only the columns from the
- * previous live edge on. A tile that has slid wholly out on the left is
- * moved to the right of the other. Moving the whole image on
- * every frame would rasterise every pixel of every track 30 times a second,
- * which on a software compositor is most of the main thread's work; copying
- * the image back within one wider canvas instead (one blit per plot width
- * scrolled) made every track blit in the same frame, the main thread's
- * longest tasks at full speed. Anything else (zoom, pan, resize, theme, a
- * new run, or y scales that changed with the new data) draws the whole
- * window.
+ * previous live edge on; a tile that has slid out on the left moves to the
+ * right of the other. Moving the whole image on every frame would rasterise
+ * every pixel of every track 30 times a second, most of the main thread's
+ * work on a software compositor; copying the image back within one wider
+ * canvas (one blit per plot width scrolled) made every track blit in the same
+ * frame, the longest tasks at full speed. Anything else (zoom, pan, resize,
+ * theme, a new run, or y scales that changed with the new data) draws the
+ * whole window.
  */
 import { scaleLinear, type ScaleLinear } from 'd3';
 import { drawVLines } from './draw';
