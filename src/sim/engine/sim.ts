@@ -10,6 +10,7 @@ import { Rng } from './rng';
 import type { Ns } from './time';
 
 export type { EventTarget } from './event-queue';
+export { Timer } from './timer';
 
 export class Sim {
   nowNs: Ns = 0;
@@ -38,6 +39,16 @@ export class Sim {
 
   nextEventNs(): Ns {
     return this.q.peekTime();
+  }
+
+  /** Takes the insertion number of an event to be queued later with atKeyed (see Timer). */
+  takeSeq(): number {
+    return this.q.takeSeq();
+  }
+
+  /** Queues an event at `atNs` (already rounded, not in the past) under a number from takeSeq. */
+  atKeyed(atNs: Ns, seq: number, target: EventTarget, kind: number): void {
+    this.q.pushKeyed(atNs, seq, target, kind, null);
   }
 
   /** Runs every event with time ≤ endNs, then sets the clock to endNs. */
@@ -70,47 +81,5 @@ export class Sim {
   }
 }
 
-/**
- * A re-armable one-shot timer (like an hrtimer). Re-arming or cancelling
- * makes the earlier queued event stale; stale events are ignored on arrival,
- * so the queue needs no delete operation.
- */
-export class Timer implements EventTarget {
-  private gen = 0;
-  expiresNs: Ns = -1;
-
-  constructor(
-    private readonly sim: Sim,
-    private readonly fire: (nowNs: Ns) => void,
-  ) {}
-
-  get armed(): boolean {
-    return this.expiresNs >= 0;
-  }
-
-  arm(atNs: Ns): void {
-    this.gen++;
-    this.expiresNs = Math.max(atNs, this.sim.nowNs);
-    this.sim.at(this.expiresNs, this, this.gen);
-  }
-
-  /** Arms only if not armed or if `atNs` is earlier than the current expiry. */
-  armEarliest(atNs: Ns): void {
-    if (!this.armed || atNs < this.expiresNs) this.arm(atNs);
-  }
-
-  cancel(): void {
-    this.gen++;
-    this.expiresNs = -1;
-  }
-
-  handleEvent(kind: number, _arg: unknown, nowNs: Ns): void {
-    if (kind !== this.gen) return;
-    this.expiresNs = -1;
-    this.fire(nowNs);
-  }
-}
-
 // The clock and the event count outgrow small integers during a run (see double-fields.ts).
 preferDoubleFields(new Sim(0), ['nowNs', 'eventsRun']);
-preferDoubleFields(new Timer(new Sim(0), () => {}), ['expiresNs']);
