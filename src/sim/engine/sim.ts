@@ -6,11 +6,12 @@
  */
 import { preferDoubleFields } from './double-fields';
 import { EventQueue, type EventTarget } from './event-queue';
+import { EventLane } from './lane';
 import { Rng } from './rng';
 import type { Ns } from './time';
 
 export type { EventTarget } from './event-queue';
-export { Timer } from './timer';
+export { EventLane } from './lane';
 
 export class Sim {
   nowNs: Ns = 0;
@@ -47,8 +48,8 @@ export class Sim {
   }
 
   /** Queues an event at `atNs` (already rounded, not in the past) under a number from takeSeq. */
-  atKeyed(atNs: Ns, seq: number, target: EventTarget, kind: number): void {
-    this.q.pushKeyed(atNs, seq, target, kind, null);
+  atKeyed(atNs: Ns, seq: number, target: EventTarget, kind: number, arg: unknown): void {
+    this.q.pushKeyed(atNs, seq, target, kind, arg);
   }
 
   /** Runs every event with time ≤ endNs, then sets the clock to endNs. */
@@ -81,5 +82,51 @@ export class Sim {
   }
 }
 
+/**
+ * A re-armable one-shot timer (like an hrtimer). Re-arming or cancelling
+ * makes the earlier queued event stale; stale events are ignored on arrival,
+ * so the queue needs no delete operation. They go through a lane: a timer
+ * re-armed on every ACK (the RTO) would otherwise fill most of the heap.
+ */
+export class Timer implements EventTarget {
+  private gen = 0;
+  expiresNs: Ns = -1;
+  private readonly lane: EventLane;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly fire: (nowNs: Ns) => void,
+  ) {
+    this.lane = new EventLane(sim, this);
+  }
+
+  get armed(): boolean {
+    return this.expiresNs >= 0;
+  }
+
+  arm(atNs: Ns): void {
+    this.gen++;
+    this.expiresNs = Math.max(atNs, this.sim.nowNs);
+    this.lane.at(this.expiresNs, this.gen);
+  }
+
+  /** Arms only if not armed or if `atNs` is earlier than the current expiry. */
+  armEarliest(atNs: Ns): void {
+    if (!this.armed || atNs < this.expiresNs) this.arm(atNs);
+  }
+
+  cancel(): void {
+    this.gen++;
+    this.expiresNs = -1;
+  }
+
+  handleEvent(kind: number, _arg: unknown, nowNs: Ns): void {
+    if (kind !== this.gen) return;
+    this.expiresNs = -1;
+    this.fire(nowNs);
+  }
+}
+
 // The clock and the event count outgrow small integers during a run (see double-fields.ts).
 preferDoubleFields(new Sim(0), ['nowNs', 'eventsRun']);
+preferDoubleFields(new Timer(new Sim(0), () => {}), ['expiresNs']);
