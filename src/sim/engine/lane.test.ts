@@ -50,16 +50,34 @@ describe('EventLane', () => {
     );
   });
 
-  it('keeps only its head in the event queue', () => {
+  it('places an earlier event after the queued ones of the same time', () => {
+    const sim = new Sim(1);
+    const seen: string[] = [];
+    const lane = new EventLane(sim, { handleEvent: (_k, arg) => void seen.push(arg as string) });
+    lane.at(10, 0, 'a');
+    lane.at(20, 0, 'b');
+    lane.at(30, 0, 'c');
+    sim.at(20, { handleEvent: () => void seen.push('plain') }, 0);
+    lane.at(20, 0, 'd');
+    lane.at(15, 0, 'e');
+    sim.runUntil(100);
+    expect(seen).toEqual(['a', 'e', 'b', 'plain', 'd', 'c']);
+  });
+
+  it('keeps only its head in the event queue, but for an event far back', () => {
     const sim = new Sim(1);
     let n = 0;
     const lane = new EventLane(sim, { handleEvent: () => void n++ });
-    for (let t = 100; t < 200; t++) lane.at(t, 0);
+    for (let t = 100; t < 500; t++) lane.at(t, 0);
     expect(sim.pending).toBe(1);
-    lane.at(50, 0); // earlier than the tail: queued on its own
+    lane.at(490, 0); // among the last few: placed in the lane
+    expect(sim.pending).toBe(1);
+    lane.at(50, 0); // earlier than the head: the new head, queued (the old one stays queued)
     expect(sim.pending).toBe(2);
+    lane.at(120, 0); // far back from the tail: queued on its own
+    expect(sim.pending).toBe(3);
     sim.runUntil(1000);
-    expect(n).toBe(101);
-    expect(sim.eventsRun).toBe(101);
+    expect(n).toBe(403);
+    expect(sim.eventsRun).toBe(403);
   });
 });
