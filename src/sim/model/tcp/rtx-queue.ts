@@ -57,6 +57,11 @@ export class RtxQueue {
   private readonly sackCacheStart = new Float64Array(SACK_CACHE);
   private readonly sackCacheEnd = new Float64Array(SACK_CACHE);
   private sackCacheNext = 0;
+  /**
+   * Every record with `retrans` set, and some that had it (dropped by
+   * retransmitted()): loss marking rechecks these below the part it scanned.
+   */
+  private retransRecs: TxRecord[] = [];
 
   get skbs(): number {
     return this.recs.length - this.head;
@@ -98,6 +103,7 @@ export class RtxQueue {
         this.account(r, -1);
         this.packetsOut -= r.segs;
         if (!r.sacked) onDelivered(r, r.segs);
+        r.retrans = false; // leaves retransRecs (the flag is reset on reuse anyway)
         this.pool.push(r);
       } else if (r.seq < ackSeq) {
         if (!this.split(this.head, ackSeq, mss, true)) break;
@@ -180,6 +186,7 @@ export class RtxQueue {
   markRetransmitted(r: TxRecord, nowNs: Ns): void {
     this.account(r, -1);
     r.retrans = true;
+    this.retransRecs.push(r);
     r.everRetrans = true;
     r.xmitNs = nowNs;
     this.account(r, 1);
@@ -199,6 +206,20 @@ export class RtxQueue {
     }
     if (from === 0) this.lostHintSeq = Infinity;
     return -1;
+  }
+
+  /** The queued records with `retrans` set (a record may appear twice). */
+  retransmitted(): readonly TxRecord[] {
+    const a = this.retransRecs;
+    let k = 0;
+    for (let i = 0; i < a.length; i++) if (a[i].retrans) a[k++] = a[i];
+    a.length = k;
+    return a;
+  }
+
+  /** Index (from the head) of the first record ending after `seq`. */
+  firstEndingAfter(seq: number): number {
+    return this.indexOf(seq) - this.head;
   }
 
   private account(r: TxRecord, sign: 1 | -1): void {
@@ -250,6 +271,7 @@ export class RtxQueue {
     r.segs = segsBefore;
     this.account(r, 1);
     this.account(t, 1);
+    if (t.retrans) this.retransRecs.push(t);
     if (atHead && this.head > 0) {
       this.head--;
       this.recs[this.head] = r;
