@@ -180,6 +180,19 @@ describe('RtxQueue.retransmitted', () => {
   });
 });
 
+describe('RtxQueue retransmission list', () => {
+  it('stays bounded when nothing reads it (a record retransmitted again and again)', () => {
+    const q = threeByFour();
+    const r = q.at(0);
+    for (let i = 0; i < 10_000; i++) {
+      q.markLost(r);
+      q.markRetransmitted(r, i);
+    }
+    expect((q as unknown as { retransRecs: unknown[] }).retransRecs.length).toBeLessThanOrEqual(130);
+    expect([...new Set(q.retransmitted())]).toEqual([r]);
+  });
+});
+
 describe('RtxQueue property', () => {
   it('counters equal a recount, stay ≥ 0, and each segment is delivered at most once', () => {
     fc.assert(

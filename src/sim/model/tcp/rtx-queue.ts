@@ -24,6 +24,8 @@ export class TxRecord {
   deliveredNsAtSend: Ns = 0;
   firstTxNsAtSend: Ns = 0;
   appLimited = false;
+  /** In RtxQueue's list of retransmitted records (kept across reuse: the list may still hold it). */
+  inRetransList = false;
 }
 
 // Sequence numbers and times outgrow small integers within seconds (see double-fields.ts).
@@ -58,10 +60,12 @@ export class RtxQueue {
   private readonly sackCacheEnd = new Float64Array(SACK_CACHE);
   private sackCacheNext = 0;
   /**
-   * Every record with `retrans` set, and some that had it (dropped by
+   * Every record with `retrans` set, once, and some that had it (dropped by
    * retransmitted()): loss marking rechecks these below the part it scanned.
    */
   private retransRecs: TxRecord[] = [];
+  /** Length at which tracking prunes the list, so it stays bounded without a loss-marking pass. */
+  private retransPruneAt = 64;
 
   get skbs(): number {
     return this.recs.length - this.head;
@@ -186,7 +190,7 @@ export class RtxQueue {
   markRetransmitted(r: TxRecord, nowNs: Ns): void {
     this.account(r, -1);
     r.retrans = true;
-    this.retransRecs.push(r);
+    this.trackRetrans(r);
     r.everRetrans = true;
     r.xmitNs = nowNs;
     this.account(r, 1);
@@ -208,13 +212,26 @@ export class RtxQueue {
     return -1;
   }
 
-  /** The queued records with `retrans` set (a record may appear twice). */
+  /** The queued records with `retrans` set. */
   retransmitted(): readonly TxRecord[] {
     const a = this.retransRecs;
     let k = 0;
-    for (let i = 0; i < a.length; i++) if (a[i].retrans) a[k++] = a[i];
+    for (let i = 0; i < a.length; i++) {
+      if (a[i].retrans) a[k++] = a[i];
+      else a[i].inRetransList = false;
+    }
     a.length = k;
     return a;
+  }
+
+  private trackRetrans(r: TxRecord): void {
+    if (r.inRetransList) return;
+    r.inRetransList = true;
+    this.retransRecs.push(r);
+    if (this.retransRecs.length > this.retransPruneAt) {
+      this.retransmitted();
+      this.retransPruneAt = Math.max(64, 2 * this.retransRecs.length);
+    }
   }
 
   /** Index (from the head) of the first record ending after `seq`. */
@@ -271,7 +288,7 @@ export class RtxQueue {
     r.segs = segsBefore;
     this.account(r, 1);
     this.account(t, 1);
-    if (t.retrans) this.retransRecs.push(t);
+    if (t.retrans) this.trackRetrans(t);
     if (atHead && this.head > 0) {
       this.head--;
       this.recs[this.head] = r;
