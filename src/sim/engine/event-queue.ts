@@ -41,9 +41,18 @@ export class EventQueue {
   }
 
   push(timeNs: Ns, target: EventTarget, kind: number, arg: unknown): void {
+    this.pushKeyed(timeNs, this.seq++, target, kind, arg);
+  }
+
+  /** Takes the next insertion number for an event that will be queued later, with pushKeyed. */
+  takeSeq(): number {
+    return this.seq++;
+  }
+
+  /** Queues an event under an insertion number taken earlier (takeSeq): it runs where it would have, had it been pushed then. */
+  pushKeyed(timeNs: Ns, seq: number, target: EventTarget, kind: number, arg: unknown): void {
     if (this.freeTop === 0) this.grow();
     const slot = this.free[--this.freeTop];
-    const seq = this.seq++;
     this.kinds[slot] = kind;
     this.targets[slot] = target;
     this.args[slot] = arg;

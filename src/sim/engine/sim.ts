@@ -6,10 +6,12 @@
  */
 import { preferDoubleFields } from './double-fields';
 import { EventQueue, type EventTarget } from './event-queue';
+import { EventLane } from './lane';
 import { Rng } from './rng';
 import type { Ns } from './time';
 
 export type { EventTarget } from './event-queue';
+export { EventLane } from './lane';
 
 export class Sim {
   nowNs: Ns = 0;
@@ -38,6 +40,16 @@ export class Sim {
 
   nextEventNs(): Ns {
     return this.q.peekTime();
+  }
+
+  /** Takes the insertion number of an event to be queued later with atKeyed (see Timer). */
+  takeSeq(): number {
+    return this.q.takeSeq();
+  }
+
+  /** Queues an event at `atNs` (already rounded, not in the past) under a number from takeSeq. */
+  atKeyed(atNs: Ns, seq: number, target: EventTarget, kind: number, arg: unknown): void {
+    this.q.pushKeyed(atNs, seq, target, kind, arg);
   }
 
   /** Runs every event with time ≤ endNs, then sets the clock to endNs. */
@@ -73,16 +85,20 @@ export class Sim {
 /**
  * A re-armable one-shot timer (like an hrtimer). Re-arming or cancelling
  * makes the earlier queued event stale; stale events are ignored on arrival,
- * so the queue needs no delete operation.
+ * so the queue needs no delete operation. They go through a lane: a timer
+ * re-armed on every ACK (the RTO) would otherwise fill most of the heap.
  */
 export class Timer implements EventTarget {
   private gen = 0;
   expiresNs: Ns = -1;
+  private readonly lane: EventLane;
 
   constructor(
     private readonly sim: Sim,
     private readonly fire: (nowNs: Ns) => void,
-  ) {}
+  ) {
+    this.lane = new EventLane(sim, this);
+  }
 
   get armed(): boolean {
     return this.expiresNs >= 0;
@@ -91,7 +107,7 @@ export class Timer implements EventTarget {
   arm(atNs: Ns): void {
     this.gen++;
     this.expiresNs = Math.max(atNs, this.sim.nowNs);
-    this.sim.at(this.expiresNs, this, this.gen);
+    this.lane.at(this.expiresNs, this.gen);
   }
 
   /** Arms only if not armed or if `atNs` is earlier than the current expiry. */

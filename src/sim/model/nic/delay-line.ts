@@ -1,17 +1,22 @@
 /** A fixed propagation delay: packets come out in order after delayNs. */
-import type { EventTarget, Sim } from '../../engine/sim';
+import { EventLane, type EventTarget, type Sim } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 
 export class DelayLine implements EventTarget {
+  /** A fixed delay keeps arrivals in time order: one lane holds them all. */
+  private readonly lane: EventLane;
+
   constructor(
-    private readonly sim: Sim,
+    sim: Sim,
     public delayNs: Ns,
     private readonly sink: (skb: Skb, nowNs: Ns) => void,
-  ) {}
+  ) {
+    this.lane = new EventLane(sim, this);
+  }
 
   send(skb: Skb, nowNs: Ns): void {
-    this.sim.at(nowNs + this.delayNs, this, 0, skb);
+    this.lane.at(nowNs + this.delayNs, 0, skb);
   }
 
   handleEvent(_kind: number, arg: unknown, nowNs: Ns): void {

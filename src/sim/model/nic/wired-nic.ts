@@ -6,7 +6,7 @@
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
-import { Timer } from '../../engine/sim';
+import { EventLane, Timer } from '../../engine/sim';
 import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import { SkbRing } from '../qdisc/skb-ring';
@@ -50,6 +50,8 @@ export class WiredNic implements TxDriver, EventTarget {
   /** Drained completion lists, reused so that a TX interrupt allocates nothing. */
   private readonly spareLists: SkbRing[] = [];
   private readonly coalesceTimer: Timer;
+  /** Arrivals at the far end, after the fixed propagation delay: in time order but for rounding. */
+  private readonly arrivals: EventLane;
   /** Bytes handed to the driver and not yet completed (BQL's view). */
   inflightBytes = 0;
   /** Bytes in the ring waiting for the wire. */
@@ -67,6 +69,7 @@ export class WiredNic implements TxDriver, EventTarget {
   ) {
     this.dql = cfg.bql ? new Dql() : null;
     this.coalesceTimer = new Timer(sim, (now) => this.clean(now));
+    this.arrivals = new EventLane(sim, this);
     // Counters that outgrow small integers during a run (see double-fields.ts).
     preferDoubleFields(this, ['busyNs', 'wireBytes']);
   }
@@ -114,7 +117,7 @@ export class WiredNic implements TxDriver, EventTarget {
         const segBytes = skb.segL2Bytes(i);
         t += Math.ceil(((segBytes + ETH_WIRE_OVERHEAD_BYTES) * 8 * NS_PER_SEC) / this.cfg.rateBps);
         const pkt = skb.segs === 1 && !skb.owner ? skb : this.segmentOf(skb, i);
-        this.sim.at(t + this.cfg.propagationNs, this, K_ARRIVE, pkt);
+        this.arrivals.at(t + this.cfg.propagationNs, K_ARRIVE, pkt);
       }
     }
     this.sim.after(dur, this, K_TX_END, skb);
@@ -146,7 +149,7 @@ export class WiredNic implements TxDriver, EventTarget {
         this.ring.shift();
         this.ringBytes -= skb.l2Bytes;
         this.txSkbs++;
-        if (this.cfg.deliverAs === 'train') this.sim.after(this.cfg.propagationNs, this, K_ARRIVE, skb);
+        if (this.cfg.deliverAs === 'train') this.arrivals.at(nowNs + this.cfg.propagationNs, K_ARRIVE, skb);
         this.busy = false;
         this.completeLater(skb, nowNs);
         this.startTx(nowNs);

@@ -242,15 +242,21 @@ export class AckProcessor implements EventTarget {
     const rtx = tp.rtx;
     const limit = this.highSack - DUPTHRESH * tp.mss;
     if (limit <= tp.sndUna) return;
+    // Below lostScanSeq (never above limit) only a retransmission can be newly lost; the rest is scanned.
+    for (const r of rtx.retransmitted()) if (r.end <= this.lostScanSeq) this.checkLost(r);
     const n = rtx.skbs;
-    for (let i = 0; i < n; i++) {
+    for (let i = rtx.firstEndingAfter(this.lostScanSeq); i < n; i++) {
       const r = rtx.at(i);
       if (r.end > limit) break;
-      if (r.end <= this.lostScanSeq && !r.retrans) continue;
-      if (!r.sacked && !r.lost) rtx.markLost(r);
-      else if (r.retrans && this.sim.nowNs - r.xmitNs > tp.srttNs + (tp.minRttNs >> 2)) rtx.markLost(r);
+      this.checkLost(r);
     }
     this.lostScanSeq = Math.max(this.lostScanSeq, limit);
+  }
+
+  private checkLost(r: TxRecord): void {
+    const tp = this.tp;
+    if (!r.sacked && !r.lost) tp.rtx.markLost(r);
+    else if (r.retrans && this.sim.nowNs - r.xmitNs > tp.srttNs + (tp.minRttNs >> 2)) tp.rtx.markLost(r);
   }
 
   private enterRecovery(priorInFlight: number): void {

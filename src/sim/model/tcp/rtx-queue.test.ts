@@ -1,6 +1,7 @@
 /**
  * The retransmit queue / SACK scoreboard: splits at segment boundaries, the
- * struct tcp_sock counters, and tcp_packets_in_flight().
+ * struct tcp_sock counters, tcp_packets_in_flight() and the list of
+ * retransmitted records.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -162,6 +163,36 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ k: fc.constant('push' as const), segs: fc.integer({ min: 1, max: 8 }) }),
 );
 
+describe('RtxQueue.retransmitted', () => {
+  it('lists the remainder of a retransmitted record that an ACK or a SACK cut', () => {
+    const q = threeByFour();
+    for (const i of [0, 1]) {
+      q.markLost(q.at(i));
+      q.markRetransmitted(q.at(i), 0);
+    }
+    q.ackUpTo(2 * MSS, MSS, () => {});
+    q.sack(4 * MSS, 6 * MSS, MSS, () => {});
+    const listed = [...new Set(q.retransmitted())].map((r) => [r.seq / MSS, r.end / MSS]);
+    expect(listed.sort((a, b) => a[0] - b[0])).toEqual([
+      [2, 4],
+      [6, 8],
+    ]);
+  });
+});
+
+describe('RtxQueue retransmission list', () => {
+  it('stays bounded when nothing reads it (a record retransmitted again and again)', () => {
+    const q = threeByFour();
+    const r = q.at(0);
+    for (let i = 0; i < 10_000; i++) {
+      q.markLost(r);
+      q.markRetransmitted(r, i);
+    }
+    expect((q as unknown as { retransRecs: unknown[] }).retransRecs.length).toBeLessThanOrEqual(130);
+    expect([...new Set(q.retransmitted())]).toEqual([r]);
+  });
+});
+
 describe('RtxQueue property', () => {
   it('counters equal a recount, stay ≥ 0, and each segment is delivered at most once', () => {
     fc.assert(
@@ -218,6 +249,12 @@ describe('RtxQueue property', () => {
           for (const v of counters(q)) expect(v).toBeGreaterThanOrEqual(0);
           expect(q.inFlight()).toBe(po - (sk + lo) + rt);
           for (const c of delivered.values()) expect(c).toBe(1);
+          // retransmitted() lists exactly the queued records with `retrans` set.
+          const queued = new Set<TxRecord>();
+          for (let i = 0; i < q.skbs; i++) queued.add(q.at(i));
+          const listed = new Set(q.retransmitted());
+          for (const r of listed) expect(queued.has(r) && r.retrans).toBe(true);
+          for (const r of queued) expect(listed.has(r)).toBe(r.retrans);
         }
         // Ack everything: every segment sent is delivered exactly once.
         q.ackUpTo(sndNxt, MSS, onDelivered);

@@ -24,6 +24,8 @@ export class TxRecord {
   deliveredNsAtSend: Ns = 0;
   firstTxNsAtSend: Ns = 0;
   appLimited = false;
+  /** In RtxQueue's list of retransmitted records (kept across reuse: the list may still hold it). */
+  inRetransList = false;
 }
 
 // Sequence numbers and times outgrow small integers within seconds (see double-fields.ts).
@@ -57,6 +59,13 @@ export class RtxQueue {
   private readonly sackCacheStart = new Float64Array(SACK_CACHE);
   private readonly sackCacheEnd = new Float64Array(SACK_CACHE);
   private sackCacheNext = 0;
+  /**
+   * Every record with `retrans` set, once, and some that had it (dropped by
+   * retransmitted()): loss marking rechecks these below the part it scanned.
+   */
+  private retransRecs: TxRecord[] = [];
+  /** Length at which tracking prunes the list, so it stays bounded without a loss-marking pass. */
+  private retransPruneAt = 64;
 
   get skbs(): number {
     return this.recs.length - this.head;
@@ -98,6 +107,7 @@ export class RtxQueue {
         this.account(r, -1);
         this.packetsOut -= r.segs;
         if (!r.sacked) onDelivered(r, r.segs);
+        r.retrans = false; // leaves retransRecs (the flag is reset on reuse anyway)
         this.pool.push(r);
       } else if (r.seq < ackSeq) {
         if (!this.split(this.head, ackSeq, mss, true)) break;
@@ -180,6 +190,7 @@ export class RtxQueue {
   markRetransmitted(r: TxRecord, nowNs: Ns): void {
     this.account(r, -1);
     r.retrans = true;
+    this.trackRetrans(r);
     r.everRetrans = true;
     r.xmitNs = nowNs;
     this.account(r, 1);
@@ -199,6 +210,33 @@ export class RtxQueue {
     }
     if (from === 0) this.lostHintSeq = Infinity;
     return -1;
+  }
+
+  /** The queued records with `retrans` set. */
+  retransmitted(): readonly TxRecord[] {
+    const a = this.retransRecs;
+    let k = 0;
+    for (let i = 0; i < a.length; i++) {
+      if (a[i].retrans) a[k++] = a[i];
+      else a[i].inRetransList = false;
+    }
+    a.length = k;
+    return a;
+  }
+
+  private trackRetrans(r: TxRecord): void {
+    if (r.inRetransList) return;
+    r.inRetransList = true;
+    this.retransRecs.push(r);
+    if (this.retransRecs.length > this.retransPruneAt) {
+      this.retransmitted();
+      this.retransPruneAt = Math.max(64, 2 * this.retransRecs.length);
+    }
+  }
+
+  /** Index (from the head) of the first record ending after `seq`. */
+  firstEndingAfter(seq: number): number {
+    return this.indexOf(seq) - this.head;
   }
 
   private account(r: TxRecord, sign: 1 | -1): void {
@@ -250,6 +288,7 @@ export class RtxQueue {
     r.segs = segsBefore;
     this.account(r, 1);
     this.account(t, 1);
+    if (t.retrans) this.trackRetrans(t);
     if (atHead && this.head > 0) {
       this.head--;
       this.recs[this.head] = r;
