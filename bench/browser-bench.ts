@@ -89,6 +89,8 @@ const HEAP_READINGS = 5;
 
 /** A change that shows in no frame within this long counts as lost. */
 const SLIDER_TIMEOUT_MS = 5000;
+/** Quiet time after the first charts are painted before the run starts (see benchBrowser). */
+const LOAD_SETTLE_MS = 1000;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -273,6 +275,12 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     const preset = await page.evaluate(() => window.__tsq!.presetId());
     const key = await page.evaluate(inPage.pickSliderKey);
     if (!key) throw new Error(`preset ${preset} has no live slider`);
+    // The page has loaded once its first charts are on screen; a user presses play after that, so the
+    // run starts after two painted frames and a second of quiet (tasks before it count as load).
+    await page.evaluate(
+      () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+    );
+    await page.waitForTimeout(LOAD_SETTLE_MS);
     const runStart = await page.evaluate(() => performance.now());
     // Phase boundaries in the page's clock, so each long task can be attributed.
     const phases: { name: string; at: number }[] = [];
