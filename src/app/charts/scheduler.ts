@@ -32,8 +32,12 @@ export interface RenderState {
 /** Returns false when it deferred its drawing to the next frame (see DrawBudget). */
 export type Renderer = (s: RenderState) => boolean | void;
 
-/** Whole-plot redraws one animation frame may draw. */
-export const FRAME_BUDGET_PLOTS = 2;
+/**
+ * Whole-plot redraws one animation frame may draw. At full speed every track
+ * scrolls about a third of its width per frame; with two, the last tracks
+ * waited a frame in most frames, and a change reached the screen a frame later.
+ */
+export const FRAME_BUDGET_PLOTS = 3;
 /**
  * Script time one animation frame may spend drawing before the rest waits a
  * frame. The commit then rasterises what was drawn, which costs about as
