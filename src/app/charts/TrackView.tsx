@@ -12,7 +12,7 @@ import { drawVLines } from './draw';
 import { fitCanvas, renderAxes } from './canvas';
 import type { RenderState } from './scheduler';
 import type { AxisSpec, DrawCtx, Track } from './tracks/track';
-import { ScrollLayer, TILE_COUNT } from './scroll-layer';
+import { ScrollLayer, TILE_COUNT, wholeDevicePx } from './scroll-layer';
 
 const AXIS_W = 56;
 /** The legend's latest values change every frame; text that fast is unreadable and each change costs a layout. */
@@ -65,7 +65,8 @@ export function TrackView({ track }: { track: Track }) {
       }, ms);
     };
     const render = (s: RenderState) => {
-      const { w, h } = size;
+      const { h } = size;
+      const w = wholeDevicePx(size.w);
       const tiles = tileRefs.current;
       if (w <= 0 || !overRef.current || tiles.length < TILE_COUNT || tiles.some((c) => !c)) return;
       const x = ScrollLayer.scale(s, w);

@@ -34,6 +34,16 @@ const HOLD_GROW = 1.25;
 /** Data canvases per track, each one plot width wide. */
 export const TILE_COUNT = 2;
 
+/**
+ * A plot width rounded to whole device pixels. Drawn at this width, tile
+ * edges and every column fall on the device-pixel grid, so the tiles meet
+ * without a seam when the plot's CSS width times the pixel ratio is fractional.
+ */
+export function wholeDevicePx(widthPx: number): number {
+  const dpr = devicePixelRatioOf();
+  return Math.round(widthPx * dpr) / dpr;
+}
+
 /** The extent a band keeps (`held`, undefined at first) for data reaching `max` (see HOLD_SHARE, HOLD_GROW). */
 export function heldExtent(held: number | undefined, max: number): number {
   if (held === undefined) return max;
@@ -288,12 +298,17 @@ function leftPx(tileNs: number, t0Ns: number, nsPerPx: number, dpr: number): num
   return Math.round(((tileNs - t0Ns) / nsPerPx) * dpr) / dpr;
 }
 
-/** Moves each tile to its place under the plot (a compositor-only change; skipped when it did not move). */
+/**
+ * Moves each tile to its place under the plot (a compositor-only change; skipped when it did not
+ * move), as wide as its device pixels (see wholeDevicePx), so the next one starts where it ends.
+ */
 function place(tiles: readonly HTMLCanvasElement[], tileNs: number[], t0Ns: number, nsPerPx: number, dpr: number) {
   tiles.forEach((c, i) => {
     const left = leftPx(tileNs[i], t0Ns, nsPerPx, dpr);
     const t = left === 0 ? '' : `translateX(${left}px)`;
     if (c.style.transform !== t) c.style.transform = t;
+    const width = `${c.width / dpr}px`;
+    if (c.style.width !== width) c.style.width = width;
   });
 }
 

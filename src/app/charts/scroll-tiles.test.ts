@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScrollLayer, TILE_COUNT } from './scroll-layer';
+import { ScrollLayer, TILE_COUNT, wholeDevicePx } from './scroll-layer';
 import type { RenderState } from './scheduler';
 import type { SeriesBuffers } from './series-buffer';
 import type { ChartTheme } from './chart-theme';
@@ -22,7 +22,7 @@ class FakeCanvas {
     this.w = v;
     this.cols = new Array<string | null>(v).fill(null);
   }
-  style = { transform: '' };
+  style = { transform: '', width: '' };
   private readonly ctx = new FakeCtx(this);
   getContext() {
     return this.ctx;
@@ -79,19 +79,22 @@ class FakeCtx {
   stroke() {}
 }
 
+/** Nanoseconds per device pixel column. */
 const NS_PER_COL = 1000;
 let dataNowNs = 0;
+let dpr = 1;
 
-/** One column per device pixel, labelled with its absolute column number, wherever data exists (up to dataNowNs). */
+/**
+ * One fill per NS_PER_COL of data, labelled with its absolute column number, wherever data exists
+ * (up to dataNowNs), placed by the DrawCtx's x like the real tracks.
+ */
 const track = {
   draw(d: DrawCtx) {
-    const nsPerPx = (d.t1Ns - d.t0Ns) / d.widthPx;
-    const first = Math.max(0, Math.floor(d.x(Math.max(d.fromNs, d.t0Ns))));
-    for (let px = first; px < d.widthPx; px++) {
-      const t = d.t0Ns + px * nsPerPx;
-      if (t + nsPerPx > dataNowNs) break;
-      d.ctx.fillStyle = String(Math.round(t / nsPerPx));
-      d.ctx.fillRect(px, 0, 1, d.heightPx);
+    const first = Math.max(Math.floor(Math.max(d.fromNs, d.t0Ns) / NS_PER_COL), Math.ceil(d.t0Ns / NS_PER_COL));
+    for (let k = first; (k + 1) * NS_PER_COL <= Math.min(d.t1Ns, dataNowNs); k++) {
+      const x0 = d.x(k * NS_PER_COL);
+      d.ctx.fillStyle = String(k);
+      d.ctx.fillRect(x0, 0, d.x((k + 1) * NS_PER_COL) - x0, d.heightPx);
     }
     return [];
   },
@@ -101,19 +104,26 @@ const buf = { runId: 1, changes: [] } as unknown as SeriesBuffers;
 const budget = { take: () => true } as unknown as RenderState['budget'];
 
 describe('ScrollLayer tiles', () => {
-  const g = globalThis as { window?: unknown };
+  const g = globalThis as { window?: { devicePixelRatio: number } };
   let saved: unknown;
   beforeAll(() => {
     saved = g.window;
-    g.window = { devicePixelRatio: 1 };
   });
   afterAll(() => {
-    g.window = saved;
+    g.window = saved as typeof g.window;
   });
 
-  it('scrolling through many plot widths shows what a whole draw of the same window would', () => {
-    const w = 200;
-    const spanNs = w * NS_PER_COL;
+  // 413 CSS px at 1.5 is 619.5 device px: the plot is drawn 620 wide and the tiles still meet.
+  it.each([
+    [1, 200],
+    [1.5, 413],
+    [2, 200.25],
+  ])('at %s device px per CSS px and %s px, scrolling shows what a whole draw of the window would', (ratio, cssW) => {
+    dpr = ratio;
+    g.window = { devicePixelRatio: ratio };
+    const w = wholeDevicePx(cssW);
+    const cols = Math.round(w * dpr);
+    const spanNs = cols * NS_PER_COL;
     const tiles = Array.from({ length: TILE_COUNT }, () => new FakeCanvas());
     const layer = new ScrollLayer(track, buf, {} as ChartTheme, new Set());
     let checked = 0;
@@ -136,22 +146,26 @@ describe('ScrollLayer tiles', () => {
       };
       const x = ScrollLayer.scale(s, w);
       expect(layer.draw(tiles as unknown as HTMLCanvasElement[], s, x, w, 10)).not.toBeNull();
-      // What the plot shows: at each column, the tile lying under it.
       const t0 = x.domain()[0];
       // A window that moved back (its lead shrank more than the clock advanced) is drawn whole.
       if (t0 < prevT0) backwards++;
       prevT0 = t0;
-      for (let c = 0; c < w; c++) {
-        const under = tiles.filter((t) => t.leftPx() <= c && c < t.leftPx() + w);
+      // What the plot shows: at each device column, the tile lying under it.
+      const lefts = tiles.map((t) => t.leftPx() * dpr);
+      for (const l of lefts) expect(Math.abs(l - Math.round(l))).toBeLessThan(1e-6);
+      for (let c = 0; c < cols; c++) {
+        const under = tiles.filter((t, i) => Math.round(lefts[i]) <= c && c < Math.round(lefts[i]) + t.width);
         expect(under.length).toBe(1);
-        const shown = under[0].cols[c - under[0].leftPx()];
+        const shown = under[0].cols[c - Math.round(lefts[tiles.indexOf(under[0])])];
         const colT = t0 + c * NS_PER_COL;
         if (colT + NS_PER_COL <= nowNs) expect(shown).toBe(String(Math.round(colT / NS_PER_COL)));
         else expect(shown).toBeNull();
         checked++;
       }
     }
-    expect(checked).toBe(400 * w);
+    expect(checked).toBe(400 * cols);
+    // Tiles are as wide as their device pixels (CSS width = canvas width / ratio).
+    for (const t of tiles) expect(t.style.width).toBe(`${t.width / dpr}px`);
     // Every other frame scrolled, and the tiles went round many times.
     expect(backwards).toBeGreaterThan(0);
     expect(layer.counts.full).toBe(1 + backwards);
