@@ -19,18 +19,10 @@ import type { RenderState } from './scheduler';
 import type { SeriesBuffers } from './series-buffer';
 import type { ChartTheme } from './chart-theme';
 import type { AxisSpec, DrawCtx, Track } from './tracks/track';
+import { heldExtent } from './held-extent';
 
 /** Columns left of the previous live edge drawn again: the edge column held part of its samples, and strokes reach across. */
 const EDGE_PX = 3;
-/** A band keeps its extent until its data needs more, or less than this share of it. */
-const HOLD_SHARE = 0.5;
-/**
- * Data that outgrows its band's extent gets this much headroom: a quantity
- * that is still rising (cwnd in slow start, a queue filling) then changes the
- * y scale, which means drawing the whole window again, every few steps of its
- * growth instead of at each new maximum.
- */
-const HOLD_GROW = 1.25;
 /** Data canvases per track, each one plot width wide. */
 export const TILE_COUNT = 2;
 
@@ -42,13 +34,6 @@ export const TILE_COUNT = 2;
 export function wholeDevicePx(widthPx: number): number {
   const dpr = devicePixelRatioOf();
   return Math.round(widthPx * dpr) / dpr;
-}
-
-/** The extent a band keeps (`held`, undefined at first) for data reaching `max` (see HOLD_SHARE, HOLD_GROW). */
-export function heldExtent(held: number | undefined, max: number): number {
-  if (held === undefined) return max;
-  if (max > held) return max * HOLD_GROW;
-  return max >= held * HOLD_SHARE ? held : max;
 }
 
 interface Drawn {

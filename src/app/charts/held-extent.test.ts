@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldExtent } from './scroll-layer';
+import { heldExtent } from './held-extent';
 
 describe('heldExtent', () => {
   it('starts at the data, keeps its extent while the data stays within half of it, and grows with headroom', () => {
