@@ -56,7 +56,6 @@ export interface BrowserResult {
     longestMs: number;
     /** Tasks over 50 ms per phase of the run (start of each task); `heap readings` are the benchmark's own forced GCs. */
     byPhase: Record<string, number>;
-    /** Animation frames over 50 ms while running, and where their time went (ms, summed). */
     /**
      * What the long tasks were made of, from the long animation frame each ran in (Long Animation
      * Frames API): its script, its style/layout/paint, and the time the task went on after the
