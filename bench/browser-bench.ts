@@ -11,6 +11,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 import type {} from '../src/app/test-hook-types';
 import { inPage, type LongFrame, type LongTask } from './in-page';
 import { measureSweepUi, type SweepUiResult } from './sweep-ui';
+import { pageClockOffset, rendererPids, sampleBusiest, type SchedSampler, type TaskSplit } from './sched-sampler';
 
 export interface BrowserOptions {
   distDir: string;
@@ -54,7 +55,14 @@ export interface BrowserResult {
     duringLoad: number;
     whileRunning: number;
     longestMs: number;
-    /** Tasks over 50 ms per phase of the run (start of each task); `heap readings` are the benchmark's own forced GCs. */
+    /**
+     * Each running task's wall time split by the renderer main thread's scheduler counters (see
+     * sched-sampler.ts); null where the kernel does not expose them.
+     */
+    splits: (LongTask & TaskSplit)[] | null;
+    /** Running tasks with over 50 ms on the CPU: long by their own work, not by waiting for a core. */
+    overBudgetOnCpu: number | null;
+    /** Tasks over 50 ms per phase of the run (start of each task); the forced GCs of `heap readings` are not page tasks and never show. */
     byPhase: Record<string, number>;
     /**
      * What the long tasks were made of, from the long animation frame each ran in (Long Animation
@@ -82,6 +90,8 @@ export interface BrowserResult {
   simSecondsAtEnd: number;
   errors: string[];
 }
+
+const NAN_SPLIT: TaskSplit = { cpuMs: NaN, waitMs: NaN, otherMs: NaN };
 
 /** Heap readings (2 s apart) whose median is taken at 1 minute and at the end. */
 const HEAP_READINGS = 5;
@@ -254,6 +264,7 @@ async function sliderRun(page: Page, key: string, n: number): Promise<number[]> 
 export async function benchBrowser(o: BrowserOptions, log: (s: string) => void): Promise<BrowserResult> {
   const server = startPreview(o);
   let browser: Browser | null = null;
+  let sampling: ReturnType<typeof sampleBusiest> | null = null;
   try {
     const base = `http://127.0.0.1:${o.port}/`;
     await waitForHttp(base, 60_000);
@@ -271,6 +282,7 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     await page.waitForFunction(() => window.__tsq?.ready() === true, undefined, { timeout: 60_000 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
+    sampling = sampleBusiest(await rendererPids(browser));
     const preset = await page.evaluate(() => window.__tsq!.presetId());
     const key = await page.evaluate(inPage.pickSliderKey);
     if (!key) throw new Error(`preset ${preset} has no live slider`);
@@ -333,8 +345,14 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     const atEnd = await heapLevel();
     await phase('end');
     const simSecondsAtEnd = (await page.evaluate(() => window.__tsq!.nowNs())) / 1e9;
+    const sampler: SchedSampler | null = sampling.stop();
+    const offsetMs = await pageClockOffset(page);
     const tasks: LongTask[] = await page.evaluate(() => window.__benchLongTasks ?? []);
     const running = tasks.filter((t) => t.start >= runStart);
+    const splits =
+      sampler
+        ? running.map((t) => ({ ...t, ...(sampler.split(t.start - offsetMs, t.duration) ?? NAN_SPLIT) }))
+        : null;
     const longFrames: LongFrame[] = (await page.evaluate(() => window.__benchLongFrames ?? [])).filter(
       (fr) => fr.start >= runStart,
     );
@@ -359,6 +377,8 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
         duringLoad: tasks.length - running.length,
         whileRunning: running.length,
         longestMs: running.reduce((m, t) => Math.max(m, t.duration), 0),
+        splits,
+        overBudgetOnCpu: splits ? splits.filter((t) => !(t.cpuMs <= 50)).length : null,
         byPhase: byPhase(running, phases),
         composition: composition(running, longFrames),
       },
@@ -369,6 +389,7 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
       errors,
     };
   } finally {
+    sampling?.stop();
     await browser?.close();
     server.kill();
   }

@@ -121,6 +121,7 @@ export function targets(
           .map(([k, n]) => `${k}: ${n}`)
           .join('; '),
         compositionText(br.longTasks.composition, br.longTasks.whileRunning),
+        splitText(br.longTasks),
       ]
         .filter(Boolean)
         .join('. '),
@@ -166,6 +167,22 @@ export function targetTable(ts: Target[]): string {
     return `${t.what.padEnd(w)}  ${t.value.padEnd(v)}  ${t.goal.padEnd(16)}${met}${t.note ? `  (${t.note})` : ''}`;
   });
   return [`${'target'.padEnd(w)}  ${'measured'.padEnd(v)}  ${'goal'.padEnd(16)}met`, ...lines].join('\n');
+}
+
+/** Each task's wall time as CPU / waiting for a core / other (see sched-sampler.ts), worst first. */
+function splitText(lt: BrowserResult['longTasks']): string {
+  const sp = lt.splits;
+  if (!sp || !sp.length) return '';
+  const ms = (x: number): string => (Number.isFinite(x) ? x.toFixed(0) : '?');
+  const each = [...sp]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 8)
+    .map((t) => `${ms(t.duration)} = ${ms(t.cpuMs)}/${ms(t.waitMs)}/${ms(t.otherMs)}`)
+    .join(', ');
+  return (
+    `${lt.overBudgetOnCpu} of the ${sp.length} had over 50 ms on the CPU; ` +
+    `wall ms = on CPU / waiting for a core / other: ${each}${sp.length > 8 ? ', …' : ''}`
+  );
 }
 
 /** What the long tasks were made of (see BrowserResult.longTasks.composition). */
