@@ -86,6 +86,8 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
         deallocStallProb: x.deallocStallProb,
         deallocStallMeanNs: us(x.deallocStallMeanUs),
         evtchnNs: us(x.evtchnUs),
+        // A router receives packets of its own: the guest's skbs stay with netfront until freed.
+        deliverAs: sc.router ? 'segments' : 'train',
         cpu,
         perCompletionNs: costs.perCompletionNs,
       },

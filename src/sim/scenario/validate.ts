@@ -144,10 +144,6 @@ function crossField(s: Scenario, errors: string[]): void {
   if (typeof s.warmupMs === 'number' && typeof s.durationMs === 'number' && s.warmupMs >= s.durationMs) {
     errors.push(`warmupMs = ${s.warmupMs} must be less than durationMs = ${s.durationMs}`);
   }
-  if (isObject(s.link) && isObject(s.link.xen) && isObject(s.router)) {
-    // The guest's skbs would reach the router still owned by the socket and be freed twice.
-    errors.push('link.xen and router cannot be combined: a Xen guest behind a router is not modelled (set one of them to null)');
-  }
   const w = s.wifi;
   if (!isObject(w)) return;
   if (w.driver === 'brcmfmac' && w.brcmfmac === null) errors.push('wifi.brcmfmac is required when wifi.driver is brcmfmac');

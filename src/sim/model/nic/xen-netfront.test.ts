@@ -8,7 +8,7 @@ import { Rng } from '../../engine/rng';
 import { Sim } from '../../engine/sim';
 import { ms, us, type Ns } from '../../engine/time';
 import { Cpu } from '../cpu/cpu';
-import { mkSkb } from '../qdisc/test-helpers';
+import { mkOwner, mkSkb } from '../qdisc/test-helpers';
 import type { Skb } from '../skb';
 import { XenNetfront, xenSlots, type XenConfig } from './xen-netfront';
 
@@ -30,6 +30,7 @@ function rig(over: Partial<XenConfig> = {}, seed = 1, withCpu = false) {
     deallocStallProb: 0,
     deallocStallMeanNs: 0,
     evtchnNs: us(5),
+    deliverAs: 'train',
     cpu: withCpu ? new Cpu(sim) : null,
     perCompletionNs: 700,
     ...over,
@@ -66,6 +67,21 @@ describe('XenNetfront completion path', () => {
     // the frame itself reaches the peer after backend + wire + propagation
     expect(arrivals).toEqual([{ t: 2000 + FRAME_NS + us(10), skb: a }]);
     expect([xen.inFlightSkbs, xen.inFlightBytes, xen.backendQueued]).toEqual([0, 0, 0]);
+  });
+
+  it('hands a router packets of its own, and frees each guest skb once, after the wire', () => {
+    const { sim, xen, frees, arrivals } = rig({ deliverAs: 'segments' });
+    const owner = mkOwner(0, 1e6);
+    const a = mkSkb({ owner, lenBytes: 2 * 1448, segs: 2 });
+    a.gsoSizeBytes = 1448;
+    xen.xmit(a, 0);
+    sim.runUntil(ms(1));
+    expect(arrivals.map((x) => x.skb.seq)).toEqual([0, 1448]);
+    for (const x of arrivals) {
+      expect(x.skb).not.toBe(a);
+      expect(x.skb.owner).toBeNull();
+    }
+    expect(frees.map((f) => f.skb)).toEqual([a]);
   });
 
   it('batches the responses of one dealloc run, and charges the guest CPU for the GC', () => {

@@ -38,6 +38,11 @@ export interface XenConfig {
   deallocStallMeanNs: Ns;
   /** Event-channel delivery to the guest and its interrupt handling. */
   evtchnNs: Ns;
+  /**
+   * How dom0's NIC hands packets to the next hop: 'segments' when a router
+   * follows (it receives packets of its own, not the guest's skbs).
+   */
+  deliverAs: 'train' | 'segments';
   cpu: Cpu | null;
   perCompletionNs: number;
 }
@@ -83,7 +88,7 @@ export class XenNetfront implements TxDriver, EventTarget {
         ringSlots: 1024,
         bql: false,
         completion: cfg.physCompletion,
-        deliverAs: 'train',
+        deliverAs: cfg.deliverAs,
         cpu: null,
         perCompletionNs: 0,
       },
