@@ -95,6 +95,11 @@ export interface Summary {
   /** Median time from TCP transmit to skb free (TX completion as TSQ sees it). */
   medianCompletionUs: number;
   throttledFraction: number;
+  /**
+   * Packets dropped since the start: qdiscs, mac80211 (overflow, CoDel, failed
+   * TX status), ath9k legacy give-ups, brcmfmac (fws queue, bus, firmware) and
+   * MPDUs the receivers' reorder buffers discard.
+   */
   drops: number;
   stations: StationSummary[];
   /** What bounds throughput now, computed from the state. */

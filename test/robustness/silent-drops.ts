@@ -1,6 +1,8 @@
 /**
  * Drop sites of the WiFi models that do not pass through Model.dropFn, so
- * that neither Summary.drops nor Model.droppedPayloadBytes sees them:
+ * that Model.droppedPayloadBytes does not see them (Summary.drops counts
+ * them from each module's own counter, see wifiDrops in
+ * src/sim/scenario/wifi-probes.ts):
  * - the receiver's A-MPDU reorder buffer discarding a late or duplicate MPDU,
  * - ath9k in legacy mode giving up on a frame after its software retries
  *   (it frees the skb as if sent),

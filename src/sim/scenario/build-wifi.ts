@@ -47,7 +47,6 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   const local = w.topology === 'local';
   const nSta = local ? 1 : w.stations.length;
   const receivers: TcpReceiver[] = [];
-  const radios: WifiRadios = { macs: [], ath9k: [], brcm: null };
 
   // Rates: node 0 talks to node j at stations[j-1].rate; node j answers at uplinkRate.
   const rateTo = (from: number, to: number): PhyRate => {
@@ -69,6 +68,8 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   };
   // Every receiving radio reorders each (transmitter, TID) stream.
   const reorder = new RxReorder(sim, (skb, now) => onAir(reorderDst(skb), skb, now));
+  const radios: WifiRadios = { macs: [], ath9k: [], brcm: null, reorder };
+  m.wifiRadios = radios;
   const reorderDst = (skb: Skb): number => skb.dst;
   const toReorder = (txNode: number, skb: Skb, now: Ns): void =>
     reorder.receive((txNode * 256 + skb.dst) * 8 + (skb.priority & 7), skb, now);

@@ -16,6 +16,7 @@ import { PING_BYTES, Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../model/skb';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
+import { wifiDrops, type WifiRadios } from './wifi-probes';
 import type { EraProfile } from './eras';
 import type { QdiscConfig, Scenario } from './scenario';
 import type { TxopRecord } from '../model/wifi/types';
@@ -48,7 +49,10 @@ export class Model implements EventTarget {
   stationNames: string[] = [];
   driverBytes: () => number = () => 0;
   pingOut: (skb: Skb, nowNs: Ns) => void = () => {};
+  /** Packets dropped through dropFn (qdiscs, mac80211); the summary adds the WiFi modules' own counts. */
   drops = 0;
+  /** The WiFi radios and reorder buffer (WiFi builder), whose own drop counters the summary adds. */
+  wifiRadios: WifiRadios | null = null;
   warmupEndNs: Ns;
   private measuring = false;
   private pingSeq = 0;
@@ -302,7 +306,7 @@ export class Model implements EventTarget {
       cpuBusy,
       medianCompletionUs: rec.completionNs.median() / 1000,
       throttledFraction,
-      drops: this.drops,
+      drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
       stations,
       bound: '',
       events: this.sim.eventsRun,

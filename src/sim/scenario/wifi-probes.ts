@@ -7,6 +7,7 @@ import type { DevQueue } from '../model/nic/dev-queue';
 import type { Ath9k } from '../model/wifi/ath9k';
 import type { Brcmfmac } from '../model/wifi/brcmfmac';
 import type { Mac80211 } from '../model/wifi/mac80211-txq';
+import type { RxReorder } from '../model/wifi/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
 import type { Model } from './model';
 import type { WifiConfig } from './wifi-config';
@@ -15,6 +16,21 @@ export interface WifiRadios {
   macs: (Mac80211 | undefined)[];
   ath9k: (Ath9k | undefined)[];
   brcm: Brcmfmac | null;
+  /** The receivers' reorder buffers (one instance serves every receiving radio). */
+  reorder: RxReorder;
+}
+
+/**
+ * Drops the WiFi modules count themselves, one counter each: they free these
+ * skbs without Model.dropFn (ath9k in legacy mode gives a frame up after its
+ * retries; brcmfmac drops in the fws queue, on the bus and in the firmware;
+ * the reorder buffer discards late and duplicate MPDUs). mac80211's drops
+ * (fq overflow, CoDel, failed TX status) go through dropFn and are not here.
+ */
+export function wifiDrops(r: WifiRadios): number {
+  let n = r.reorder.discarded + (r.brcm?.stats.dropped ?? 0);
+  for (const a of r.ath9k) if (a) n += a.stats.legacyDrops;
+  return n;
 }
 
 /** Approximate L2 bytes of one queued MPDU (a full-sized TCP segment). */

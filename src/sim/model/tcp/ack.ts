@@ -1,6 +1,7 @@
 /**
  * tcp_ack() for the bulk sender: cumulative and selective acknowledgement,
- * RTT and delivery-rate samples (net/ipv4/tcp_rate.c), loss marking
+ * RTT samples (./rtt-estimator.ts) and delivery-rate samples
+ * (net/ipv4/tcp_rate.c, ./rate-sample.ts), loss marking
  * (dupthresh over SACKed data, as tcp_mark_head_lost does), fast recovery with
  * PRR (tcp_cwnd_reduction), RTO (tcp_retransmit_timer), the timestamp undo
  * of a spurious reduction (undo.ts), congestion control and
@@ -8,19 +9,18 @@
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
-import { NS_PER_SEC, type Ns } from '../../engine/time';
+import type { Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import type { Skb } from '../skb';
-import type { RateSample } from './cc/cc';
 import { tcpPacingRate } from './pacing';
-import type { TxRecord } from './rtx-queue';
+import { DeliveryRate } from './rate-sample';
+import type { TxRecord } from './tx-record';
+import { RttEstimator, TCP_RTO_MAX_NS } from './rtt-estimator';
 import { UndoState } from './undo';
 import type { TcpSender } from './sender';
 
 const K_ACK = 1;
 const K_FREED = 2;
-const TCP_RTO_MIN_NS = 200_000_000;
-const TCP_RTO_MAX_NS = 120 * NS_PER_SEC;
 const DUPTHRESH = 3;
 
 type CaState = 'open' | 'recovery' | 'loss';
@@ -28,14 +28,12 @@ type CaState = 'open' | 'recovery' | 'loss';
 export class AckProcessor implements EventTarget {
   caState: CaState = 'open';
   private highSeq = 0;
-  private rttvarNs: Ns = 0;
-  rtoNs: Ns = 1 * NS_PER_SEC;
+  /** srtt, rttvar and the RTO. */
+  readonly rtt = new RttEstimator();
   private backoff = 0;
   private readonly rtoTimer: Timer;
-  // tcp_rate.c connection state
-  deliveredPkts = 0;
-  private deliveredNs: Ns = 0;
-  private firstTxNs: Ns = 0;
+  /** tcp_rate.c connection state and the rate sample. */
+  readonly rate = new DeliveryRate();
   // PRR state
   private priorCwnd = 0;
   private prrDelivered = 0;
@@ -44,19 +42,6 @@ export class AckProcessor implements EventTarget {
   private lostScanSeq = 0;
   // per-ACK scratch
   private newlyDelivered = 0;
-  private rs: RateSample = {
-    deliveryRateBytesPerSec: -1,
-    intervalNs: 0,
-    deliveredPkts: 0,
-    lossesPkts: 0,
-    rttNs: -1,
-    isAppLimited: false,
-    priorDeliveredPkts: 0,
-    deliveredTotalPkts: 0,
-  };
-  private priorDelivered = 0;
-  private priorNs: Ns = 0;
-  private sendIntervalNs: Ns = 0;
   private rttSampleNs: Ns = -1;
   retransmits = 0;
   rtoCount = 0;
@@ -98,33 +83,20 @@ export class AckProcessor implements EventTarget {
   /** tcp_rate_skb_sent + arming the RTO for the first packet out. */
   recordSent(seq: number, len: number, segs: number, nowNs: Ns): void {
     const rtx = this.tp.rtx;
-    if (rtx.packetsOut === 0) {
-      this.firstTxNs = nowNs;
-      this.deliveredNs = nowNs;
-    }
     const r: TxRecord = rtx.alloc();
     r.seq = seq;
     r.end = seq + len;
     r.segs = segs;
     r.xmitNs = nowNs;
-    r.deliveredAtSend = this.deliveredPkts;
-    r.deliveredNsAtSend = this.deliveredNs;
-    r.firstTxNsAtSend = this.firstTxNs;
+    this.rate.skbSent(r, rtx.packetsOut, nowNs);
     rtx.push(r);
-    if (!this.rtoTimer.armed) this.rtoTimer.arm(nowNs + this.rtoNs);
+    if (!this.rtoTimer.armed) this.rtoTimer.arm(nowNs + this.rtt.rtoNs);
     if (this.caState === 'recovery') this.prrOut += segs;
   }
 
   private readonly onDelivered = (r: TxRecord, segs: number): void => {
-    this.deliveredPkts += segs;
+    this.rate.skbDelivered(r, segs);
     this.newlyDelivered += segs;
-    // tcp_rate_skb_delivered: keep the most recently sent skb's snapshot.
-    if (r.deliveredAtSend >= this.priorDelivered) {
-      this.priorDelivered = r.deliveredAtSend;
-      this.priorNs = r.deliveredNsAtSend;
-      this.sendIntervalNs = r.xmitNs - r.firstTxNsAtSend;
-      this.firstTxNs = r.xmitNs;
-    }
     if (!r.everRetrans) {
       // tcp_clean_rtx_queue: srtt from the oldest newly acked skb (first_ackt),
       // min_rtt and the rate sample from the newest (last_ackt).
@@ -141,7 +113,7 @@ export class AckProcessor implements EventTarget {
     const rtx = tp.rtx;
     this.acksProcessed++;
     this.newlyDelivered = 0;
-    this.priorDelivered = -1;
+    this.rate.beginAck();
     this.rttSampleNs = -1;
     this.seqRttNs = -1;
     const priorInFlight = rtx.inFlight();
@@ -160,11 +132,11 @@ export class AckProcessor implements EventTarget {
       if (sack[i + 1] > this.highSack) this.highSack = sack[i + 1];
     }
     if (this.newlyDelivered === 0 && !advanced) return;
-    this.deliveredNs = nowNs;
-    if (this.rttSampleNs >= 0) this.rttSample(this.seqRttNs, this.rttSampleNs);
+    this.rate.deliveredNs = nowNs;
+    if (this.rttSampleNs >= 0) this.rtt.sample(tp, this.seqRttNs, this.rttSampleNs);
     const lostBefore = rtx.lostOut;
     this.markLost();
-    const rs = this.rateSample(nowNs, rtx.lostOut - lostBefore);
+    const rs = this.rate.gen(nowNs, this.newlyDelivered, rtx.lostOut - lostBefore, this.rttSampleNs, tp.minRttNs, mss);
 
     // Recovery state machine (tcp_fastretrans_alert, simplified).
     // tcp_try_undo_loss (any time in Loss) / tcp_try_undo_partial (once no
@@ -193,47 +165,7 @@ export class AckProcessor implements EventTarget {
       );
     }
     if (rtx.packetsOut === 0) this.rtoTimer.cancel();
-    else if (advanced) this.rtoTimer.arm(nowNs + this.rtoNs);
-  }
-
-  /** tcp_rtt_estimator (Jacobson/Karels) and the RTO (tcp_set_rto). */
-  private rttSample(m: Ns, caRttNs: Ns): void {
-    const tp = this.tp;
-    if (m <= 0) m = 1000;
-    if (caRttNs > 0 && caRttNs < tp.minRttNs) tp.minRttNs = caRttNs;
-    if (tp.srttNs === 0) {
-      tp.srttNs = m;
-      this.rttvarNs = m / 2;
-    } else {
-      this.rttvarNs += (Math.abs(m - tp.srttNs) - this.rttvarNs) / 4;
-      tp.srttNs += (m - tp.srttNs) / 8;
-    }
-    this.rtoNs = Math.min(tp.srttNs + Math.max(4 * this.rttvarNs, TCP_RTO_MIN_NS), TCP_RTO_MAX_NS);
-  }
-
-  /** tcp_rate_gen: delivery rate over max(send interval, ack interval). */
-  private rateSample(nowNs: Ns, newlyLost: number): RateSample {
-    const rs = this.rs;
-    const tp = this.tp;
-    rs.deliveredPkts = this.newlyDelivered;
-    rs.lossesPkts = newlyLost;
-    rs.rttNs = this.rttSampleNs;
-    rs.deliveredTotalPkts = this.deliveredPkts;
-    rs.isAppLimited = false;
-    if (this.priorDelivered < 0) {
-      rs.deliveryRateBytesPerSec = -1;
-      rs.intervalNs = 0;
-      rs.priorDeliveredPkts = this.deliveredPkts;
-      return rs;
-    }
-    rs.priorDeliveredPkts = this.priorDelivered;
-    const delivered = this.deliveredPkts - this.priorDelivered;
-    const interval = Math.max(this.sendIntervalNs, nowNs - this.priorNs);
-    rs.intervalNs = interval;
-    // Samples shorter than min_rtt are unreliable (ACK compression).
-    if (interval <= 0 || interval < tp.minRttNs) rs.deliveryRateBytesPerSec = -1;
-    else rs.deliveryRateBytesPerSec = (delivered * tp.mss * NS_PER_SEC) / interval;
-    return rs;
+    else if (advanced) this.rtoTimer.arm(nowNs + this.rtt.rtoNs);
   }
 
   /** Marks unSACKed data more than DUPTHRESH segments below the highest SACK as lost. */
@@ -318,7 +250,7 @@ export class AckProcessor implements EventTarget {
     tp.snd_cwnd = 1;
     tp.cc.onRto(tp);
     this.backoff++;
-    this.rtoTimer.arm(nowNs + Math.min(this.rtoNs * 2 ** this.backoff, TCP_RTO_MAX_NS));
+    this.rtoTimer.arm(nowNs + Math.min(this.rtt.rtoNs * 2 ** this.backoff, TCP_RTO_MAX_NS));
     tp.writeXmit(nowNs);
   }
 

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RtxQueue, type TxRecord } from './rtx-queue';
+import { RtxQueue } from './rtx-queue';
+import type { TxRecord } from './tx-record';
 
 const MSS = 1000;
 

@@ -1,35 +1,13 @@
 /**
- * The retransmit queue and SACK scoreboard: one record per transmitted skb,
- * split at segment boundaries when a SACK or partial ACK cuts it (as
- * tcp_fragment does). Also holds the per-skb delivery-rate state of
- * net/ipv4/tcp_rate.c (tcp_rate_skb_sent / tcp_rate_skb_delivered).
+ * The retransmit queue and SACK scoreboard: one record (./tx-record.ts) per
+ * transmitted skb, split at segment boundaries when a SACK or partial ACK
+ * cuts it (as tcp_fragment does, net/ipv4/tcp_output.c), with the counts of
+ * struct tcp_sock and the SACK tagging of tcp_sacktag_write_queue
+ * (net/ipv4/tcp_input.c), its recv_sack_cache included.
  */
-import type { Ns } from '../../engine/time';
-
 import { preferDoubleFields } from '../../engine/double-fields';
-
-export class TxRecord {
-  seq = 0;
-  end = 0;
-  segs = 0;
-  /** Last (re)transmission time. */
-  xmitNs: Ns = 0;
-  sacked = false;
-  lost = false;
-  /** A retransmission of it is in flight. */
-  retrans = false;
-  everRetrans = false;
-  // tcp_rate.c snapshot at send time
-  deliveredAtSend = 0;
-  deliveredNsAtSend: Ns = 0;
-  firstTxNsAtSend: Ns = 0;
-  appLimited = false;
-  /** In RtxQueue's list of retransmitted records (kept across reuse: the list may still hold it). */
-  inRetransList = false;
-}
-
-// Sequence numbers and times outgrow small integers within seconds (see double-fields.ts).
-preferDoubleFields(new TxRecord(), ['seq', 'end', 'xmitNs', 'deliveredNsAtSend', 'firstTxNsAtSend', 'deliveredAtSend']);
+import type { Ns } from '../../engine/time';
+import { copyTxRecord, TxRecord } from './tx-record';
 
 /** Blocks remembered by the SACK cache (the kernel keeps 4 too). */
 const SACK_CACHE = 4;
@@ -269,18 +247,7 @@ export class RtxQueue {
     if (segsBefore <= 0 || segsBefore >= r.segs) return false;
     const cut = r.seq + segsBefore * mss;
     const t = this.alloc();
-    t.seq = r.seq;
-    t.end = r.end;
-    t.segs = r.segs;
-    t.xmitNs = r.xmitNs;
-    t.sacked = r.sacked;
-    t.lost = r.lost;
-    t.retrans = r.retrans;
-    t.everRetrans = r.everRetrans;
-    t.deliveredAtSend = r.deliveredAtSend;
-    t.deliveredNsAtSend = r.deliveredNsAtSend;
-    t.firstTxNsAtSend = r.firstTxNsAtSend;
-    t.appLimited = r.appLimited;
+    copyTxRecord(t, r);
     this.account(r, -1);
     t.seq = cut;
     t.segs = r.segs - segsBefore;

@@ -1,9 +1,10 @@
 /**
- * A bulk TCP sender socket: tcp_write_xmit() with its cwnd, TSO-autosize,
- * pacing and TSQ tests, the TSQ completion handler, and pacing timers.
- * Mirrors net/ipv4/tcp_output.c (tcp_write_xmit, tcp_small_queue_check,
- * tcp_tsq_handler, tcp_pacing_check). ACK processing lives in ./ack.ts;
- * the TSQ check in ./tsq-gate.ts, skb sizing and TSO deferral in
+ * A bulk TCP sender socket: its state, the transmit of one skb, the TSQ
+ * completion handler (tcp_wfree → tasklet), and pacing timers.
+ * Mirrors net/ipv4/tcp_output.c (tcp_transmit_skb, tcp_wfree,
+ * tcp_tsq_handler, tcp_pace_kick). The tcp_write_xmit decision is in
+ * ./write-xmit.ts, pacing in ./sender-pacing.ts; ACK processing lives in
+ * ./ack.ts; the TSQ check in ./tsq-gate.ts, skb sizing and TSO deferral in
  * ./tso-goal.ts, tcp_cwnd_validate in ./cwnd-validate.ts.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
@@ -14,38 +15,16 @@ import type { EraProfile } from '../../scenario/eras';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import { BulkWriter } from './app-writer';
 import { tcpDataSkb } from './data-skb';
-import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
+import { PacingStatus, Skb, SkbKind, type SkbOwner } from '../skb';
 import type { CcSock, CongestionControl } from './cc/cc';
-import { edtAdvance, pacingLenNs } from './pacing';
 import { RtxQueue } from './rtx-queue';
 import { TsoGoal } from './tso-goal';
 import { TsqGate, type TsqSocket } from './tsq-gate';
 import { AckProcessor } from './ack';
 import { CwndValidation } from './cwnd-validate';
-
-export interface TcpSenderConfig {
-  flowId: number;
-  src: number;
-  dst: number;
-  priority: number;
-  mssBytes: number;
-  initialCwnd: number;
-  /** sk_sndbuf cap on unacked + unsent data (tcp_wmem[2]). */
-  sndbufBytes: number;
-  /** sysctl_tcp_limit_output_bytes. */
-  limitOutputBytes: number;
-  /** Pinned sk_pacing_shift (user override), or null to let devices set it (default 10). */
-  pacingShiftOverride: number | null;
-  /** Device gso_max_size and whether TCP may build multi-MSS skbs at all. */
-  gsoMaxSizeBytes: number;
-  /** 'tso': hardware TSO; 'gso': TCP builds GSO skbs, segmented in software; 'mss': 1-MSS skbs. */
-  gsoMode: 'tso' | 'gso' | 'mss';
-  /** Payload lives in page frags (truesize formula); false only for 'mss' mode without SG. */
-  sg: boolean;
-  minTsoSegs: number;
-  maxPacingRateBytesPerSec: number;
-  txDelayUs: number;
-}
+import type { TcpSenderConfig } from './sender-config';
+import { tcpPacingAfterSend } from './sender-pacing';
+import { tcpWriteXmit } from './write-xmit';
 
 const K_TX_DONE = 1;
 const K_TASKLET = 2;
@@ -104,8 +83,10 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     return this.rtx.skbs;
   }
   private tsqQueued = false;
-  private txBusy = false;
-  private wstampNs: Ns = 0;
+  /** The CPU is transmitting an skb (tcp_write_xmit waits for it). */
+  txBusy = false;
+  /** tcp_wstamp_ns: the earliest departure time of the next skb (EDT). */
+  wstampNs: Ns = 0;
   dataSegsOut = 0;
   limitOutputBytes: number;
   pacingShiftOverride: number | null;
@@ -229,57 +210,13 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     else this.handleEvent(K_PACE_WAKE, null, nowNs);
   }
 
-  private needsInternalPacing(): boolean {
-    return this.era.internalPacing && this.sk_pacing_status === PacingStatus.NEEDED;
-  }
-
-  /** tcp_write_xmit (+ tcp_xmit_retransmit_queue first, as tcp_tsq_write does). */
+  /** tcp_write_xmit (+ tcp_xmit_retransmit_queue first, as tcp_tsq_write does): ./write-xmit.ts. */
   writeXmit(nowNs: Ns): void {
-    if (this.txBusy) return;
-    const rtx = this.rtx;
-    // Retransmissions of lost data go first, with the TSQ limit doubled.
-    const li = rtx.nextLost();
-    if (li >= 0 && rtx.inFlight() < this.snd_cwnd) {
-      const r = rtx.at(li);
-      const truesize = tcpSkbTruesize(r.end - r.seq, this.cfg.sg);
-      if (this.tsqCheck(truesize, 1, nowNs)) return;
-      rtx.markRetransmitted(r, nowNs);
-      this.send(r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
-      return;
-    }
-    if (this.pacingCheck(nowNs)) return;
-    const inFlight = rtx.inFlight();
-    if (inFlight >= this.snd_cwnd) {
-      if (this.era.cwndLimitedSticky) this.cwndValidate(true);
-      return;
-    }
-    const unsentSegs = Math.floor(this.unsentBytes / this.mss);
-    if (unsentSegs < 1) return;
-    const goal = this.tsoGoal();
-    const halfCwnd = Math.max(this.snd_cwnd >> 1, 1);
-    const quota = Math.min(halfCwnd, this.snd_cwnd - inFlight);
-    let segs = Math.min(goal, quota, unsentSegs);
-    if (segs < 1) return;
-    // Autocork (tcp_should_autocork): a short tail waits for more data from the
-    // writer while earlier skbs still sit in the qdisc or device.
-    if (segs < goal && segs === unsentSegs && this.app.busy && this.wmemBytes > 0) return;
-    if (segs < goal && this.tso.shouldDefer(this.ack.inRecovery(), inFlight, segs, goal, nowNs - this.lastSendNs)) {
-      // Deferred for want of cwnd: tcp_tso_should_defer sets is_cwnd_limited,
-      // and the tcp_write_xmit loop that just sent validates with it.
-      if (this.loopSent) this.cwndValidate(true, true);
-      return;
-    }
-    const len = segs * this.mss;
-    const truesize = tcpSkbTruesize(len, this.cfg.sg);
-    if (this.tsqCheck(truesize, 0, nowNs)) return;
-    segs = Math.max(1, segs);
-    this.send(this.sndNxt, len, segs, truesize, false, nowNs);
-    this.sndNxt += len;
-    this.cwndValidate(this.rtx.inFlight() >= this.snd_cwnd);
+    tcpWriteXmit(this, nowNs);
   }
 
   /** tcp_cwnd_validate after a send or a stop (see ./cwnd-validate.ts). */
-  private cwndValidate(isCwndLimited: boolean, sameLoop = false): void {
+  cwndValidate(isCwndLimited: boolean, sameLoop = false): void {
     this.cwndValidation.validate(this.rtx.packetsOut, this.sndUna, this.sndNxt, isCwndLimited, sameLoop);
   }
 
@@ -293,23 +230,13 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     return this.tso.segs();
   }
 
-  private readonly tso = new TsoGoal(this);
+  readonly tso = new TsoGoal(this);
 
-  private lastSendNs: Ns = 0;
-
-  /** tcp_pacing_check: true if pacing forbids sending now (and arms the timer). */
-  private pacingCheck(nowNs: Ns): boolean {
-    if (!this.needsInternalPacing()) return false;
-    if (this.era.edt) {
-      if (this.wstampNs <= nowNs) return false;
-      if (!this.pacingTimer.armed) this.pacingTimer.arm(this.wstampNs);
-      return true;
-    }
-    return this.pacingTimer.armed;
-  }
+  /** When the last skb was sent (tcp_tso_should_defer waits at most 1 ms). */
+  lastSendNs: Ns = 0;
 
   /** tcp_small_queue_check (./tsq-gate.ts): true means stop (throttled). */
-  private tsqCheck(truesizeBytes: number, factor: 0 | 1, nowNs: Ns): boolean {
+  tsqCheck(truesizeBytes: number, factor: 0 | 1, nowNs: Ns): boolean {
     return this.tsq.check(this, truesizeBytes, factor, nowNs);
   }
 
@@ -318,31 +245,18 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     return this.tsq.timeNs(nowNs);
   }
 
-  private send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {
+  /** tcp_transmit_skb of one skb: charge it to the socket, stamp it, hand it to the CPU. */
+  send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {
     const skb = tcpDataSkb(this, seq, len, segs, truesize, retrans, nowNs);
     if (!retrans) this.ack.recordSent(seq, len, segs, nowNs);
     // skb_set_owner_w: sk_wmem_alloc += truesize until the skb is freed.
     this.wmemBytes += truesize;
     this.payloadOut += len;
     this.truesizeOut += truesize;
-    const prior = this.wstampNs;
-    this.wstampNs = Math.max(this.wstampNs, nowNs);
-    if (this.era.edt) {
-      skb.tstampNs = this.wstampNs;
-      const rate = this.pacingRateBytesPerSec;
-      if (this.sk_pacing_status !== PacingStatus.NONE && Number.isFinite(rate) && rate > 0 && this.dataSegsOut >= 10) {
-        this.wstampNs = edtAdvance(this.wstampNs, prior, len, rate);
-      }
-    }
+    tcpPacingAfterSend(this, skb, len, nowNs);
     this.dataSegsOut += segs;
     this.skbsSent++;
     this.lastSendNs = nowNs;
-    // tcp_internal_pacing (4.13–4.19), called in tcp_transmit_skb: a relative
-    // hrtimer per skb at now + len/rate; the rest of the transmit overlaps it.
-    if (!this.era.edt && this.needsInternalPacing()) {
-      const rate = this.pacingRateBytesPerSec;
-      if (Number.isFinite(rate) && rate > 0) this.pacingTimer.arm(nowNs + pacingLenNs(len, rate));
-    }
     this.txBusy = true;
     this.cpu.submit(this.costs.perSkbNs, this, K_TX_DONE, skb);
   }
@@ -357,7 +271,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   }
 
   /** writeXmit runs as the continuation of a tcp_write_xmit loop that has sent. */
-  private loopSent = false;
+  loopSent = false;
 
   pacingRateBps(): number {
     return Number.isFinite(this.pacingRateBytesPerSec) ? this.pacingRateBytesPerSec * 8 : 0;

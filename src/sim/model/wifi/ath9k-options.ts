@@ -72,7 +72,7 @@ export function ath9kDefaults(
 export interface Ath9kHooks {
   /** MPDU received by the peer. */
   deliver(skb: Skb, nowNs: Ns): void;
-  /** Legacy mode: skb freed after TX status (tcp_wfree runs there), acked or given up. */
+  /** Legacy mode: skb freed after TX status (tcp_wfree runs there), acked or given up (stats.legacyDrops counts those). */
   free(skb: Skb, nowNs: Ns): void;
   /** One per transmission on the air (A-MPDU or single frame). */
   onAggregate(nframes: number, bytes: number, dst: number, nowNs: Ns): void;
@@ -95,4 +95,9 @@ export interface Ath9kStats {
   swRetries: number;
   /** Frames given up after maxSwRetries (or hardware tries). */
   drops: number;
+  /**
+   * Of those, the frames the driver freed itself (legacy mode). With iTXQ the
+   * TX status hands them to mac80211, which drops and counts them.
+   */
+  legacyDrops: number;
 }

@@ -277,6 +277,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
       }
       // ath_txq_skb_done(): the netdev queue wakes once below txq_max_pending
       if (q.pendingFrames > 0) q.pendingFrames--;
+      if (!ok) this.stats.legacyDrops++;
       this.hooks.free(skb, nowNs);
       if (q.stopped && q.pendingFrames < this.opts.legacyMaxPending) {
         q.stopped = false;

@@ -11,28 +11,29 @@
  *   from boundary AIFSN (i.e. after AIFS); the contender transmits at the
  *   boundary where it is 0. Busy freezes every counter; elapsed idle slots
  *   are subtracted when the medium goes busy, and counting resumes after AIFS.
- * - Post-backoff: after every exchange the transmitter draws a new counter in
- *   [0, CW]; counters also run down while a contender has nothing to send
- *   (stopping at 0). New contenders start with a drawn counter, so no one gets
- *   access without a draw; one that becomes pending with its counter already
- *   at 0 after AIFS of idle transmits at the next slot boundary.
+ * - Post-backoff and the CW rules: ./edca-backoff.ts. New contenders start
+ *   with a drawn counter, so no one gets access without a draw; one that
+ *   becomes pending with its counter already at 0 after AIFS of idle
+ *   transmits at the next slot boundary.
  * - Counters reaching 0 at the same boundary collide (if `collisions`): all
  *   transmit, the medium is busy for the longest airtime, each gets
  *   endTxop(·, true) at its own end. Without `collisions` the Rng picks one;
  *   the others keep a zero counter and go first after the next AIFS.
- * - CW: cwMin after success, min(2·CW + 1, cwMax) after a failure. The
- *   contender may override the outcome of a non-collided exchange (e.g. a
- *   BlockAck lost to frame errors) with reportFailure / reportSuccess.
+ * - The contender may override the outcome of a non-collided exchange (e.g.
+ *   a BlockAck lost to frame errors) with reportFailure / reportSuccess.
  * - kick() while busy is a no-op: hasPending() of every contender is polled
  *   when the medium goes idle, so it must be cheap and free of side effects.
  * Not modelled: EIFS, ACK-timeout busy time (a collision costs the longest
  * colliding airtime), hidden nodes, capture, and internal collisions between
  * the ACs of one node (each AC contender contends on its own).
+ * Busy time and airtime are counted in ./medium-airtime.ts.
  */
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { EventTarget, Sim } from '../../engine/sim';
 import type { Rng } from '../../engine/rng';
 import type { Ns } from '../../engine/time';
+import { Backoff, OUTCOME_FAIL, OUTCOME_NONE, OUTCOME_OK } from './edca-backoff';
+import { MediumAirtime } from './medium-airtime';
 import { bandTiming } from './phy';
 import type { Band, Contender, TxopRecord } from './types';
 
@@ -47,32 +48,11 @@ export interface MediumOptions {
 const EV_ACCESS = 1;
 const EV_END = 2;
 
-/** What the contender said about an exchange while in endTxop. */
-const OUTCOME_NONE = 0;
-const OUTCOME_OK = 1;
-const OUTCOME_FAIL = 2;
-
-class Entry {
-  cw: number;
-  /** Backoff slots left, as of boundary `startK`. */
-  counter = 0;
-  /** Slot boundary (of the current idle period) from which the counter counts down. */
-  startK = 0;
-  pending = false;
-  transmitting = false;
-  collided = false;
-  inEnd = false;
-  outcome = OUTCOME_NONE;
-  constructor(readonly c: Contender) {
-    this.cw = c.edca.cwMin;
-  }
-}
-
 export class Medium implements EventTarget {
-  private readonly entries: Entry[] = [];
-  private readonly byContender = new Map<Contender, Entry>();
-  private readonly winners: Entry[] = [];
-  private readonly airtimeNs: number[] = [];
+  private readonly entries: Backoff[] = [];
+  private readonly byContender = new Map<Contender, Backoff>();
+  private readonly winners: Backoff[] = [];
+  private readonly airtime = new MediumAirtime();
   private readonly sifsNs: Ns;
   private readonly slotNs: Ns;
   private readonly collisionsOn: boolean;
@@ -86,11 +66,6 @@ export class Medium implements EventTarget {
   private schedK = -1;
   private gen = 0;
 
-  private busyTotalNs = 0;
-  private txopCount = 0;
-  private collidedCount = 0;
-  private collisionEventCount = 0;
-
   constructor(
     private readonly sim: Sim,
     private readonly rng: Rng,
@@ -103,24 +78,25 @@ export class Medium implements EventTarget {
     this.onTxop = opts.onTxop;
     this.idleStartNs = sim.nowNs;
     // Timestamps outgrow small integers during a run (see double-fields.ts).
-    preferDoubleFields(this, ['busyStartNs', 'idleStartNs', 'busyTotalNs']);
+    preferDoubleFields(this, ['busyStartNs', 'idleStartNs']);
   }
 
   /** Total time the medium was busy (a collision's overlapping airtimes counted once). */
   get busyNs(): number {
-    return this.busy ? this.busyTotalNs + (this.sim.nowNs - this.busyStartNs) : this.busyTotalNs;
+    const a = this.airtime;
+    return this.busy ? a.busyTotalNs + (this.sim.nowNs - this.busyStartNs) : a.busyTotalNs;
   }
   /** Transmissions started (each collider counts). */
   get txops(): number {
-    return this.txopCount;
+    return this.airtime.txops;
   }
   /** Transmissions that collided; collisions / txops is the per-attempt collision probability. */
   get collisions(): number {
-    return this.collidedCount;
+    return this.airtime.collisions;
   }
   /** Busy periods with two or more transmitters. */
   get collisionEvents(): number {
-    return this.collisionEventCount;
+    return this.airtime.collisionEvents;
   }
   get isBusy(): boolean {
     return this.busy;
@@ -128,7 +104,7 @@ export class Medium implements EventTarget {
 
   /** Airtime (including collided TXOPs) used by `node`'s transmissions. */
   airtimeByNode(node: number): number {
-    return this.airtimeNs[node] ?? 0;
+    return this.airtime.ofNode(node);
   }
 
   /** Current CW (contention backoff range) of a contender (for tests and probes). */
@@ -138,12 +114,12 @@ export class Medium implements EventTarget {
 
   register(c: Contender): void {
     if (this.byContender.has(c)) return;
-    const e = new Entry(c);
+    const e = new Backoff(c);
     e.counter = this.rng.int(e.cw + 1);
     e.startK = this.busy ? 0 : this.arrivalK(e, this.sim.nowNs);
     this.entries.push(e);
     this.byContender.set(c, e);
-    while (this.airtimeNs.length <= c.node) this.airtimeNs.push(0);
+    this.airtime.addNode(c.node);
   }
 
   /** A contender may have gone from nothing-to-send to something-to-send. */
@@ -155,10 +131,7 @@ export class Medium implements EventTarget {
     const now = this.sim.nowNs;
     // Bring the post-backoff countdown up to the first boundary not before now.
     const kNow = Math.ceil((now - this.idleStartNs - this.sifsNs) / this.slotNs);
-    if (kNow > e.startK) {
-      e.counter = Math.max(0, e.counter - (kNow - e.startK));
-      e.startK = kNow;
-    }
+    e.countTo(kNow);
     e.pending = true;
     const k = e.startK + e.counter;
     if (this.schedK < 0 || k < this.schedK) this.scheduleAccess(k);
@@ -167,7 +140,7 @@ export class Medium implements EventTarget {
   /** The last exchange failed for a reason other than a collision: double CW. */
   reportFailure(c: Contender): void {
     const e = this.entry(c);
-    e.cw = Math.min(2 * e.cw + 1, c.edca.cwMax);
+    e.widen();
     if (e.inEnd) e.outcome = OUTCOME_FAIL;
     else this.redraw(e);
   }
@@ -175,7 +148,7 @@ export class Medium implements EventTarget {
   /** The last exchange succeeded (or its frames were given up): reset CW to cwMin. */
   reportSuccess(c: Contender): void {
     const e = this.entry(c);
-    e.cw = c.edca.cwMin;
+    e.reset();
     if (e.inEnd) e.outcome = OUTCOME_OK;
     else this.redraw(e);
   }
@@ -184,24 +157,24 @@ export class Medium implements EventTarget {
     if (kind === EV_ACCESS) {
       if (arg === this.gen) this.access(nowNs);
     } else if (kind === EV_END) {
-      this.endOne(arg as Entry, nowNs);
+      this.endOne(arg as Backoff, nowNs);
     }
   }
 
-  private entry(c: Contender): Entry {
+  private entry(c: Contender): Backoff {
     const e = this.byContender.get(c);
     if (!e) throw new Error(`contender of node ${c.node} is not registered`);
     return e;
   }
 
   /** Countdown start for a contender joining an idle period at `now`. */
-  private arrivalK(e: Entry, now: Ns): number {
+  private arrivalK(e: Backoff, now: Ns): number {
     const kNow = Math.ceil((now - this.idleStartNs - this.sifsNs) / this.slotNs);
     return Math.max(e.c.edca.aifsn, kNow);
   }
 
   /** A CW change outside endTxop applies to the counter now in use. */
-  private redraw(e: Entry): void {
+  private redraw(e: Backoff): void {
     if (e.transmitting) return;
     e.counter = this.rng.int(e.cw + 1);
     if (!this.busy) {
@@ -257,14 +230,14 @@ export class Medium implements EventTarget {
     // Freeze: subtract the idle slots every counter saw up to K.
     for (let i = 0; i < es.length; i++) {
       const e = es[i];
-      if (K > e.startK) e.counter = Math.max(0, e.counter - (K - e.startK));
+      e.countTo(K);
       e.startK = 0;
     }
     this.busy = true;
     this.busyStartNs = now;
     this.gen++;
     const collided = nw > 1;
-    if (collided) this.collisionEventCount++;
+    if (collided) this.airtime.collisionEvents++;
     let endNs = now;
     for (let i = 0; i < nw; i++) {
       const e = w[i];
@@ -277,11 +250,7 @@ export class Medium implements EventTarget {
       record.startNs = now;
       record.endNs = now + t;
       record.collided = collided;
-      this.txopCount++;
-      if (collided) this.collidedCount++;
-      const node = e.c.node;
-      while (this.airtimeNs.length <= node) this.airtimeNs.push(0);
-      this.airtimeNs[node] += t;
+      this.airtime.txop(e.c.node, t, collided);
       if (now + t > endNs) endNs = now + t;
       this.endsOutstanding++;
       this.sim.at(now + t, this, EV_END, e);
@@ -289,16 +258,16 @@ export class Medium implements EventTarget {
     }
   }
 
-  private endOne(e: Entry, now: Ns): void {
+  private endOne(e: Backoff, now: Ns): void {
     e.transmitting = false;
     const collided = e.collided;
     e.collided = false;
-    if (collided) e.cw = Math.min(2 * e.cw + 1, e.c.edca.cwMax);
+    if (collided) e.widen();
     e.inEnd = true;
     e.outcome = OUTCOME_NONE;
     e.c.endTxop(now, collided);
     e.inEnd = false;
-    if (!collided && e.outcome === OUTCOME_NONE) e.cw = e.c.edca.cwMin;
+    if (!collided && e.outcome === OUTCOME_NONE) e.reset();
     e.outcome = OUTCOME_NONE;
     e.counter = this.rng.int(e.cw + 1); // post-backoff
     if (--this.endsOutstanding === 0) this.goIdle(now);
@@ -306,7 +275,7 @@ export class Medium implements EventTarget {
 
   private goIdle(now: Ns): void {
     this.busy = false;
-    this.busyTotalNs += now - this.busyStartNs;
+    this.airtime.busyTotalNs += now - this.busyStartNs;
     this.idleStartNs = now;
     const es = this.entries;
     for (let i = 0; i < es.length; i++) {

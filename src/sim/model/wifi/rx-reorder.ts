@@ -3,7 +3,9 @@
  * ieee80211_sta_manage_reorder_buf): MPDUs of a (transmitter, TID) stream are
  * handed up in sequence order, so a retried subframe does not look like a
  * loss to TCP. A hole is skipped after the reorder timeout (100 ms), standing
- * in for the BlockAck request that would move the BAW.
+ * in for the BlockAck request that would move the BAW. A frame below the
+ * BAW (it arrived after its hole was skipped) or already held is freed
+ * without being handed up, and counted in `discarded`.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
@@ -28,6 +30,8 @@ class Stream {
 
 export class RxReorder implements EventTarget {
   private readonly streams = new Map<number, Stream>();
+  /** MPDUs freed without being handed up (dev_kfree_skb in ieee80211_sta_manage_reorder_buf). */
+  discarded = 0;
 
   constructor(
     private readonly sim: Sim,
@@ -52,13 +56,20 @@ export class RxReorder implements EventTarget {
     const seq = skb.seqno80211 % SEQ_MOD;
     if (st.head < 0) st.head = seq;
     const d = (seq - st.head + SEQ_MOD) % SEQ_MOD;
-    if (d >= SEQ_MOD / 2) return; // older than the BAW: a duplicate
+    if (d >= SEQ_MOD / 2) {
+      // Older than the BAW: a duplicate, or a frame whose hole was skipped.
+      this.discarded++;
+      return;
+    }
     if (d >= this.bufSize) {
       // Beyond the BAW: move it, releasing what falls out in order.
       this.advance(st, (seq - this.bufSize + 1 + SEQ_MOD) % SEQ_MOD, nowNs);
     }
     const slot = seq % this.bufSize;
-    if (st.buf[slot] !== null) return; // duplicate
+    if (st.buf[slot] !== null) {
+      this.discarded++; // duplicate
+      return;
+    }
     st.buf[slot] = skb;
     st.atNs[slot] = nowNs;
     st.stored++;

@@ -1,0 +1,29 @@
+/**
+ * What a sender socket is built with: the sysctls it reads (tcp_wmem[2],
+ * tcp_limit_output_bytes in net/ipv4/tcp_output.c), the socket's pacing
+ * shift override (sk_pacing_shift, include/net/sock.h) and the device's
+ * offload properties (gso_max_size, NETIF_F_TSO / NETIF_F_SG).
+ */
+export interface TcpSenderConfig {
+  flowId: number;
+  src: number;
+  dst: number;
+  priority: number;
+  mssBytes: number;
+  initialCwnd: number;
+  /** sk_sndbuf cap on unacked + unsent data (tcp_wmem[2]). */
+  sndbufBytes: number;
+  /** sysctl_tcp_limit_output_bytes. */
+  limitOutputBytes: number;
+  /** Pinned sk_pacing_shift (user override), or null to let devices set it (default 10). */
+  pacingShiftOverride: number | null;
+  /** Device gso_max_size and whether TCP may build multi-MSS skbs at all. */
+  gsoMaxSizeBytes: number;
+  /** 'tso': hardware TSO; 'gso': TCP builds GSO skbs, segmented in software; 'mss': 1-MSS skbs. */
+  gsoMode: 'tso' | 'gso' | 'mss';
+  /** Payload lives in page frags (truesize formula); false only for 'mss' mode without SG. */
+  sg: boolean;
+  minTsoSegs: number;
+  maxPacingRateBytesPerSec: number;
+  txDelayUs: number;
+}

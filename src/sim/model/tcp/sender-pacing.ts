@@ -1,0 +1,47 @@
+/**
+ * The sender's internal pacing (net/ipv4/tcp_output.c): tcp_pacing_check
+ * before each skb, and after each send either the EDT stamp of
+ * tcp_update_skb_after_send (4.20+) or the relative hrtimer of
+ * tcp_internal_pacing (4.13–4.19). The rate arithmetic is ./pacing.ts.
+ * Plain functions of the socket: the transmit path allocates nothing.
+ */
+import type { Ns } from '../../engine/time';
+import { PacingStatus, type Skb } from '../skb';
+import { edtAdvance, pacingLenNs } from './pacing';
+import type { TcpSender } from './sender';
+
+/** TCP paces itself (no fq qdisc doing it) in eras that have internal pacing. */
+export function needsInternalPacing(tp: TcpSender): boolean {
+  return tp.era.internalPacing && tp.sk_pacing_status === PacingStatus.NEEDED;
+}
+
+/** tcp_pacing_check: true if pacing forbids sending now (and arms the timer). */
+export function tcpPacingCheck(tp: TcpSender, nowNs: Ns): boolean {
+  if (!needsInternalPacing(tp)) return false;
+  if (tp.era.edt) {
+    if (tp.wstampNs <= nowNs) return false;
+    if (!tp.pacingTimer.armed) tp.pacingTimer.arm(tp.wstampNs);
+    return true;
+  }
+  return tp.pacingTimer.armed;
+}
+
+/** Stamps a just-built skb of `lenBytes` and advances the pacing clock or arms the pacing timer. */
+export function tcpPacingAfterSend(tp: TcpSender, skb: Skb, lenBytes: number, nowNs: Ns): void {
+  const prior = tp.wstampNs;
+  tp.wstampNs = Math.max(tp.wstampNs, nowNs);
+  if (tp.era.edt) {
+    skb.tstampNs = tp.wstampNs;
+    const rate = tp.pacingRateBytesPerSec;
+    // dataSegsOut is read before this skb's segments are added to it.
+    if (tp.sk_pacing_status !== PacingStatus.NONE && Number.isFinite(rate) && rate > 0 && tp.dataSegsOut >= 10) {
+      tp.wstampNs = edtAdvance(tp.wstampNs, prior, lenBytes, rate);
+    }
+  }
+  // tcp_internal_pacing (4.13–4.19), called in tcp_transmit_skb: a relative
+  // hrtimer per skb at now + len/rate; the rest of the transmit overlaps it.
+  if (!tp.era.edt && needsInternalPacing(tp)) {
+    const rate = tp.pacingRateBytesPerSec;
+    if (Number.isFinite(rate) && rate > 0) tp.pacingTimer.arm(nowNs + pacingLenNs(lenBytes, rate));
+  }
+}
