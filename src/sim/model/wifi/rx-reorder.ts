@@ -16,7 +16,14 @@ const SEQ_MOD = 4096;
 export const RX_REORDER_TIMEOUT_NS = 100_000_000;
 
 class Stream {
-  head = -1;
+  /**
+   * head_seq_num: the ADDBA request's starting sequence number. Every
+   * transmitter here numbers a TID from 0 and sets the session up before its
+   * first data frame, so the window starts at 0, not at the first frame to
+   * arrive (which, when the first A-MPDU lost its head, would make the
+   * retried head "older than the window" and discard it).
+   */
+  head = 0;
   readonly buf: (Skb | null)[];
   /** When each buffered frame arrived (reorder_time). */
   readonly atNs: Float64Array;
@@ -54,7 +61,6 @@ export class RxReorder implements EventTarget {
       this.streams.set(key, st);
     }
     const seq = skb.seqno80211 % SEQ_MOD;
-    if (st.head < 0) st.head = seq;
     const d = (seq - st.head + SEQ_MOD) % SEQ_MOD;
     if (d >= SEQ_MOD / 2) {
       // Older than the BAW: a duplicate, or a frame whose hole was skipped.
