@@ -29,7 +29,8 @@ import { RxMitigation } from '../model/wifi/rx-mitigation';
 import { phyRateBps } from '../model/wifi/phy';
 import type { PhyRate } from '../model/wifi/types';
 import { bbrOptions, ERAS } from './eras';
-import { Model, qdiscOptions } from './model';
+import { Model } from './model';
+import { qdiscOptions } from './qdisc-options';
 import type { Scenario } from './scenario';
 import { registerWifiProbes, type WifiRadios } from './wifi-probes';
 

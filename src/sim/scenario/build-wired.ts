@@ -18,7 +18,8 @@ import { createCc } from '../model/tcp/cc/index';
 import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
 import { bbrOptions, ERAS } from './eras';
-import { Model, qdiscOptions } from './model';
+import { Model } from './model';
+import { qdiscOptions } from './qdisc-options';
 import type { Scenario } from './scenario';
 
 export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): Model {

@@ -10,7 +10,6 @@ import { Recorder } from '../metrics/recorder';
 import type { Cpu } from '../model/cpu/cpu';
 import type { DevQueue } from '../model/nic/dev-queue';
 import type { WiredNic } from '../model/nic/wired-nic';
-import type { QdiscOptions } from '../model/qdisc/index';
 import type { Qdisc } from '../model/qdisc/qdisc';
 import { PING_BYTES, Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../model/skb';
 import type { TcpReceiver } from '../model/tcp/receiver';
@@ -18,25 +17,13 @@ import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
 import { wifiDrops, type WifiRadios } from './wifi-probes';
 import type { EraProfile } from './eras';
-import type { QdiscConfig, Scenario } from './scenario';
+import type { Scenario } from './scenario';
 import type { TxopRecord } from '../model/wifi/types';
 
 const K_SAMPLE = 1;
 const K_WARMUP = 2;
 const K_PING = 3;
 const K_START = 4;
-
-export function qdiscOptions(q: QdiscConfig, era: EraProfile): QdiscOptions {
-  return {
-    txqueuelen: q.txqueuelen,
-    limit: q.limit ?? undefined,
-    flowLimit: q.flowLimit,
-    edt: era.edt,
-    codelTargetNs: q.codelTargetUs * 1000,
-    codelIntervalNs: q.codelIntervalUs * 1000,
-    codelEcn: q.ecn,
-  };
-}
 
 export class Model implements EventTarget {
   readonly recorder: Recorder;

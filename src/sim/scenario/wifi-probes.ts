@@ -24,11 +24,12 @@ export interface WifiRadios {
  * Drops the WiFi modules count themselves, one counter each: they free these
  * skbs without Model.dropFn (ath9k in legacy mode gives a frame up after its
  * retries; brcmfmac drops in the fws queue, on the bus and in the firmware;
- * the reorder buffer discards late and duplicate MPDUs). mac80211's drops
+ * the reorder buffer discards MPDUs that come after their hole was skipped;
+ * its duplicates lose nothing). mac80211's drops
  * (fq overflow, CoDel, failed TX status) go through dropFn and are not here.
  */
 export function wifiDrops(r: WifiRadios): number {
-  let n = r.reorder.discarded + (r.brcm?.stats.dropped ?? 0);
+  let n = r.reorder.late + (r.brcm?.stats.dropped ?? 0);
   for (const a of r.ath9k) if (a) n += a.stats.legacyDrops;
   return n;
 }

@@ -4,8 +4,10 @@
  * handed up in sequence order, so a retried subframe does not look like a
  * loss to TCP. A hole is skipped after the reorder timeout (100 ms), standing
  * in for the BlockAck request that would move the BAW. A frame below the
- * BAW (it arrived after its hole was skipped) or already held is freed
- * without being handed up, and counted in `discarded`.
+ * BAW or already held is freed without being handed up, and counted in
+ * `discarded`: `late` when its sequence number was skipped (the data is lost
+ * to TCP), a duplicate otherwise (its first copy was handed up: a lost
+ * BlockAck made the sender retry it).
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
@@ -29,6 +31,8 @@ class Stream {
   readonly atNs: Float64Array;
   stored = 0;
   timerArmed = false;
+  /** Sequence numbers the window moved past without a frame (1), until that number is received or reused. */
+  readonly skipped = new Uint8Array(SEQ_MOD);
   constructor(size: number) {
     this.buf = new Array<Skb | null>(size).fill(null);
     this.atNs = new Float64Array(size);
@@ -39,6 +43,8 @@ export class RxReorder implements EventTarget {
   private readonly streams = new Map<number, Stream>();
   /** MPDUs freed without being handed up (dev_kfree_skb in ieee80211_sta_manage_reorder_buf). */
   discarded = 0;
+  /** Of those, frames whose hole had been skipped: lost, unlike duplicates. */
+  late = 0;
 
   constructor(
     private readonly sim: Sim,
@@ -65,6 +71,10 @@ export class RxReorder implements EventTarget {
     if (d >= SEQ_MOD / 2) {
       // Older than the BAW: a duplicate, or a frame whose hole was skipped.
       this.discarded++;
+      if (st.skipped[seq] === 1) {
+        st.skipped[seq] = 0;
+        this.late++;
+      }
       return;
     }
     if (d >= this.bufSize) {
@@ -114,6 +124,7 @@ export class RxReorder implements EventTarget {
       if (skb === null) return;
       st.buf[slot] = null;
       st.stored--;
+      st.skipped[st.head] = 0;
       st.head = (st.head + 1) % SEQ_MOD;
       this.release(skb, nowNs);
     }
@@ -124,6 +135,7 @@ export class RxReorder implements EventTarget {
     while (st.head !== newHead) {
       const slot = st.head % this.bufSize;
       const skb = st.buf[slot];
+      st.skipped[st.head] = skb === null ? 1 : 0;
       if (skb !== null) {
         st.buf[slot] = null;
         st.stored--;

@@ -1,0 +1,20 @@
+/**
+ * A scenario's qdisc block as the qdisc constructors take it (sch_*.c
+ * options: limits, CoDel target and interval in ns, ECN), with the era's
+ * EDT flag (sch_fq uses skb->tstamp as the departure time from 4.20 on).
+ */
+import type { QdiscOptions } from '../model/qdisc/index';
+import type { EraProfile } from './eras';
+import type { QdiscConfig } from './scenario';
+
+export function qdiscOptions(q: QdiscConfig, era: EraProfile): QdiscOptions {
+  return {
+    txqueuelen: q.txqueuelen,
+    limit: q.limit ?? undefined,
+    flowLimit: q.flowLimit,
+    edt: era.edt,
+    codelTargetNs: q.codelTargetUs * 1000,
+    codelIntervalNs: q.codelIntervalUs * 1000,
+    codelEcn: q.ecn,
+  };
+}
