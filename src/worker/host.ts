@@ -27,15 +27,6 @@ import type {
 export const SLICE_MS = 8;
 /** Minimum wall time between frames (about 30 per second). */
 export const FRAME_MS = 33;
-/**
- * The same as fast as possible: each frame then brings a sixth of every
- * plot's width instead of a third, so the page's longest frames (drawing,
- * then rasterising, the new columns) take half as long. Measured on the
- * explorer at full speed, builds alternated, 90 s each: tasks over 50 ms
- * 43 → 12 over five pairs; main-thread CPU about the same (0.33–0.46 and
- * 0.34–0.45 s per s).
- */
-export const FULL_SPEED_FRAME_MS = 16;
 /** Frames posted but not yet consumed before the host holds further frames back. */
 export const MAX_IN_FLIGHT = 2;
 /** Wait between ticks once the target is reached (slow motion needs no busy loop). */
@@ -236,7 +227,7 @@ export class SimHost implements WorkerApi {
     }
     if (!reached) this.targetNs = sim.nowNs;
     const after = this.clock.now();
-    if (after - this.lastFrameMs >= (full ? FULL_SPEED_FRAME_MS : FRAME_MS)) this.emit();
+    if (after - this.lastFrameMs >= FRAME_MS) this.emit();
     this.schedule(reached && !full ? IDLE_TICK_MS : 0);
   }
 
