@@ -59,14 +59,18 @@ export function sampleBusiest(pids: number[]): { stop: () => SchedSampler | null
   };
 }
 
-/** Page clock minus Node clock (ms), from the page round trip with the least delay. */
+/**
+ * The page's performance.now() minus Node's at the same instant (ms), from the round trip with
+ * the least delay: a page time t is Node time t − offset. (Each clock counts from its own
+ * origin: the page's from its navigation.)
+ */
 export async function pageClockOffset(page: Page): Promise<number> {
   let best = { rtt: Infinity, offset: 0 };
   for (let i = 0; i < 7; i++) {
     const a = performance.now();
-    const p = await page.evaluate(() => performance.timeOrigin + performance.now());
+    const p = await page.evaluate(() => performance.now());
     const b = performance.now();
-    if (b - a < best.rtt) best = { rtt: b - a, offset: p - performance.timeOrigin - (a + b) / 2 };
+    if (b - a < best.rtt) best = { rtt: b - a, offset: p - (a + b) / 2 };
   }
   return best.offset;
 }
