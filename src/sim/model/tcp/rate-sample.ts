@@ -7,7 +7,7 @@
  * reused: the ACK path allocates nothing.
  */
 import { NS_PER_SEC, type Ns } from '../../engine/time';
-import type { RateSample } from './cc/cc';
+import { newRateSample, type RateSample } from './cc/cc';
 import type { TxRecord } from './tx-record';
 
 export class DeliveryRate {
@@ -21,16 +21,7 @@ export class DeliveryRate {
   private priorDelivered = 0;
   private priorNs: Ns = 0;
   private sendIntervalNs: Ns = 0;
-  private readonly rs: RateSample = {
-    deliveryRateBytesPerSec: -1,
-    intervalNs: 0,
-    deliveredPkts: 0,
-    lossesPkts: 0,
-    rttNs: -1,
-    isAppLimited: false,
-    priorDeliveredPkts: 0,
-    deliveredTotalPkts: 0,
-  };
+  private readonly rs: RateSample = newRateSample(0);
 
   /** tcp_rate_skb_sent: `packetsOutBefore` is packets_out before this skb. */
   skbSent(r: TxRecord, packetsOutBefore: number, nowNs: Ns): void {

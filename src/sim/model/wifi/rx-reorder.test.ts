@@ -30,7 +30,7 @@ describe('RxReorder', () => {
     expect([rx.discarded, rx.heldFrames]).toEqual([0, 0]);
   });
 
-  it('starts the window at the session start (0): a retried first frame is held for, not discarded', () => {
+  it('starts the BAW at the session start (0): a retried first frame is held for, not discarded', () => {
     const { sim, rx, out, at } = rig();
     // The first A-MPDU lost its first subframe; the retry comes with the next one.
     at(0, [1, 2, 3]);
@@ -54,11 +54,11 @@ describe('RxReorder', () => {
     expect([rx.discarded, rx.late]).toEqual([2, 1]);
   });
 
-  it('keeps streams apart, and moves the window for a frame beyond it', () => {
+  it('keeps streams apart, and moves the BAW for a frame beyond it', () => {
     const { sim, rx, out, at } = rig();
     at(0, [1], 7);
     at(0, [0], 9);
-    at(ms(1), [64 + 1], 7); // beyond the 64-frame window: 1 is released as the window moves past the hole at 0
+    at(ms(1), [64 + 1], 7); // beyond the 64-frame BAW: 1 is released as the BAW moves past the hole at 0
     at(ms(2), [0], 7); // the skipped 0, too late
     at(ms(2), [0], 9); // stream 9 had 0 already: a duplicate
     sim.runUntil(ms(3));

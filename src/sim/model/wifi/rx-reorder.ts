@@ -21,9 +21,9 @@ class Stream {
   /**
    * head_seq_num: the ADDBA request's starting sequence number. Every
    * transmitter here numbers a TID from 0 and sets the session up before its
-   * first data frame, so the window starts at 0, not at the first frame to
+   * first data frame, so the BAW starts at 0, not at the first frame to
    * arrive (which, when the first A-MPDU lost its head, would make the
-   * retried head "older than the window" and discard it).
+   * retried head "older than the BAW" and discard it).
    */
   head = 0;
   readonly buf: (Skb | null)[];
@@ -31,7 +31,7 @@ class Stream {
   readonly atNs: Float64Array;
   stored = 0;
   timerArmed = false;
-  /** Sequence numbers the window moved past without a frame (1), until that number is received or reused. */
+  /** Sequence numbers the BAW moved past without a frame (1), until that number is received or reused. */
   readonly skipped = new Uint8Array(SEQ_MOD);
   constructor(size: number) {
     this.buf = new Array<Skb | null>(size).fill(null);

@@ -9,7 +9,7 @@
  * tcp_is_cwnd_limited(). Used only by *.test.ts files.
  */
 import { NS_PER_SEC, type Ns } from '../../../engine/time';
-import type { CcSock, CongestionControl, RateSample } from './cc';
+import { newRateSample, type CcSock, type CongestionControl, type RateSample } from './cc';
 
 export interface TestbedOpts {
   rateBytesPerSec: number;
@@ -55,16 +55,7 @@ export class Testbed implements CcSock {
   private maxPacketsOut = 0;
   private maxPacketsSeq = 0;
   private cwndLimitedFlag = false;
-  private readonly rs: RateSample = {
-    deliveryRateBytesPerSec: -1,
-    intervalNs: -1,
-    deliveredPkts: 0,
-    lossesPkts: 0,
-    rttNs: -1,
-    isAppLimited: false,
-    priorDeliveredPkts: 0,
-    deliveredTotalPkts: 0,
-  };
+  private readonly rs: RateSample = newRateSample();
 
   constructor(
     readonly cc: CongestionControl,

@@ -45,6 +45,20 @@ export interface RateSample {
   deliveredTotalPkts: number;
 }
 
+/** A rate sample with nothing measured yet (reused per ACK by its owner). */
+export function newRateSample(intervalNs: Ns = -1): RateSample {
+  return {
+    deliveryRateBytesPerSec: -1,
+    intervalNs,
+    deliveredPkts: 0,
+    lossesPkts: 0,
+    rttNs: -1,
+    isAppLimited: false,
+    priorDeliveredPkts: 0,
+    deliveredTotalPkts: 0,
+  };
+}
+
 export interface CongestionControl {
   readonly name: 'reno' | 'cubic' | 'bbr';
   /** Whether the module sets sk_pacing_status = NEEDED on init (BBR does). */
