@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { ERA_IDS } from '../../src/sim/scenario/eras';
 import type { QdiscConfig, Scenario } from '../../src/sim/scenario/scenario';
 import { SCENARIO_SCHEMA } from '../../src/sim/scenario/scenario';
+import { wiredBase } from '../../src/sim/scenario/presets/wired-base';
 import type { BrcmfmacConfig, WifiConfig, WifiStationConfig } from '../../src/sim/scenario/wifi-config';
 import type { PhyRate } from '../../src/sim/model/wifi/types';
 import type { CompletionModel } from '../../src/sim/model/nic/wired-nic';
@@ -208,16 +209,7 @@ export const wifiScenario = (): fc.Arbitrary<Scenario> =>
     base.tcp = { ...base.tcp, mssBytes: Math.min(base.tcp.mssBytes, 1448) };
     return {
       ...base,
-      link: {
-        rateBps: 1e9,
-        propagationUs: 50,
-        ringSlots: 256,
-        bql: true,
-        sg: true,
-        gsoMaxSizeBytes: 65536,
-        completion: { kind: 'immediate', delayNs: 5000 },
-        xen: null,
-      },
+      link: wiredBase().link,
       router: null,
       wifi,
     };

@@ -15,6 +15,7 @@
  * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
  * did not exist; a schema-1 run handed every received frame up at once (0 / 0).
  */
+import { ZERO_COSTS } from '../model/cpu/cpu';
 import { SCENARIO_SCHEMA } from './scenario';
 import { ScenarioError, show } from './validate';
 
@@ -59,20 +60,7 @@ function fromSchema0(raw: Json, errors: string[]): Json {
   fill('wifi', null);
   fill('pingIntervalMs', 0);
   fill('receiver', { groWindowUs: 20, delackMs: 40 });
-  fill('cpu', {
-    enabled: false,
-    perSkbNs: 0,
-    perByteCopyNs: 0,
-    perSkbAllocNs: 0,
-    perAckedSkbNs: 0,
-    perGsoSegmentNs: 0,
-    perByteGsoCopyNs: 0,
-    perSegmentXmitNs: 0,
-    perTimerNs: 0,
-    perAckNs: 0,
-    perCompletionNs: 0,
-    timerLatencyNs: 0,
-  });
+  fill('cpu', { enabled: false, ...ZERO_COSTS });
   return out;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A growable circular FIFO of skbs: the model's stand-in for the kernel's
+ * A growable circular queue of skbs: the model's stand-in for the kernel's
  * per-queue skb lists (sk_buff_head, fq's flow->head/tail, skb_array).
  * Grows by doubling, so steady-state enqueue/dequeue never allocates.
  */
@@ -36,6 +36,14 @@ export class SkbRing {
   push(skb: Skb): void {
     if (this.len === this.buf.length) this.grow();
     this.buf[(this.head + this.len) & (this.buf.length - 1)] = skb;
+    this.len++;
+  }
+
+  /** Puts skb at the head (skb_queue_head): a frame returned to the front of its queue. */
+  unshift(skb: Skb): void {
+    if (this.len === this.buf.length) this.grow();
+    this.head = (this.head - 1) & (this.buf.length - 1);
+    this.buf[this.head] = skb;
     this.len++;
   }
 

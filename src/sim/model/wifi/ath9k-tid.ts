@@ -4,7 +4,7 @@
  * retry queue, the pre-iTXQ buf_q, driver-assigned sequence numbers and the
  * block-ack range (BAW).
  */
-import type { Skb } from '../skb';
+import { SkbRing } from '../qdisc/skb-ring';
 import type { Ac } from './types';
 import type { Txq } from './mac80211-txq';
 
@@ -16,57 +16,11 @@ export function baIndex(startSeq: number, seq: number): number {
   return (seq - startSeq) & (SEQ_SPACE - 1);
 }
 
-/** A double-ended skb queue on a growable ring (sk_buff_head with head and tail insertion). */
-export class SkbDeque {
-  private buf: (Skb | null)[] = new Array<Skb | null>(16).fill(null);
-  private head = 0;
-  private len = 0;
-
-  get length(): number {
-    return this.len;
-  }
-
-  at(i: number): Skb {
-    return this.buf[(this.head + i) & (this.buf.length - 1)]!;
-  }
-
-  pushTail(skb: Skb): void {
-    if (this.len === this.buf.length) this.grow();
-    this.buf[(this.head + this.len) & (this.buf.length - 1)] = skb;
-    this.len++;
-  }
-
-  pushHead(skb: Skb): void {
-    if (this.len === this.buf.length) this.grow();
-    this.head = (this.head - 1) & (this.buf.length - 1);
-    this.buf[this.head] = skb;
-    this.len++;
-  }
-
-  shift(): Skb | null {
-    if (this.len === 0) return null;
-    const skb = this.buf[this.head];
-    this.buf[this.head] = null;
-    this.head = (this.head + 1) & (this.buf.length - 1);
-    this.len--;
-    return skb;
-  }
-
-  private grow(): void {
-    const old = this.buf;
-    const mask = old.length - 1;
-    const next = new Array<Skb | null>(old.length * 2).fill(null);
-    for (let i = 0; i < this.len; i++) next[i] = old[(this.head + i) & mask];
-    this.buf = next;
-    this.head = 0;
-  }
-}
-
 export class AthTid {
   /** tid->retry_q: frames already given a sequence number, ahead of new traffic. */
-  readonly retryQ = new SkbDeque();
+  readonly retryQ = new SkbRing();
   /** tid->buf_q of the pre-iTXQ driver (fed by ath_tx_start); null with iTXQ. */
-  readonly bufQ: SkbDeque | null;
+  readonly bufQ: SkbRing | null;
   /** tid->seq_next: next sequence number to assign (ath_tx_setup_buffer). */
   seqNext = 0;
   /** tid->seq_start: first sequence number of the BAW. */
@@ -91,7 +45,7 @@ export class AthTid {
     /** The mac80211 txq this TID pulls from (iTXQ), or null (legacy). */
     readonly txq: Txq | null,
   ) {
-    this.bufQ = txq === null ? new SkbDeque() : null;
+    this.bufQ = txq === null ? new SkbRing() : null;
   }
 
   /** BAW_WITHIN(seq_start, baw_size, seq). */

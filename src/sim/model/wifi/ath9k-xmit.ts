@@ -207,10 +207,10 @@ export abstract class Ath9kXmit implements SubframeSource {
     if (tid.txq !== null) {
       this.toRetryTail(tid, skb);
     } else if (tid.lastFromRetry) {
-      tid.retryQ.pushHead(skb);
+      tid.retryQ.unshift(skb);
       this.retryFrames++;
     } else {
-      tid.bufQ!.pushHead(skb);
+      tid.bufQ!.unshift(skb);
       tid.bufHeadNumbered = true;
       this.bufFrames++;
     }
@@ -218,7 +218,7 @@ export abstract class Ath9kXmit implements SubframeSource {
 
   /** Onto the retry_q tail; the frame stops counting as AQL airtime queued in hardware. */
   protected toRetryTail(tid: AthTid, skb: Skb): void {
-    tid.retryQ.pushTail(skb);
+    tid.retryQ.push(skb);
     this.retryFrames++;
     this.mac?.aqlRelease(skb);
   }

@@ -102,7 +102,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     if (++q.pendingFrames > this.opts.legacyMaxPending && !q.stopped) q.stopped = true;
     const tid = this.legacyTid(skb.dst, tidno);
     skb.enqueueNs = nowNs;
-    tid.bufQ!.pushTail(skb);
+    tid.bufQ!.push(skb);
     this.bufFrames++;
     q.queueTid(tid);
     this.txqSchedule(tid.ac, nowNs);

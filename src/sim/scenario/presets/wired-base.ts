@@ -1,4 +1,5 @@
 /** A plain wired host: the defaults every wired preset starts from. */
+import { ZERO_COSTS } from '../../model/cpu/cpu';
 import { DEFAULT_QDISC, SCENARIO_SCHEMA, type Scenario } from '../scenario';
 
 export function wiredBase(): Scenario {
@@ -21,20 +22,7 @@ export function wiredBase(): Scenario {
       tx_delay_us: 0,
       maxPacingRateBps: 0,
     },
-    cpu: {
-      enabled: false,
-      perSkbNs: 0,
-      perByteCopyNs: 0,
-      perSkbAllocNs: 0,
-      perAckedSkbNs: 0,
-      perGsoSegmentNs: 0,
-      perByteGsoCopyNs: 0,
-      perSegmentXmitNs: 0,
-      perTimerNs: 0,
-      perAckNs: 0,
-      perCompletionNs: 0,
-      timerLatencyNs: 0,
-    },
+    cpu: { enabled: false, ...ZERO_COSTS },
     qdisc: { ...DEFAULT_QDISC },
     link: {
       rateBps: 1e9,
