@@ -15,6 +15,7 @@ import {
   type ShareState,
 } from '../app/share/url-state';
 import type { Panel } from '../worker/protocol';
+import { el } from './el';
 import { LabRuntime } from './lab-runtime';
 import { mountChart, mountTimeAxis } from './widget-charts';
 import { findKnob, mountControl, type MountedControl } from './widget-controls';
@@ -28,17 +29,6 @@ export interface WidgetOptions {
   /** Take the container's height (the embed page) instead of each panel's own. */
   fill: boolean;
   notices: ShareNotice[];
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  cls?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
 }
 
 export class LabWidget {

@@ -12,21 +12,11 @@ import type { ChartTheme } from '../app/charts/chart-theme';
 import type { RenderState } from '../app/charts/scheduler';
 import type { AxisSpec, Track } from '../app/charts/tracks/track';
 import { timeUnit } from '../app/format';
+import { el } from './el';
 import type { LabRuntime } from './lab-runtime';
 
 const AXIS_W = 52;
 const SVG_NS = 'http://www.w3.org/2000/svg';
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  cls?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /** Mounts one panel; `fill`: take the height the layout gives instead of the track's own. Returns unmount. */
 export function mountChart(
@@ -36,24 +26,24 @@ export function mountChart(
   theme: ChartTheme,
   fill: boolean,
 ): () => void {
-  const section = h('section', 'chart');
+  const section = el('section', 'chart');
   section.setAttribute('aria-label', track.title);
   section.dataset.panel = track.panel;
-  const head = h('div', 'chart-head');
-  head.append(h('h3', undefined, track.title));
-  const legend = h('ul', 'legend');
+  const head = el('div', 'chart-head');
+  head.append(el('h3', undefined, track.title));
+  const legend = el('ul', 'legend');
   const outputs = track.legend.map((l) => {
-    const li = h('li');
-    const sw = h('span', l.line ? 'swatch line' : 'swatch');
+    const li = el('li');
+    const sw = el('span', l.line ? 'swatch line' : 'swatch');
     sw.style.background = l.color;
     sw.setAttribute('aria-hidden', 'true');
-    const out = h('output', undefined, '–');
+    const out = el('output', undefined, '–');
     li.append(sw, document.createTextNode(l.label), out);
     legend.append(li);
     return out;
   });
   head.append(legend);
-  const body = h('div', track.side ? 'chart-body has-side' : 'chart-body');
+  const body = el('div', track.side ? 'chart-body has-side' : 'chart-body');
   if (!fill) body.style.height = `${track.heightPx}px`;
   const axisSvg = document.createElementNS(SVG_NS, 'svg');
   axisSvg.setAttribute('class', 'y-axis');
@@ -61,16 +51,16 @@ export function mountChart(
   axisSvg.setAttribute('width', String(AXIS_W));
   const axisG = document.createElementNS(SVG_NS, 'g');
   axisSvg.append(axisG);
-  const plot = h('div', 'plot');
-  const data = h('canvas');
+  const plot = el('div', 'plot');
+  const data = el('canvas');
   data.setAttribute('role', 'img');
   data.setAttribute('aria-label', track.description);
   plot.append(data);
   body.append(axisSvg, plot);
   let sideCanvas: HTMLCanvasElement | null = null;
   if (track.side) {
-    const side = h('div', 'side');
-    sideCanvas = h('canvas');
+    const side = el('div', 'side');
+    sideCanvas = el('canvas');
     sideCanvas.setAttribute('role', 'img');
     sideCanvas.setAttribute('aria-label', `${track.title} ${track.side.title} of the visible window`);
     side.append(sideCanvas);
@@ -149,8 +139,8 @@ export function mountChart(
 
 /** The shared time axis under the panels. Returns unmount. */
 export function mountTimeAxis(parent: HTMLElement, rt: LabRuntime): () => void {
-  const row = h('div', 'time-row');
-  const unit = h('span', 'time-unit', 'time');
+  const row = el('div', 'time-row');
+  const unit = el('span', 'time-unit', 'time');
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('aria-hidden', 'true');
   const g = document.createElementNS(SVG_NS, 'g');

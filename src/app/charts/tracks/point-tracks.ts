@@ -7,6 +7,7 @@
 import { num } from '../../format';
 import { categoryColor, type ChartTheme } from '../chart-theme';
 import type { ColumnRing } from '../column-ring';
+import type { Scale } from '../draw';
 import { drawPoints } from '../draw-points';
 import {
   firstRow,
@@ -26,6 +27,11 @@ function nearestText(ring: ColumnRing, tNs: number | null, fmt: (v: number, cat:
   return fmt(ring.get(1, i), ring.get(2, i));
 }
 
+/** Column 1 as y, coloured by the category in column 2 (node or station). */
+function drawCategoryPoints(d: DrawCtx, ring: ColumnRing, i0: number, i1: number, y: Scale): void {
+  drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor, d.widthPx, d.heightPx, firstRow(ring, d, i0));
+}
+
 export function aggregatesTrack(theme: ChartTheme): Track {
   return {
     panel: 'aggregates',
@@ -41,21 +47,7 @@ export function aggregatesTrack(theme: ChartTheme): Track {
       let max = 0;
       for (let i = i0; i < i1; i++) max = Math.max(max, ring.get(1, i));
       const y = yLinear(heldMax(d, 'y', Math.max(max, 4)), PAD_TOP, d.heightPx - PAD_BOTTOM);
-      if (!d.hidden.has('agg'))
-        drawPoints(
-          d.ctx,
-          ring,
-          1,
-          2,
-          i0,
-          i1,
-          d.x,
-          y,
-          categoryColor,
-          d.widthPx,
-          d.heightPx,
-          firstRow(ring, d, i0),
-        );
+      if (!d.hidden.has('agg')) drawCategoryPoints(d, ring, i0, i1, y);
       return [{ scale: y, unit: 'frames', label: 'frames' }];
     },
     side: {
@@ -117,21 +109,7 @@ export function latencyTrack(theme: ChartTheme): Track {
               d.heightPx - PAD_BOTTOM,
             )
           : yLog(1, 100, PAD_TOP, d.heightPx - PAD_BOTTOM);
-      if (!d.hidden.has('ping'))
-        drawPoints(
-          d.ctx,
-          ring,
-          1,
-          2,
-          i0,
-          i1,
-          d.x,
-          y,
-          categoryColor,
-          d.widthPx,
-          d.heightPx,
-          firstRow(ring, d, i0),
-        );
+      if (!d.hidden.has('ping')) drawCategoryPoints(d, ring, i0, i1, y);
       return [{ scale: y, unit: 'ms', label: 'ms', log: true }];
     },
     side: {
