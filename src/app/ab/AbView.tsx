@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useExplorer } from '../state/explorer-store';
-import { useNav } from '../state/nav-store';
 import { SPEED_CHOICES } from '../state/ui-store';
 import { formatValue } from '../format';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
@@ -15,7 +14,7 @@ import { useAb } from './ab-store';
 import { AbTimelines } from './AbTimelines';
 import { COLOR_A, COLOR_B, DiffStrip } from './DiffStrip';
 import { alternativeValue, parseValue } from './ab-values';
-import { SetupPicker } from '../controls/SetupPicker';
+import { FromExplorerNote, SetupPicker } from '../controls/SetupPicker';
 import { SelectField } from '../controls/SelectField';
 
 function ValueInput({
@@ -140,12 +139,7 @@ export function AbView() {
     <div className="ab-view">
       <section className="panel" aria-label="A/B setup">
         <h2>A/B comparison</h2>
-        <p className="muted small">
-          Both sides start from the explorer’s configuration and seed; only the chosen parameter differs.{' '}
-          <button type="button" className="link" onClick={() => useNav.getState().go('explorer')}>
-            Change it in the explorer
-          </button>
-        </p>
+        <FromExplorerNote>Both sides start from the explorer’s configuration and seed; only the chosen parameter differs.</FromExplorerNote>
         <div className="setup-row">
           <SetupPicker
             testIdPrefix="ab"

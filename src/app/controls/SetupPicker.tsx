@@ -4,6 +4,7 @@
  * it in the explorer.
  */
 import type { ParamSpec } from '../../worker/protocol';
+import { useNav } from '../state/nav-store';
 import { PresetSelect } from './PresetPicker';
 
 export function SetupPicker({
@@ -23,7 +24,11 @@ export function SetupPicker({
       <PresetSelect testId={`${testIdPrefix}-preset`} />
       <label className="field">
         <span>Parameter</span>
-        <select value={paramKey} data-testid={`${testIdPrefix}-param`} onChange={(e) => onParam(e.target.value)}>
+        <select
+          value={paramKey}
+          data-testid={`${testIdPrefix}-param`}
+          onChange={(e) => onParam(e.target.value)}
+        >
           {params.map((p) => (
             <option key={p.key} value={p.key}>
               {p.label} ({p.key})
@@ -32,5 +37,17 @@ export function SetupPicker({
         </select>
       </label>
     </>
+  );
+}
+
+/** The line under a setup view's title: what it starts from, and the way back to change it. */
+export function FromExplorerNote({ children }: { children: string }) {
+  return (
+    <p className="muted small">
+      {children}{' '}
+      <button type="button" className="link" onClick={() => useNav.getState().go('explorer')}>
+        Change it in the explorer
+      </button>
+    </p>
   );
 }

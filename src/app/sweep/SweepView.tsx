@@ -8,7 +8,6 @@ import { useShallow } from 'zustand/react/shallow';
 import { create } from 'zustand';
 import { findPreset } from '../../sim/scenario/presets/index';
 import { useExplorer } from '../state/explorer-store';
-import { useNav } from '../state/nav-store';
 import { formatValue } from '../format';
 import { BatchControls, durationOptions } from './BatchControls';
 import { startBatch, useBatches } from './batch-store';
@@ -25,7 +24,7 @@ import {
   toJson,
   type SweepSetup,
 } from './sweep-model';
-import { SetupPicker } from '../controls/SetupPicker';
+import { FromExplorerNote, SetupPicker } from '../controls/SetupPicker';
 import { SelectField } from '../controls/SelectField';
 
 const BATCH = 'sweep';
@@ -75,12 +74,7 @@ export function SweepView() {
     <div className="sweep-view">
       <section className="panel" aria-label="Sweep setup">
         <h2>Sweep a parameter</h2>
-        <p className="muted small">
-          Starts from the explorer’s configuration: the preset and every knob as set there.{' '}
-          <button type="button" className="link" onClick={() => useNav.getState().go('explorer')}>
-            Change it in the explorer
-          </button>
-        </p>
+        <FromExplorerNote>Starts from the explorer’s configuration: the preset and every knob as set there.</FromExplorerNote>
         <div className="setup-row">
           <SetupPicker
             testIdPrefix="sweep"
