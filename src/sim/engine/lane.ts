@@ -13,6 +13,7 @@
  */
 import { preferDoubleFields } from './double-fields';
 import type { EventTarget } from './event-queue';
+import { unwrapInto } from './ring-column';
 import type { Sim } from './sim';
 import type { Ns } from './time';
 
@@ -115,24 +116,12 @@ export class EventLane implements EventTarget {
 
   private grow(): void {
     const cap = Math.max(8, this.cap * 2);
-    const times = new Float64Array(cap);
-    const seqs = new Float64Array(cap);
-    const kinds = new Int32Array(cap);
-    const args = new Array<unknown>(cap).fill(null);
-    const queued = new Uint8Array(cap);
-    for (let k = 0; k < this.len; k++) {
-      const i = (this.head + k) & (this.cap - 1);
-      times[k] = this.times[i];
-      seqs[k] = this.seqs[i];
-      kinds[k] = this.kinds[i];
-      args[k] = this.args[i];
-      queued[k] = this.queued[i];
-    }
-    this.times = times;
-    this.seqs = seqs;
-    this.kinds = kinds;
-    this.args = args;
-    this.queued = queued;
+    const { head, len } = this;
+    this.times = unwrapInto(this.times, head, len, new Float64Array(cap));
+    this.seqs = unwrapInto(this.seqs, head, len, new Float64Array(cap));
+    this.kinds = unwrapInto(this.kinds, head, len, new Int32Array(cap));
+    this.args = unwrapInto(this.args, head, len, new Array<unknown>(cap).fill(null));
+    this.queued = unwrapInto(this.queued, head, len, new Uint8Array(cap));
     this.head = 0;
     this.cap = cap;
   }

@@ -5,6 +5,7 @@
  * in arrival order, so a CPU-bound throughput emerges when costs add up.
  */
 import { preferDoubleFields } from '../../engine/double-fields';
+import { unwrapInto } from '../../engine/ring-column';
 import type { EventTarget, Sim } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 
@@ -82,21 +83,11 @@ class JobRing {
 
   private grow(): void {
     const cap = this.cap * 2;
-    const costs = new Float64Array(cap);
-    const kinds = new Int32Array(cap);
-    const targets = new Array<EventTarget | null>(cap).fill(null);
-    const args = new Array<unknown>(cap).fill(null);
-    for (let k = 0; k < this.len; k++) {
-      const i = (this.head + k) & (this.cap - 1);
-      costs[k] = this.costs[i];
-      kinds[k] = this.kinds[i];
-      targets[k] = this.targets[i];
-      args[k] = this.args[i];
-    }
-    this.costs = costs;
-    this.kinds = kinds;
-    this.targets = targets;
-    this.args = args;
+    const { head, len } = this;
+    this.costs = unwrapInto(this.costs, head, len, new Float64Array(cap));
+    this.kinds = unwrapInto(this.kinds, head, len, new Int32Array(cap));
+    this.targets = unwrapInto(this.targets, head, len, new Array<EventTarget | null>(cap).fill(null));
+    this.args = unwrapInto(this.args, head, len, new Array<unknown>(cap).fill(null));
     this.head = 0;
     this.cap = cap;
   }
