@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BrowserResult, Busy } from './browser-bench';
+import type { BrowserResult } from './browser-bench';
+import type { Busy } from './page-metrics';
 import type { SceneRow, SweepResult } from './node-bench';
 
 export interface JsSize {

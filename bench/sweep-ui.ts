@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Page } from '@playwright/test';
-import { quantiles, type Quantiles } from './browser-bench';
+import { quantiles, type Quantiles } from './page-metrics';
 import type { LongTask } from './in-page';
 
 export interface SweepUiResult {
