@@ -6,7 +6,6 @@
  */
 import { preferDoubleFields } from './double-fields';
 import { EventQueue, type EventTarget } from './event-queue';
-import { EventLane } from './lane';
 import { Rng } from './rng';
 import type { Ns } from './time';
 
@@ -83,31 +82,41 @@ export class Sim {
 }
 
 /**
- * A re-armable one-shot timer (like an hrtimer). Re-arming or cancelling
- * makes the earlier queued event stale; stale events are ignored on arrival,
- * so the queue needs no delete operation. They go through a lane: a timer
- * re-armed on every ACK (the RTO) would otherwise fill most of the heap.
+ * A re-armable one-shot timer (like an hrtimer). Each arm takes its insertion
+ * number at once (Sim.takeSeq), so the timer fires in exactly the order a
+ * timer queuing one event per arm would. But re-arming later, as the RTO is on
+ * every ACK, queues nothing: the event already queued arrives early and
+ * re-queues itself for the expiry under that number. Only an arm earlier than
+ * the queued event queues another; the one it overtakes is ignored on arrival.
  */
 export class Timer implements EventTarget {
-  private gen = 0;
   expiresNs: Ns = -1;
-  private readonly lane: EventLane;
+  /** Insertion number of the current expiry: its place among events at the same time. */
+  private expSeq = 0;
+  /** Time and number of the queued event that counts; queuedNs -1 when none. */
+  private queuedNs: Ns = -1;
+  private queuedSeq = 0;
+  /** Kind of that event; an overtaken one carries an older kind. */
+  private live = 0;
 
   constructor(
     private readonly sim: Sim,
     private readonly fire: (nowNs: Ns) => void,
-  ) {
-    this.lane = new EventLane(sim, this);
-  }
+  ) {}
 
   get armed(): boolean {
     return this.expiresNs >= 0;
   }
 
   arm(atNs: Ns): void {
-    this.gen++;
-    this.expiresNs = Math.max(atNs, this.sim.nowNs);
-    this.lane.at(this.expiresNs, this.gen);
+    const sim = this.sim;
+    const t = atNs < sim.nowNs ? sim.nowNs : Math.round(atNs);
+    const seq = sim.takeSeq();
+    this.expiresNs = t;
+    this.expSeq = seq;
+    const q = this.queuedNs;
+    if (q >= 0 && (q < t || (q === t && this.queuedSeq < seq))) return;
+    this.queue(t, seq);
   }
 
   /** Arms only if not armed or if `atNs` is earlier than the current expiry. */
@@ -115,18 +124,31 @@ export class Timer implements EventTarget {
     if (!this.armed || atNs < this.expiresNs) this.arm(atNs);
   }
 
+  /** The queued event stays; it finds the timer unarmed on arrival. */
   cancel(): void {
-    this.gen++;
     this.expiresNs = -1;
   }
 
   handleEvent(kind: number, _arg: unknown, nowNs: Ns): void {
-    if (kind !== this.gen) return;
+    if (kind !== this.live) return;
+    const seq = this.queuedSeq;
+    this.queuedNs = -1;
+    if (this.expiresNs < 0) return;
+    if (this.expiresNs !== nowNs || this.expSeq !== seq) {
+      this.queue(this.expiresNs, this.expSeq);
+      return;
+    }
     this.expiresNs = -1;
     this.fire(nowNs);
+  }
+
+  private queue(t: Ns, seq: number): void {
+    this.queuedNs = t;
+    this.queuedSeq = seq;
+    this.sim.atKeyed(t, seq, this, ++this.live, null);
   }
 }
 
 // The clock and the event count outgrow small integers during a run (see double-fields.ts).
 preferDoubleFields(new Sim(0), ['nowNs', 'eventsRun']);
-preferDoubleFields(new Timer(new Sim(0), () => {}), ['expiresNs']);
+preferDoubleFields(new Timer(new Sim(0), () => {}), ['expiresNs', 'expSeq', 'queuedNs', 'queuedSeq']);
