@@ -4,7 +4,7 @@
  * time each, so that thousands run in the unit-test layer.
  */
 import fc from 'fast-check';
-import { ERA_IDS } from '../../src/sim/scenario/eras';
+import { ERA_IDS, ERAS } from '../../src/sim/scenario/eras';
 import type { QdiscConfig, Scenario } from '../../src/sim/scenario/scenario';
 import { SCENARIO_SCHEMA } from '../../src/sim/scenario/scenario';
 import { wiredBase } from '../../src/sim/scenario/presets/wired-base';
@@ -84,7 +84,8 @@ function assemble(c: ReturnType<typeof common> extends fc.Arbitrary<infer T> ? T
     durationMs: c.durationMs,
     warmupMs: Math.floor(c.durationMs * c.warmupFraction),
     sampleIntervalUs: c.sampleIntervalUs,
-    tcp: c.tcp,
+    // TCP_TX_DELAY exists from 5.4 (an EDT era) on; validation refuses it before.
+    tcp: ERAS[c.era].edt ? c.tcp : { ...c.tcp, tx_delay_us: 0 },
     cpu: c.cpu,
     qdisc: c.qdisc,
     receiver: c.receiver,

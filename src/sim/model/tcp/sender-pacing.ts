@@ -2,7 +2,8 @@
  * The sender's internal pacing (net/ipv4/tcp_output.c): tcp_pacing_check
  * before each skb, and after each send either the EDT stamp of
  * tcp_update_skb_after_send (4.20+) or the relative hrtimer of
- * tcp_internal_pacing (4.13–4.19). The rate arithmetic is ./pacing.ts.
+ * tcp_internal_pacing (4.13–4.19), and TCP_TX_DELAY's later stamp (5.4+).
+ * The rate arithmetic is ./pacing.ts.
  * Plain functions of the socket: the transmit path allocates nothing.
  */
 import type { Ns } from '../../engine/time';
@@ -31,7 +32,9 @@ export function tcpPacingAfterSend(tp: TcpSender, skb: Skb, lenBytes: number, no
   const prior = tp.wstampNs;
   tp.wstampNs = Math.max(tp.wstampNs, nowNs);
   if (tp.era.edt) {
-    skb.tstampNs = tp.wstampNs;
+    // tcp_add_tx_delay (TCP_TX_DELAY, 5.4): the copy sent down leaves tx_delay later; fq
+    // (or an EDT NIC) holds it, other qdiscs ignore the stamp. RTT is timed from the undelayed send.
+    skb.tstampNs = tp.wstampNs + tp.cfg.txDelayUs * 1000;
     const rate = tp.pacingRateBytesPerSec;
     // dataSegsOut is read before this skb's segments are added to it.
     if (tp.sk_pacing_status !== PacingStatus.NONE && Number.isFinite(rate) && rate > 0 && tp.dataSegsOut >= 10) {
