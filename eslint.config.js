@@ -16,14 +16,33 @@ const simForbidden = {
   patterns: [
     { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/sim is pure: no React.' },
     { group: ['d3', 'd3-*'], message: 'src/sim is pure: no D3.' },
-    { group: ['comlink', 'zustand', 'zustand/*'], message: 'src/sim is pure: no worker or UI state libraries.' },
-    { group: ['**/app/**', '**/worker/**', '**/cli/**', '../app', '../worker', '../cli'], message: 'src/sim may not import from app, worker or cli.' },
-    { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads'], message: 'src/sim runs in browsers too: no Node APIs.' },
+    {
+      group: ['comlink', 'zustand', 'zustand/*'],
+      message: 'src/sim is pure: no worker or UI state libraries.',
+    },
+    {
+      group: ['**/app/**', '**/worker/**', '**/cli/**', '../app', '../worker', '../cli'],
+      message: 'src/sim may not import from app, worker or cli.',
+    },
+    {
+      group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads'],
+      message: 'src/sim runs in browsers too: no Node APIs.',
+    },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'bench/results/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'node_modules/**',
+      'playwright-report/**',
+      'test-results/**',
+      'bench/results/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,7 +55,10 @@ export default tseslint.config(
       'no-restricted-properties': ['error', ...htmlSinks],
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No HTML from strings: render text.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'No HTML from strings: render text.',
+        },
       ],
     },
   },
@@ -74,10 +96,30 @@ export default tseslint.config(
   {
     files: ['src/worker/**/*.ts'],
     languageOptions: { globals: { ...globals.worker } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'd3', 'd3-*', '**/app/**'], message: 'The worker hosts the core only.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'd3', 'd3-*', '**/app/**'],
+              message: 'The worker hosts the core only.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
-    files: ['src/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}', 'src/**/*.test.ts', 'test/**/*.ts'],
+    files: [
+      'src/cli/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      '*.config.{js,ts}',
+      'src/**/*.test.ts',
+      'test/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -22,7 +22,10 @@ export default defineConfig(({ command }) => ({
       name: 'tsq-csp',
       transformIndexHtml(html) {
         if (command !== 'build') return html;
-        return html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${csp}" />`);
+        return html.replace(
+          '<head>',
+          `<head>\n    <meta http-equiv="Content-Security-Policy" content="${csp}" />`,
+        );
       },
     },
     (() => {

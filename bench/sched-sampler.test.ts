@@ -43,7 +43,11 @@ describe('SchedSampler.split', () => {
     ]);
     expect(s.split(-1, 5)).toBeNull();
     expect(s.split(5, 6)).toBeNull();
-    const bad = new SchedSampler(0, () => 'garbage', () => 0);
+    const bad = new SchedSampler(
+      0,
+      () => 'garbage',
+      () => 0,
+    );
     expect(bad.sample()).toBe(false);
     const gone = new SchedSampler(0, () => {
       throw new Error('ENOENT');

@@ -48,9 +48,13 @@ function clickToPaint(): Promise<number> {
   return new Promise((resolve) => {
     const target = document.querySelector('[data-testid="account"]') ?? document.body;
     const t0 = window.performance.now();
-    target.addEventListener('click', () => requestAnimationFrame(() => setTimeout(() => resolve(window.performance.now() - t0), 0)), {
-      once: true,
-    });
+    target.addEventListener(
+      'click',
+      () => requestAnimationFrame(() => setTimeout(() => resolve(window.performance.now() - t0), 0)),
+      {
+        once: true,
+      },
+    );
     target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
   });
 }
@@ -60,9 +64,14 @@ async function chooseFullLength(page: Page): Promise<void> {
   await d.selectOption({ index: (await d.locator('option').count()) - 1 });
 }
 
-const status = (page: Page): Promise<string | null> => page.getByTestId('sweep-progress').getAttribute('data-status');
+const status = (page: Page): Promise<string | null> =>
+  page.getByTestId('sweep-progress').getAttribute('data-status');
 
-export async function measureSweepUi(page: Page, base: string, log: (s: string) => void): Promise<SweepUiResult> {
+export async function measureSweepUi(
+  page: Page,
+  base: string,
+  log: (s: string) => void,
+): Promise<SweepUiResult> {
   await page.goto(`${base}/?view=experiments&exp=${EXPERIMENT}`);
   await page.getByTestId(`experiment-${EXPERIMENT}`).waitFor();
   await chooseFullLength(page);
@@ -88,10 +97,17 @@ export async function measureSweepUi(page: Page, base: string, log: (s: string) 
 
   // Cancel a second run once a few cells are done.
   await page.getByTestId('run-sweep').click();
-  await page.waitForFunction(() => ((document.querySelector('[data-testid="sweep-progress"]') as HTMLProgressElement | null)?.value ?? 0) > 0.1);
+  await page.waitForFunction(
+    () =>
+      ((document.querySelector('[data-testid="sweep-progress"]') as HTMLProgressElement | null)?.value ?? 0) >
+      0.1,
+  );
   const c0 = performance.now();
   await page.getByTestId('cancel-sweep').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="sweep-progress"]')?.getAttribute('data-status') === 'cancelled');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="sweep-progress"]')?.getAttribute('data-status') === 'cancelled',
+  );
   const cancelMs = performance.now() - c0;
 
   return {

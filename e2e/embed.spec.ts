@@ -92,7 +92,9 @@ test('the Embed dialog snippet works in a page of another origin, and its slider
   await expect(dialog.getByRole('checkbox', { name: 'sk_pacing_shift' })).toBeChecked();
   const snippet = await dialog.getByTestId('embed-iframe-snippet').inputValue();
   expect(snippet).toMatch(
-    new RegExp(`^<iframe src="http://127\\.0\\.0\\.1:${E2E_PORT}/embed\\.html\\?v=1&amp;preset=ath9k-pacing-shift`),
+    new RegExp(
+      `^<iframe src="http://127\\.0\\.0\\.1:${E2E_PORT}/embed\\.html\\?v=1&amp;preset=ath9k-pacing-shift`,
+    ),
   );
   expect(snippet).toContain('panels=occupancy,latency');
   expect(snippet).toContain('controls=tcp.sk_pacing_shift');
@@ -125,7 +127,9 @@ test('the Embed dialog snippet works in a page of another origin, and its slider
   const back = iframe.getByRole('link', { name: 'Open in TSQ Lab' });
   await expect(back).toHaveAttribute(
     'href',
-    new RegExp(`^http://127\\.0\\.0\\.1:${E2E_PORT}/\\?v=1&preset=ath9k-pacing-shift.*tcp\\.sk_pacing_shift=8`),
+    new RegExp(
+      `^http://127\\.0\\.0\\.1:${E2E_PORT}/\\?v=1&preset=ath9k-pacing-shift.*tcp\\.sk_pacing_shift=8`,
+    ),
   );
   expect(await inkOf(frame, 'tsq-lab')).toBeGreaterThan(50);
 

@@ -19,7 +19,12 @@ const EXPERIMENTS = [
   'xen-tsq-limit',
 ];
 /** Calibrated presets whose quick runs already land within the published tolerance. */
-const WITHIN_TOLERANCE = new Set(['gso-always-on', 'xen-tsq-limit', 'ath9k-pacing-shift', 'brcmfmac-fc-mode']);
+const WITHIN_TOLERANCE = new Set([
+  'gso-always-on',
+  'xen-tsq-limit',
+  'ath9k-pacing-shift',
+  'brcmfmac-fc-mode',
+]);
 /** WiFi presets need their warm-up: they run at the published length (6 s of simulated time per cell). */
 const FULL_LENGTH = new Set(['ath9k-pacing-shift', 'brcmfmac-fc-mode']);
 const QUICK_MS = '500';
@@ -51,7 +56,8 @@ for (const id of EXPERIMENTS) {
     await expect(cells.first()).toHaveAttribute('data-state', 'pending');
 
     const duration = page.getByTestId('duration');
-    if (FULL_LENGTH.has(id)) await duration.selectOption({ index: (await duration.locator('option').count()) - 1 });
+    if (FULL_LENGTH.has(id))
+      await duration.selectOption({ index: (await duration.locator('option').count()) - 1 });
     else await duration.selectOption(QUICK_MS);
     await page.getByTestId('run-sweep').click();
     await expect(progress(page)).toHaveAttribute('data-status', 'done', { timeout: 50_000 });

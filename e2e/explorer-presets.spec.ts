@@ -27,7 +27,9 @@ async function runUntil(page: Page, ns: number): Promise<void> {
 
 const summary = (page: Page) => page.evaluate(() => window.__tsq!.summary());
 
-test('ath9k: sk_pacing_shift 10 → 8 while running raises throughput and aggregates, with a change marker', async ({ page }) => {
+test('ath9k: sk_pacing_shift 10 → 8 while running raises throughput and aggregates, with a change marker', async ({
+  page,
+}) => {
   const errors = await openPreset(page, 'ath9k-pacing-shift');
   await runUntil(page, 4e9);
   const before = (await summary(page))!;
@@ -38,7 +40,9 @@ test('ath9k: sk_pacing_shift 10 → 8 while running raises throughput and aggreg
   // Pause right after the change so that its marker stays in the visible window
   // however slowly this machine delivers the next frames.
   await page.evaluate(() => window.__tsq!.pause());
-  await page.waitForFunction(() => window.__tsq!.changes().some((c) => c.key === 'tcp.sk_pacing_shift' && Number(c.to) === 8));
+  await page.waitForFunction(() =>
+    window.__tsq!.changes().some((c) => c.key === 'tcp.sk_pacing_shift' && Number(c.to) === 8),
+  );
   await expect(page.getByTestId('change-marker').first()).toBeAttached();
   const changedAt = await page.evaluate(() => window.__tsq!.nowNs());
   await runUntil(page, changedAt + 4e9);
@@ -46,7 +50,9 @@ test('ath9k: sk_pacing_shift 10 → 8 while running raises throughput and aggreg
   expect(after.goodputBps).toBeGreaterThan(before.goodputBps * 1.3);
   expect(after.medianAggregate).toBeGreaterThan(before.medianAggregate);
   // The slider may pass through 9: the changes run from 10 to 8.
-  const changes = (await page.evaluate(() => window.__tsq!.changes())).filter((c) => c.key === 'tcp.sk_pacing_shift');
+  const changes = (await page.evaluate(() => window.__tsq!.changes())).filter(
+    (c) => c.key === 'tcp.sk_pacing_shift',
+  );
   expect(Number(changes[0].from)).toBe(10);
   expect(Number(changes[changes.length - 1].to)).toBe(8);
   expect(errors).toEqual([]);

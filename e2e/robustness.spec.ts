@@ -28,7 +28,6 @@ async function open(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => window.__tsq?.ready() === true);
 }
 
-
 /** Changes a knob and the seed, plays, and waits until those settings have run for over 2 s (the last good ones). */
 async function runWithSettings(page: Page): Promise<{ overrides: Record<string, unknown>; seed: number }> {
   await open(page, `/?preset=${PRESET}`);
@@ -39,7 +38,9 @@ async function runWithSettings(page: Page): Promise<{ overrides: Record<string, 
   await page.waitForFunction(() => window.__tsq!.seed() === 7 && window.__tsq!.ready());
   await page.evaluate(() => window.__tsq!.play());
   const t0 = await page.evaluate(() => performance.now());
-  await page.waitForFunction((t) => window.__tsq!.running() && window.__tsq!.lastFrameAt() > t + 2300, t0, { timeout: 20_000 });
+  await page.waitForFunction((t) => window.__tsq!.running() && window.__tsq!.lastFrameAt() > t + 2300, t0, {
+    timeout: 20_000,
+  });
   return {
     overrides: await page.evaluate(() => window.__tsq!.overrides()),
     seed: await page.evaluate(() => window.__tsq!.seed()),
@@ -47,12 +48,20 @@ async function runWithSettings(page: Page): Promise<{ overrides: Record<string, 
 }
 
 /** After a fault: the notice appears, the worker restarts, and the run goes on with the same settings. */
-async function expectRecovery(page: Page, before: { overrides: Record<string, unknown>; seed: number }, restarts: number) {
+async function expectRecovery(
+  page: Page,
+  before: { overrides: Record<string, unknown>; seed: number },
+  restarts: number,
+) {
   const notice = page.getByTestId('worker-notice');
   await expect(notice).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction((n) => window.__tsq!.workerRestarts() === n && window.__tsq!.workerHealth() === 'recovered', restarts, {
-    timeout: 20_000,
-  });
+  await page.waitForFunction(
+    (n) => window.__tsq!.workerRestarts() === n && window.__tsq!.workerHealth() === 'recovered',
+    restarts,
+    {
+      timeout: 20_000,
+    },
+  );
   await expect(notice).toContainText('Restarted with the last good settings');
   await expect(notice).toContainText(`seed ${before.seed}`);
   // A fresh run of the same settings, and it keeps running.
@@ -65,13 +74,18 @@ async function expectRecovery(page: Page, before: { overrides: Record<string, un
   await expect(page.getByTestId('play')).toHaveText('Pause');
 }
 
-test('an exception in the worker is reported and the run restarts with the same parameters and seed', async ({ page }) => {
+test('an exception in the worker is reported and the run restarts with the same parameters and seed', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   const before = await runWithSettings(page);
   await page.evaluate(() => window.__tsq!.workerFault('throw'));
   await expectRecovery(page, before, 1);
   await expect(page.getByTestId('worker-notice')).toContainText('stopped with an error');
-  const axe = await new AxeBuilder({ page }).include('[data-testid="worker-notice"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="worker-notice"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.getByRole('button', { name: 'Dismiss the notice' }).click();
   await expect(page.getByTestId('worker-notice')).toHaveCount(0);
@@ -79,12 +93,20 @@ test('an exception in the worker is reported and the run restarts with the same 
   expect(errors.filter((e) => !/injected fault/.test(e))).toEqual([]);
 });
 
-test('a failure right after a change restarts with the settings from before it, and says so', async ({ page }) => {
+test('a failure right after a change restarts with the settings from before it, and says so', async ({
+  page,
+}) => {
   const before = await runWithSettings(page);
-  expect((await page.evaluate(() => window.__tsq!.setParam('tcp.tcp_limit_output_bytes', 262144))).ok).toBe(true);
+  expect((await page.evaluate(() => window.__tsq!.setParam('tcp.tcp_limit_output_bytes', 262144))).ok).toBe(
+    true,
+  );
   await page.evaluate(() => window.__tsq!.workerFault('throw'));
   const notice = page.getByTestId('worker-notice');
-  await page.waitForFunction(() => window.__tsq!.workerHealth() === 'recovered' && window.__tsq!.ready(), undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => window.__tsq!.workerHealth() === 'recovered' && window.__tsq!.ready(),
+    undefined,
+    { timeout: 20_000 },
+  );
   await expect(notice).toContainText('it failed right after your change (tcp.tcp_limit_output_bytes)');
   expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual(before.overrides);
   expect(await page.evaluate(() => window.__tsq!.seed())).toBe(before.seed);
@@ -110,7 +132,11 @@ test('repeated failures stop the automatic restarts; Restart brings the run back
   await runWithSettings(page);
   for (let i = 1; i <= 3; i++) {
     await page.evaluate(() => window.__tsq!.workerFault('throw'));
-    await page.waitForFunction((n) => window.__tsq!.workerRestarts() === n && window.__tsq!.workerHealth() === 'recovered', i, { timeout: 20_000 });
+    await page.waitForFunction(
+      (n) => window.__tsq!.workerRestarts() === n && window.__tsq!.workerHealth() === 'recovered',
+      i,
+      { timeout: 20_000 },
+    );
     await page.waitForFunction(() => window.__tsq!.ready());
   }
   await page.evaluate(() => window.__tsq!.workerFault('throw'));
@@ -124,12 +150,17 @@ test('repeated failures stop the automatic restarts; Restart brings the run back
   await page.waitForFunction((x) => window.__tsq!.nowNs() > x, t);
 });
 
-test('a rejected value names the field, the value and the range, and the run keeps its last good state', async ({ page }) => {
+test('a rejected value names the field, the value and the range, and the run keeps its last good state', async ({
+  page,
+}) => {
   await open(page, `/?preset=${PRESET}`);
   await page.evaluate(() => window.__tsq!.play());
   const overrides = await page.evaluate(() => window.__tsq!.overrides());
   const r = await page.evaluate(() => window.__tsq!.setParam('tcp.sk_pacing_shift', 99));
-  expect(r).toEqual({ ok: false, error: 'tcp.sk_pacing_shift = 99 is not allowed: expected an integer from 0 to 20 or null' });
+  expect(r).toEqual({
+    ok: false,
+    error: 'tcp.sk_pacing_shift = 99 is not allowed: expected an integer from 0 to 20 or null',
+  });
   expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual(overrides);
   const t = await page.evaluate(() => window.__tsq!.nowNs());
   await page.waitForFunction((x) => window.__tsq!.nowNs() > x, t);
@@ -151,16 +182,24 @@ test('a scenario too heavy for the chosen speed says so and offers fast-forward'
   await expect(page.getByTestId('play')).toHaveText('Pause');
 });
 
-test('the built pages carry a CSP without inline script and raise no violation', async ({ page, request }) => {
+test('the built pages carry a CSP without inline script and raise no violation', async ({
+  page,
+  request,
+}) => {
   await page.addInitScript(() => {
     window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp!.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__csp!.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   const errors = collectErrors(page);
   await open(page, `/?preset=${PRESET}`);
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   expect(csp).toBeTruthy();
-  const scriptSrc = csp!.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+  const scriptSrc = csp!
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src'));
   expect(scriptSrc).toBe("script-src 'self'");
   expect(csp).not.toContain('unsafe-eval');
   // No inline script in the built HTML.

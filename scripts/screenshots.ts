@@ -7,7 +7,13 @@ import { chromium } from '@playwright/test';
 const url = process.env.TSQ_URL ?? 'http://127.0.0.1:4173/';
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const [name, width, height] of [
   ['explorer-wide', 1440, 1300],
@@ -18,9 +24,22 @@ for (const [name, width, height] of [
   await page.waitForFunction(() => (window as { __tsq?: { ready(): boolean } }).__tsq?.ready() === true);
   await page.getByTestId('speed').selectOption('4');
   await page.evaluate(() => (window as unknown as { __tsq: { play(): void } }).__tsq.play());
-  await page.waitForFunction(() => (window as unknown as { __tsq: { nowNs(): number } }).__tsq.nowNs() > 4e9, null, { timeout: 60_000 });
-  await page.evaluate(() => (window as unknown as { __tsq: { setParam(k: string, v: number): Promise<unknown> } }).__tsq.setParam('tcp.sk_pacing_shift', 8));
-  await page.waitForFunction(() => (window as unknown as { __tsq: { nowNs(): number } }).__tsq.nowNs() > 7e9, null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __tsq: { nowNs(): number } }).__tsq.nowNs() > 4e9,
+    null,
+    { timeout: 60_000 },
+  );
+  await page.evaluate(() =>
+    (window as unknown as { __tsq: { setParam(k: string, v: number): Promise<unknown> } }).__tsq.setParam(
+      'tcp.sk_pacing_shift',
+      8,
+    ),
+  );
+  await page.waitForFunction(
+    () => (window as unknown as { __tsq: { nowNs(): number } }).__tsq.nowNs() > 7e9,
+    null,
+    { timeout: 60_000 },
+  );
   await page.evaluate(() => (window as unknown as { __tsq: { pause(): void } }).__tsq.pause());
   await page.screenshot({ path: `docs/${name}.png`, fullPage: name === 'explorer-phone' ? false : true });
   await page.close();

@@ -1,4 +1,4 @@
-// Runs every test layer (lint, typecheck, unit + property, e2e in Chromium)
+// Runs every test layer (lint, format, typecheck, unit + property, e2e in Chromium)
 // and ends with one summary line over all of them: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -38,7 +38,8 @@ function countJson(file, label, ok) {
   const j = JSON.parse(readFileSync(file, 'utf8'));
   const st = j.stats ?? {};
   const p = label === 'unit' ? (j.numPassedTests ?? 0) : (st.expected ?? 0) + (st.flaky ?? 0);
-  let f = label === 'unit' ? (j.numFailedTests ?? 0) + (j.numRuntimeErrorTestSuites ?? 0) : (st.unexpected ?? 0);
+  let f =
+    label === 'unit' ? (j.numFailedTests ?? 0) + (j.numRuntimeErrorTestSuites ?? 0) : (st.unexpected ?? 0);
   const s = label === 'unit' ? (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) : (st.skipped ?? 0);
   if (!ok && f === 0) f = 1;
   passed += p;
@@ -48,10 +49,17 @@ function countJson(file, label, ok) {
 }
 
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+step('format', 'npx', ['prettier', '--check', '.']);
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 const unitJson = join(out, 'unit.json');
-const unitOk = run('unit + property', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`]);
+const unitOk = run('unit + property', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${unitJson}`,
+]);
 countJson(unitJson, 'unit', unitOk);
 
 const haveChromium = run('chromium', 'bash', ['scripts/ensure-chromium.sh']);

@@ -14,7 +14,12 @@ async function lintAs(filePath: string, code: string): Promise<string[]> {
 
 describe('src/sim stays pure', () => {
   it('rejects React, D3, Comlink and app imports', async () => {
-    for (const imp of ["import React from 'react';", "import * as d3 from 'd3';", "import * as Comlink from 'comlink';", "import { App } from '../app/App';"]) {
+    for (const imp of [
+      "import React from 'react';",
+      "import * as d3 from 'd3';",
+      "import * as Comlink from 'comlink';",
+      "import { App } from '../app/App';",
+    ]) {
       const msgs = await lintAs('src/sim/model/x.ts', `${imp}\nexport const y = 1;\n`);
       expect(msgs.join(' ')).toMatch(/src\/sim/);
     }
@@ -34,6 +39,8 @@ describe('src/sim stays pure', () => {
   });
 
   it('allows the same code outside the core', async () => {
-    expect(await lintAs('src/app/x.ts', "import * as d3 from 'd3';\nexport const s = d3.scaleLinear();\n")).toEqual([]);
+    expect(
+      await lintAs('src/app/x.ts', "import * as d3 from 'd3';\nexport const s = d3.scaleLinear();\n"),
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,13 @@ function run(presetId: string, seed: number): string {
   r.sim.runUntil(150_000_000);
   const f = r.sim.takeFrame();
   const cols = Object.fromEntries(Object.entries(f.cols).map(([k, v]) => [k, Array.from(v)]));
-  return JSON.stringify({ s: r.sim.summary(), t: Array.from(f.tNs), cols, agg: Array.from(f.aggN), ping: Array.from(f.pingMs) });
+  return JSON.stringify({
+    s: r.sim.summary(),
+    t: Array.from(f.tNs),
+    cols,
+    agg: Array.from(f.aggN),
+    ping: Array.from(f.pingMs),
+  });
 }
 
 describe('determinism', () => {

@@ -19,8 +19,19 @@ describe('golden summaries', () => {
   for (const g of runs) {
     it(`${g.preset} matches test/golden/${g.preset}.json`, () => {
       const want = JSON.parse(readFileSync(`test/golden/${g.preset}.json`, 'utf8')) as Golden;
-      const fields = ['goodputMbps', 'medianLatencyMs', 'medianAggregate', 'tsqLimitBytes', 'medianCompletionUs', 'throttledFraction', 'cpuBusy', 'drops'] as const;
-      const off = fields.filter((f) => !close(g[f], want[f])).map((f) => `${f}: golden ${want[f]}, now ${g[f]}`);
+      const fields = [
+        'goodputMbps',
+        'medianLatencyMs',
+        'medianAggregate',
+        'tsqLimitBytes',
+        'medianCompletionUs',
+        'throttledFraction',
+        'cpuBusy',
+        'drops',
+      ] as const;
+      const off = fields
+        .filter((f) => !close(g[f], want[f]))
+        .map((f) => `${f}: golden ${want[f]}, now ${g[f]}`);
       expect(off).toEqual([]);
     });
   }

@@ -19,7 +19,12 @@ const rows = [...readme.matchAll(/^\| `([a-z0-9-]+)` \|[^|]*\| (\d+)\/(\d+) cell
 describe('README status table', () => {
   it('quotes a cell count for the reference presets', () => {
     expect(rows.map((r) => r.id)).toEqual(
-      expect.arrayContaining(['gso-always-on', 'ath9k-pacing-shift', 'brcmfmac-fc-mode', 'ath9k-intermediate-queues']),
+      expect.arrayContaining([
+        'gso-always-on',
+        'ath9k-pacing-shift',
+        'brcmfmac-fc-mode',
+        'ath9k-intermediate-queues',
+      ]),
     );
   });
 
@@ -28,6 +33,9 @@ describe('README status table', () => {
       const preset = findPreset(r.id);
       expect(preset?.table, `${r.id} is a preset with a published table`).toBeTruthy();
       const res = runTable(preset!, 1);
-      expect({ fit: res.cells.filter((c) => c.ok).length, of: res.cells.length }).toEqual({ fit: r.fit, of: r.of });
+      expect({ fit: res.cells.filter((c) => c.ok).length, of: res.cells.length }).toEqual({
+        fit: r.fit,
+        of: r.of,
+      });
     });
 });

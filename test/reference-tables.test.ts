@@ -16,7 +16,9 @@ describe('published vs simulated: every cell', () => {
   for (const id of ['gso-always-on', 'xen-tsq-limit', 'ath9k-pacing-shift', 'brcmfmac-fc-mode']) {
     it(`${id}: every cell within tolerance`, () => {
       const res = table(id);
-      const bad = res.cells.filter((c) => !c.ok).map((c) => `${c.label}: published ${c.published}, simulated ${c.simulated.toFixed(3)}`);
+      const bad = res.cells
+        .filter((c) => !c.ok)
+        .map((c) => `${c.label}: published ${c.published}, simulated ${c.simulated.toFixed(3)}`);
       expect(bad).toEqual([]);
       expect(res.cells.length).toBe(findPreset(id)!.table!.cells.length);
     });
@@ -38,7 +40,8 @@ describe('published vs simulated: WiFi mechanisms', () => {
     const fc0 = [10, 9, 8, 7].map((s) => cell(r, `fc0/shift${s}`));
     expect(Math.max(...fc0) / Math.min(...fc0)).toBeLessThan(1.05);
     for (const fc of [1, 2]) {
-      for (const s of [10, 9, 8, 7]) expect(cell(r, `fc${fc}/shift${s}`)).toBeLessThan(cell(r, `fc0/shift${s}`));
+      for (const s of [10, 9, 8, 7])
+        expect(cell(r, `fc${fc}/shift${s}`)).toBeLessThan(cell(r, `fc0/shift${s}`));
       expect(cell(r, `fc${fc}/shift10`)).toBeLessThan(cell(r, `fc${fc}/shift7`));
     }
   });

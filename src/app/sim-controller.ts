@@ -56,7 +56,10 @@ export class SimController {
       start: startWorker,
       ping: (r) => r.ping(),
       restore: (r) => this.restoreWorker(r),
-      onFailure: (failure) => useWorkerHealth.getState().patch({ state: 'recovering', failure, detail: null, restarts: failure.restarts }),
+      onFailure: (failure) =>
+        useWorkerHealth
+          .getState()
+          .patch({ state: 'recovering', failure, detail: null, restarts: failure.restarts }),
       onRecovered: () => useWorkerHealth.getState().patch({ state: 'recovered' }),
       onGaveUp: (failure) => useWorkerHealth.getState().patch({ state: 'failed', failure }),
     });
@@ -109,7 +112,11 @@ export class SimController {
     await remote.setSpeed(speedOf(useUi.getState().speedId));
     const { target, detail } = restoreTarget(this.settings(), this.good, performance.now() - this.changedAt);
     if (!target.presetId) return;
-    const r = await remote.load({ presetId: target.presetId, overrides: target.overrides, seed: target.seed });
+    const r = await remote.load({
+      presetId: target.presetId,
+      overrides: target.overrides,
+      seed: target.seed,
+    });
     if (!r.ok) throw new Error(r.error);
     this.applyLoad(r, target.presetId);
     useExplorer.getState().patch({ overrides: { ...target.overrides }, seed: target.seed });
@@ -171,7 +178,9 @@ export class SimController {
     const ok = this.applyLoad(r, presetId);
     if (ok && r.ok) {
       // Mirrors the worker's overrides, so a link can list exactly what differs from the preset.
-      const defaults = Object.keys(overrides).length ? {} : { presetDefaults: { presetId, values: r.values } };
+      const defaults = Object.keys(overrides).length
+        ? {}
+        : { presetDefaults: { presetId, values: r.values } };
       useExplorer.getState().patch({ overrides: { ...overrides }, ...defaults });
     }
     if (ok && presetId !== new URLSearchParams(location.search).get('preset')) {
@@ -218,7 +227,8 @@ export class SimController {
   /** Advances exactly `ns` of simulated time (while paused: runs compared at equal simulated time). */
   async stepBy(ns: number): Promise<void> {
     // A step runs synchronously in the worker; on a heavy scenario that may outlast the hang limit.
-    if (this.remote) await (this.supervisor ? this.supervisor.whileBusy(this.remote.step(ns)) : this.remote.step(ns));
+    if (this.remote)
+      await (this.supervisor ? this.supervisor.whileBusy(this.remote.step(ns)) : this.remote.step(ns));
   }
 
   stepNs(): number {

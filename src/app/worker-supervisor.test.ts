@@ -135,7 +135,14 @@ describe('WorkerSupervisor', () => {
       workers[workers.length - 1].emit('error', `crash ${i}`);
       await clock.advance(200);
     }
-    expect(events).toEqual(['failure:error:1', 'recovered:error', 'failure:error:2', 'recovered:error', 'failure:error:3', 'gave-up:error']);
+    expect(events).toEqual([
+      'failure:error:1',
+      'recovered:error',
+      'failure:error:2',
+      'recovered:error',
+      'failure:error:3',
+      'gave-up:error',
+    ]);
     expect(workers).toHaveLength(3);
     expect(workers[2].terminated).toBe(true);
     expect(sup.healthy).toBe(false);
@@ -146,7 +153,9 @@ describe('WorkerSupervisor', () => {
 
   it('a restore that never settles counts as a failure of its own', async () => {
     let n = 0;
-    const { clock, workers, events } = setup({ restore: () => (n++ === 0 ? new Promise(() => {}) : Promise.resolve()) });
+    const { clock, workers, events } = setup({
+      restore: () => (n++ === 0 ? new Promise(() => {}) : Promise.resolve()),
+    });
     workers[0].emit('error', 'boom');
     await clock.advance(10_000);
     expect(events[0]).toBe('failure:error:1');

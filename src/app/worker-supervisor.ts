@@ -169,10 +169,12 @@ export class WorkerSupervisor<R> {
     this.pingSentAt = -1;
     this.lastProgressAt = this.clock.now();
     w.worker.addEventListener('error', (ev) => {
-      if (gen === this.generation) void this.recover('error', ev.message || 'uncaught error in the worker', gen);
+      if (gen === this.generation)
+        void this.recover('error', ev.message || 'uncaught error in the worker', gen);
     });
     w.worker.addEventListener('messageerror', () => {
-      if (gen === this.generation) void this.recover('error', 'a message from the worker could not be read', gen);
+      if (gen === this.generation)
+        void this.recover('error', 'a message from the worker could not be read', gen);
     });
   }
 
@@ -189,12 +191,24 @@ export class WorkerSupervisor<R> {
     if (this.recovering && now - this.recoverStartedAt > 2 * this.hangMs) {
       // The fresh worker did not come back either (restore never settled).
       this.recovering = false;
-      void this.recover('restore', `the restarted worker did not come back within ${Math.round((2 * this.hangMs) / 1000)} s`, gen);
+      void this.recover(
+        'restore',
+        `the restarted worker did not come back within ${Math.round((2 * this.hangMs) / 1000)} s`,
+        gen,
+      );
     } else if (this.current && this.healthy && !(this.busy > 0 && now < this.busyUntil)) {
       if (this.pingSentAt >= 0 && now - this.pingSentAt > this.hangMs) {
-        void this.recover('hang', `the worker has not answered for ${Math.round((now - this.pingSentAt) / 1000)} s`, gen);
+        void this.recover(
+          'hang',
+          `the worker has not answered for ${Math.round((now - this.pingSentAt) / 1000)} s`,
+          gen,
+        );
       } else if (this.expecting && this.clock.visible() && now - this.lastProgressAt > this.hangMs) {
-        void this.recover('stalled', `no new frame for ${Math.round((now - this.lastProgressAt) / 1000)} s while running`, gen);
+        void this.recover(
+          'stalled',
+          `no new frame for ${Math.round((now - this.lastProgressAt) / 1000)} s while running`,
+          gen,
+        );
       } else if (this.pingSentAt < 0) {
         this.pingSentAt = now;
         this.opts.ping(this.current.remote).then(
@@ -239,7 +253,11 @@ export class WorkerSupervisor<R> {
     } catch (e) {
       if (myGen !== this.generation) return;
       this.recovering = false;
-      void this.recover('restore', `restoring the last good state failed: ${(e as Error).message ?? String(e)}`, myGen);
+      void this.recover(
+        'restore',
+        `restoring the last good state failed: ${(e as Error).message ?? String(e)}`,
+        myGen,
+      );
     }
   }
 }

@@ -20,7 +20,7 @@ export function usage(): string {
     '  <preset>     a preset id (see --list) or a scenario JSON file',
     '  --set        change any scenario field by its dotted path, e.g. --set tcp.sk_pacing_shift=8',
     '  --sweep      run once per value of one field',
-    '  --duration   simulated time per run (ms, s suffix; default: the scenario\'s)',
+    "  --duration   simulated time per run (ms, s suffix; default: the scenario's)",
     '  --seed       RNG seed (default 1)',
     '  --format     table (default), json or csv',
     '  --check      exit 1 if a reference cell is outside its tolerance',
@@ -70,7 +70,8 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--sweep': {
         const kv = val();
         const eq = kv.indexOf('=');
-        if (eq <= 0 || eq === kv.length - 1) throw new Error(`--sweep ${JSON.stringify(kv)}: expected key=v1,v2,...`);
+        if (eq <= 0 || eq === kv.length - 1)
+          throw new Error(`--sweep ${JSON.stringify(kv)}: expected key=v1,v2,...`);
         a.sweep = { key: kv.slice(0, eq), values: kv.slice(eq + 1).split(',') };
         break;
       }
@@ -79,13 +80,15 @@ export function parseArgs(argv: string[]): CliArgs {
         break;
       case '--seed': {
         const s = val();
-        if (!/^\d+$/.test(s) || Number(s) > 2 ** 32 - 1) throw new Error(`--seed ${JSON.stringify(s)}: expected an integer from 0 to 4294967295`);
+        if (!/^\d+$/.test(s) || Number(s) > 2 ** 32 - 1)
+          throw new Error(`--seed ${JSON.stringify(s)}: expected an integer from 0 to 4294967295`);
         a.seed = Number(s);
         break;
       }
       case '--format': {
         const f = val();
-        if (f !== 'table' && f !== 'json' && f !== 'csv') throw new Error(`--format ${JSON.stringify(f)}: expected table, json or csv`);
+        if (f !== 'table' && f !== 'json' && f !== 'csv')
+          throw new Error(`--format ${JSON.stringify(f)}: expected table, json or csv`);
         a.format = f;
         break;
       }

@@ -42,7 +42,9 @@ export async function runCli(
   if (preset?.table && !args.sweep) {
     applyOverrides(base, args.set); // validate before running anything
     const opts = { durationMs: args.durationMs ?? undefined, set: args.set };
-    const res = makePool ? await withPool(makePool, (p) => runTableParallel(p, preset, args.seed, opts)) : runTable(preset, args.seed, opts);
+    const res = makePool
+      ? await withPool(makePool, (p) => runTableParallel(p, preset, args.seed, opts))
+      : runTable(preset, args.seed, opts);
     out(emitTable(res, args));
     return args.check && res.cells.some((c) => !c.ok) ? 1 : 0;
   }
@@ -56,7 +58,9 @@ export async function runCli(
     const rows: { value: string; summary: Summary }[] = [];
     const summaries =
       makePool && scenarios.length > 1
-        ? await withPool(makePool, (p) => p.runAll(scenarios.map((s) => ({ scenario: s, seed: args.seed, durationMs: duration }))))
+        ? await withPool(makePool, (p) =>
+            p.runAll(scenarios.map((s) => ({ scenario: s, seed: args.seed, durationMs: duration }))),
+          )
         : scenarios.map((s) => runScenario(s, args.seed, duration).summary);
     args.sweep.values.forEach((v, i) => rows.push({ value: v, summary: summaries[i] }));
     out(formatSweep(args.sweep.key, rows, args.format));
@@ -83,7 +87,12 @@ function emitTable(res: TableResult, args: CliArgs): string {
         {
           preset: res.preset,
           seed: args.seed,
-          cells: res.cells.map((c) => ({ label: c.label, unit: c.unit, published: c.published, simulated: round(c.simulated) })),
+          cells: res.cells.map((c) => ({
+            label: c.label,
+            unit: c.unit,
+            published: c.published,
+            simulated: round(c.simulated),
+          })),
         },
         null,
         2,
@@ -94,7 +103,10 @@ function emitTable(res: TableResult, args: CliArgs): string {
     return (
       'label,unit,published,simulated,error_pct,within_tolerance\n' +
       res.cells
-        .map((c) => `${c.label},${c.unit},${c.published},${round(c.simulated)},${errPct(c.published, c.simulated)},${c.ok}`)
+        .map(
+          (c) =>
+            `${c.label},${c.unit},${c.published},${round(c.simulated)},${errPct(c.published, c.simulated)},${c.ok}`,
+        )
         .join('\n') +
       '\n'
     );

@@ -7,13 +7,19 @@ const num = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : '
 
 function pad(rows: string[][]): string {
   const w = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ')).join('\n') + '\n';
+  return (
+    rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ')).join('\n') +
+    '\n'
+  );
 }
 
 export function formatTable(res: TableResult): string {
   const rows = [['cell', 'unit', 'published', 'simulated', 'error', 'ok']];
   for (const c of res.cells) {
-    const err = c.unit === '%' ? `${num(c.simulated - c.published, 1)} pp` : `${num(((c.simulated - c.published) / c.published) * 100, 1)} %`;
+    const err =
+      c.unit === '%'
+        ? `${num(c.simulated - c.published, 1)} pp`
+        : `${num(((c.simulated - c.published) / c.published) * 100, 1)} %`;
     rows.push([c.label, c.unit, String(c.published), num(c.simulated, 2), err, c.ok ? 'yes' : 'NO']);
   }
   const ok = res.cells.filter((c) => c.ok).length;
@@ -33,16 +39,23 @@ const SUMMARY_FIELDS: [string, (s: Summary) => number, string][] = [
 
 export function formatSummary(sc: Scenario, s: Summary, format: string): string {
   if (format === 'json') return JSON.stringify({ title: sc.title, summary: s }, null, 2) + '\n';
-  if (format === 'csv') return 'field,value\n' + SUMMARY_FIELDS.map(([k, f]) => `${k},${f(s)}`).join('\n') + '\n';
+  if (format === 'csv')
+    return 'field,value\n' + SUMMARY_FIELDS.map(([k, f]) => `${k},${f(s)}`).join('\n') + '\n';
   const rows = [['field', 'value', 'unit']];
   for (const [k, f, u] of SUMMARY_FIELDS) rows.push([k, num(f(s), 3), u]);
   for (const st of s.stations) rows.push([`${st.name} goodput`, num(st.goodputBps / 1e6, 2), 'Mbit/s']);
   return `${sc.title}\n${pad(rows)}bound: ${s.bound}\n`;
 }
 
-export function formatSweep(key: string, rows: { value: string; summary: Summary }[], format: string): string {
+export function formatSweep(
+  key: string,
+  rows: { value: string; summary: Summary }[],
+  format: string,
+): string {
   if (format === 'json') {
-    return JSON.stringify({ key, rows: rows.map((r) => ({ value: r.value, summary: r.summary })) }, null, 2) + '\n';
+    return (
+      JSON.stringify({ key, rows: rows.map((r) => ({ value: r.value, summary: r.summary })) }, null, 2) + '\n'
+    );
   }
   const head = [key, ...SUMMARY_FIELDS.map(([k]) => k)];
   const body = rows.map((r) => [r.value, ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3))]);

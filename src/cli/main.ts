@@ -21,7 +21,12 @@ if (args.help) {
   process.exit(0);
 }
 // Sweeps and reference tables run their points on a pool of worker threads, one per core.
-runCli(args, (p) => readFileSync(p, 'utf8'), (s) => process.stdout.write(s), () => new SimPool()).then(
+runCli(
+  args,
+  (p) => readFileSync(p, 'utf8'),
+  (s) => process.stdout.write(s),
+  () => new SimPool(),
+).then(
   (code) => process.exit(code),
   (e: unknown) => {
     console.error(`error: ${(e as Error).message}`);

@@ -63,11 +63,14 @@ export class LiveModelSim implements LiveSim {
 
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string } {
     const def = PARAMS[key];
-    if (!def || !this.preset.params.includes(key)) return { ok: false, error: `${key} is not a parameter of this preset` };
+    if (!def || !this.preset.params.includes(key))
+      return { ok: false, error: `${key} is not a parameter of this preset` };
     const from = this.getParam(key) ?? 'null';
     let next: Scenario;
     try {
-      next = applyOverrides(this.scenario, { [key]: coerce(getPath(this.scenario, key), value, key) as ParamValue });
+      next = applyOverrides(this.scenario, {
+        [key]: coerce(getPath(this.scenario, key), value, key) as ParamValue,
+      });
     } catch (e) {
       return { ok: false, error: e instanceof ScenarioError ? e.errors.join('; ') : String(e) };
     }

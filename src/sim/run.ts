@@ -15,7 +15,11 @@ export function buildModel(sc: Scenario, seed: number, framesEnabled = false): M
   return sc.wifi ? buildWifi(sc, seed, framesEnabled) : buildWired(sc, seed, framesEnabled);
 }
 
-export function runScenario(sc: Scenario, seed: number, durationMs = sc.durationMs): { summary: Summary; model: Model } {
+export function runScenario(
+  sc: Scenario,
+  seed: number,
+  durationMs = sc.durationMs,
+): { summary: Summary; model: Model } {
   const model = buildModel(sc, seed, false);
   model.sim.runUntil(durationMs * NS_PER_MS);
   return { summary: model.summary(), model };
@@ -51,7 +55,13 @@ export function runTable(
   }
   const cells = table.cells.map((c) => {
     const simulated = c.simulated(runs);
-    return { label: c.label, unit: c.unit, published: c.published, simulated, ok: withinTolerance(c, simulated) };
+    return {
+      label: c.label,
+      unit: c.unit,
+      published: c.published,
+      simulated,
+      ok: withinTolerance(c, simulated),
+    };
   });
   return { preset: preset.id, cells, runs };
 }

@@ -110,7 +110,9 @@ describe('packFrame / frameTransferables', () => {
   });
 
   it('survives a transfer: the views read the moved buffer', () => {
-    const f = packFrame(frame([], {}, { tNs: Float64Array.from([1, 2]), cols: { a: Float64Array.from([3, 4]) } }));
+    const f = packFrame(
+      frame([], {}, { tNs: Float64Array.from([1, 2]), cols: { a: Float64Array.from([3, 4]) } }),
+    );
     const moved = structuredClone(f, { transfer: frameTransferables(f) });
     expect(Array.from(moved.cols.a)).toEqual([3, 4]);
     expect(moved.tNs.buffer).toBe(moved.cols.a.buffer);

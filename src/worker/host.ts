@@ -110,7 +110,13 @@ export class SimHost implements WorkerApi {
     this.lastWallMs = this.clock.now();
     this.targetNs = this.sim.nowNs;
     // The speed measurement starts now: paused time would make the first second look slow.
-    this.rate = { wallMs: this.lastWallMs, simNs: this.sim.nowNs, events: this.sim.summary().events, achieved: 0, eps: 0 };
+    this.rate = {
+      wallMs: this.lastWallMs,
+      simNs: this.sim.nowNs,
+      events: this.sim.summary().events,
+      achieved: 0,
+      eps: 0,
+    };
     this.schedule(0);
   }
 
@@ -192,7 +198,14 @@ export class SimHost implements WorkerApi {
       if (v !== undefined) values[p.key] = v;
     }
     this.emit();
-    return { ok: true, params: [...sim.params], series: [...sim.series], points: { ...sim.points }, values, runId: this.runId };
+    return {
+      ok: true,
+      params: [...sim.params],
+      series: [...sim.series],
+      points: { ...sim.points },
+      values,
+      runId: this.runId,
+    };
   }
 
   private schedule(ms: number): void {

@@ -77,7 +77,16 @@ export class FaultInjector {
       listPresets: () => core.listPresets(),
       createSim: (presetId, overrides, seed) => {
         const r = core.createSim(presetId, overrides, seed);
-        return r.ok ? { ok: true, sim: new FaultableSim(r.sim, () => this.throwArmed, () => this.slowArmed) } : r;
+        return r.ok
+          ? {
+              ok: true,
+              sim: new FaultableSim(
+                r.sim,
+                () => this.throwArmed,
+                () => this.slowArmed,
+              ),
+            }
+          : r;
       },
     };
   }
@@ -88,9 +97,10 @@ export class FaultInjector {
       injectFault: (kind) => {
         if (kind === 'throw') this.throwArmed = true;
         else if (kind === 'slow') this.slowArmed = true;
-        else if (kind === 'hang') for (;;) {
-          // Blocks the worker's event loop on purpose: no frame, no message is answered.
-        }
+        else if (kind === 'hang')
+          for (;;) {
+            // Blocks the worker's event loop on purpose: no frame, no message is answered.
+          }
       },
     };
   }

@@ -16,7 +16,9 @@ const KiB = 1024;
 
 /** Integers spread evenly over orders of magnitude (1, 10, 1000, 1e6 are all likely). */
 const logInt = (min: number, max: number): fc.Arbitrary<number> =>
-  fc.double({ min: Math.log(min), max: Math.log(max), noNaN: true }).map((x) => Math.min(max, Math.max(min, Math.round(Math.exp(x)))));
+  fc
+    .double({ min: Math.log(min), max: Math.log(max), noNaN: true })
+    .map((x) => Math.min(max, Math.max(min, Math.round(Math.exp(x)))));
 
 const qdisc = (): fc.Arbitrary<QdiscConfig> =>
   fc.record({
@@ -32,7 +34,11 @@ const qdisc = (): fc.Arbitrary<QdiscConfig> =>
 const completion = (): fc.Arbitrary<CompletionModel> =>
   fc.oneof(
     fc.record({ kind: fc.constant('immediate' as const), delayNs: logInt(1, 200_000).map((v) => v - 1) }),
-    fc.record({ kind: fc.constant('coalesced' as const), usecs: logInt(1, 1000).map((v) => v - 1), frames: logInt(1, 256) }),
+    fc.record({
+      kind: fc.constant('coalesced' as const),
+      usecs: logInt(1, 1000).map((v) => v - 1),
+      frames: logInt(1, 256),
+    }),
   );
 
 const cpu = (): fc.Arbitrary<Scenario['cpu']> =>
@@ -76,7 +82,9 @@ const common = () =>
     pingIntervalMs: fc.oneof(fc.constant(0), logInt(1, 100)),
   });
 
-function assemble(c: ReturnType<typeof common> extends fc.Arbitrary<infer T> ? T : never): Omit<Scenario, 'link' | 'router' | 'wifi'> {
+function assemble(
+  c: ReturnType<typeof common> extends fc.Arbitrary<infer T> ? T : never,
+): Omit<Scenario, 'link' | 'router' | 'wifi'> {
   return {
     schema: SCENARIO_SCHEMA,
     title: 'generated',
@@ -96,7 +104,10 @@ function assemble(c: ReturnType<typeof common> extends fc.Arbitrary<infer T> ? T
 const wiredLink = () =>
   fc.record({
     rateBps: logInt(1e6, 2e8),
-    propagationUs: fc.oneof(logInt(1, 50_000).map((v) => v - 1), fc.constant(500_000)),
+    propagationUs: fc.oneof(
+      logInt(1, 50_000).map((v) => v - 1),
+      fc.constant(500_000),
+    ),
     ringSlots: logInt(1, 1024),
     bql: fc.boolean(),
     sg: fc.boolean(),
@@ -122,17 +133,34 @@ export const wiredScenario = (): fc.Arbitrary<Scenario> =>
     .record({
       c: common(),
       link: wiredLink(),
-      router: fc.option(fc.record({ rateBps: logInt(1e6, 1e9), propagationUs: logInt(1, 50_000).map((v) => v - 1), qdisc: qdisc() }), {
-        nil: null,
-        freq: 3,
-      }),
+      router: fc.option(
+        fc.record({
+          rateBps: logInt(1e6, 1e9),
+          propagationUs: logInt(1, 50_000).map((v) => v - 1),
+          qdisc: qdisc(),
+        }),
+        {
+          nil: null,
+          freq: 3,
+        },
+      ),
     })
     .map(({ c, link, router }) => ({ ...assemble(c), link, router, wifi: null }));
 
 const htRate = (): fc.Arbitrary<PhyRate> =>
   fc
-    .record({ mcs: fc.integer({ min: 0, max: 15 }), widthMHz: fc.constantFrom(20 as const, 40 as const), shortGi: fc.boolean() })
-    .map(({ mcs, widthMHz, shortGi }) => ({ mode: 'ht' as const, mcs, nss: Math.floor(mcs / 8) + 1, widthMHz, shortGi }));
+    .record({
+      mcs: fc.integer({ min: 0, max: 15 }),
+      widthMHz: fc.constantFrom(20 as const, 40 as const),
+      shortGi: fc.boolean(),
+    })
+    .map(({ mcs, widthMHz, shortGi }) => ({
+      mode: 'ht' as const,
+      mcs,
+      nss: Math.floor(mcs / 8) + 1,
+      widthMHz,
+      shortGi,
+    }));
 
 const vhtRate = (): fc.Arbitrary<PhyRate> =>
   fc.record({
@@ -222,7 +250,9 @@ export const wifiScenario = (): fc.Arbitrary<Scenario> =>
  */
 export const presetScenario = (
   presets: readonly { id: string; params: readonly string[]; scenario: () => Scenario }[],
-  specs: Readonly<Record<string, { kind: string; min?: number; max?: number; options?: { value: string | number }[] }>>,
+  specs: Readonly<
+    Record<string, { kind: string; min?: number; max?: number; options?: { value: string | number }[] }>
+  >,
 ): fc.Arbitrary<{ id: string; set: Record<string, string | number | boolean | null> }> =>
   fc.constantFrom(...presets).chain((p) => {
     const knobs: Record<string, fc.Arbitrary<string | number | boolean | null>> = {};
@@ -235,9 +265,14 @@ export const presetScenario = (
         const max = key.endsWith('rateBps') ? Math.min(s.max, 1e9) : s.max;
         const lo = Math.max(s.min, 1);
         const v = s.kind === 'int' ? logInt(lo, max) : fc.double({ min: s.min, max, noNaN: true });
-        knobs[key] = key === 'tcp.sk_pacing_shift' || key === 'tcp.tcp_limit_output_bytes' ? fc.option(v, { nil: null }) : v;
+        knobs[key] =
+          key === 'tcp.sk_pacing_shift' || key === 'tcp.tcp_limit_output_bytes'
+            ? fc.option(v, { nil: null })
+            : v;
       }
     }
-    const set = fc.record(knobs, { requiredKeys: [] }) as fc.Arbitrary<Record<string, string | number | boolean | null>>;
+    const set = fc.record(knobs, { requiredKeys: [] }) as fc.Arbitrary<
+      Record<string, string | number | boolean | null>
+    >;
     return fc.record({ id: fc.constant(p.id), set });
   });

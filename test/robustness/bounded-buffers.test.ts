@@ -36,27 +36,32 @@ describe('bounded buffers over long runs', () => {
     ['bench-wired', 14],
     ['xen-tsq-limit', 14],
     ['bench-wifi', 10],
-  ] as const)('%s: the peak of what the model holds does not grow from the first seconds to %i s', (id, endS) => {
-    const sim = live(id);
-    const buffers = new SeriesBuffers();
-    const warmupNs = sim.currentScenario.warmupMs * 1e6;
-    const splitNs = warmupNs + (endS * 1e9 - warmupNs) / 3;
-    const peak = { early: 0, late: 0 };
-    let largest = '';
-    runWithFrames(sim, warmupNs, (f) => buffers.push(f, 1));
-    for (let t = warmupNs + 5e8; t <= endS * 1e9; t += 5e8) {
-      runWithFrames(sim, t, (f) => buffers.push(f, 1));
-      const r = retainedSize(sim.current);
-      if (t <= splitNs) peak.early = Math.max(peak.early, r.slots);
-      else if (r.slots > peak.late) {
-        peak.late = r.slots;
-        largest = JSON.stringify(r.largest);
+  ] as const)(
+    '%s: the peak of what the model holds does not grow from the first seconds to %i s',
+    (id, endS) => {
+      const sim = live(id);
+      const buffers = new SeriesBuffers();
+      const warmupNs = sim.currentScenario.warmupMs * 1e6;
+      const splitNs = warmupNs + (endS * 1e9 - warmupNs) / 3;
+      const peak = { early: 0, late: 0 };
+      let largest = '';
+      runWithFrames(sim, warmupNs, (f) => buffers.push(f, 1));
+      for (let t = warmupNs + 5e8; t <= endS * 1e9; t += 5e8) {
+        runWithFrames(sim, t, (f) => buffers.push(f, 1));
+        const r = retainedSize(sim.current);
+        if (t <= splitNs) peak.early = Math.max(peak.early, r.slots);
+        else if (r.slots > peak.late) {
+          peak.late = r.slots;
+          largest = JSON.stringify(r.largest);
+        }
       }
-    }
-    console.log(`robustness/bounded: ${id} retained slots peak ${peak.early} (to ${(splitNs / 1e9).toFixed(1)} s) vs ${peak.late} (to ${endS} s)`);
-    expect(peak.late / peak.early, largest).toBeLessThan(1.15);
-    expect(buffers.samples.length).toBeLessThanOrEqual(buffers.samples.capacity);
-  });
+      console.log(
+        `robustness/bounded: ${id} retained slots peak ${peak.early} (to ${(splitNs / 1e9).toFixed(1)} s) vs ${peak.late} (to ${endS} s)`,
+      );
+      expect(peak.late / peak.early, largest).toBeLessThan(1.15);
+      expect(buffers.samples.length).toBeLessThanOrEqual(buffers.samples.capacity);
+    },
+  );
 
   it('the recorder caps samples that nobody takes (at 65 536 rows, the power of two above its 50 000 threshold)', () => {
     const r = createSim('xen-tsq-limit', { sampleIntervalUs: 100 }, 1);
@@ -76,11 +81,20 @@ describe('bounded buffers over long runs', () => {
     const buffers = new SeriesBuffers();
     let maxFrameValues = 0;
     runWithFrames(sim, 3e9, (f) => {
-      maxFrameValues = Math.max(maxFrameValues, f.tNs.length, f.aggT.length, f.pingT.length, f.throttled.length);
+      maxFrameValues = Math.max(
+        maxFrameValues,
+        f.tNs.length,
+        f.aggT.length,
+        f.pingT.length,
+        f.throttled.length,
+      );
       buffers.push(f, 1);
     });
-    expect(maxFrameValues).toBeLessThanOrEqual(Math.max(...Object.values(DEFAULT_LIMITS).filter((v): v is number => typeof v === 'number')) * 2);
-    for (const ring of [buffers.samples, buffers.agg, buffers.ping, buffers.throttled]) expect(ring.length).toBeLessThanOrEqual(ring.capacity);
+    expect(maxFrameValues).toBeLessThanOrEqual(
+      Math.max(...Object.values(DEFAULT_LIMITS).filter((v): v is number => typeof v === 'number')) * 2,
+    );
+    for (const ring of [buffers.samples, buffers.agg, buffers.ping, buffers.throttled])
+      expect(ring.length).toBeLessThanOrEqual(ring.capacity);
     expect(buffers.changes.length).toBeLessThanOrEqual(256);
   });
 });

@@ -12,7 +12,10 @@ import { describe, expect, it } from 'vitest';
 const dir = mkdtempSync(join(tmpdir(), 'tsq-cli-'));
 
 function sim(...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -20,7 +23,9 @@ describe('CLI exit codes on bad input', () => {
   it('an out-of-range --set exits 2 naming field, value and range', () => {
     const r = sim('bench-wired', '--set', 'tcp.sk_pacing_shift=21', '--duration', '10ms');
     expect(r.code).toBe(2);
-    expect(r.err).toContain('error: tcp.sk_pacing_shift = 21 is not allowed: expected an integer from 0 to 20 or null');
+    expect(r.err).toContain(
+      'error: tcp.sk_pacing_shift = 21 is not allowed: expected an integer from 0 to 20 or null',
+    );
     expect(r.out).toBe('');
   });
 
@@ -56,9 +61,36 @@ describe('CLI exit codes on bad input', () => {
         durationMs: 100,
         warmupMs: 10,
         sampleIntervalUs: 1000,
-        tcp: { cc: 'cubic', flows: 1, mssBytes: 1448, initialCwnd: 10, sndbufBytes: 4194304, limitOutputBytes: 262144, pacingShift: null, min_tso_segs: 2, tx_delay_us: 0, maxPacingRateBps: 0 },
-        qdisc: { kind: 'fq', txqueuelen: 1000, limit: null, flowLimit: 100, codelTargetUs: 5000, codelIntervalUs: 100000, ecn: true },
-        link: { rateMbps: 100, delayMs: 1, ringSlots: 256, bql: true, sg: true, gsoMaxSizeBytes: 65536, completion: { kind: 'immediate', delayNs: 5000 } },
+        tcp: {
+          cc: 'cubic',
+          flows: 1,
+          mssBytes: 1448,
+          initialCwnd: 10,
+          sndbufBytes: 4194304,
+          limitOutputBytes: 262144,
+          pacingShift: null,
+          min_tso_segs: 2,
+          tx_delay_us: 0,
+          maxPacingRateBps: 0,
+        },
+        qdisc: {
+          kind: 'fq',
+          txqueuelen: 1000,
+          limit: null,
+          flowLimit: 100,
+          codelTargetUs: 5000,
+          codelIntervalUs: 100000,
+          ecn: true,
+        },
+        link: {
+          rateMbps: 100,
+          delayMs: 1,
+          ringSlots: 256,
+          bql: true,
+          sg: true,
+          gsoMaxSizeBytes: 65536,
+          completion: { kind: 'immediate', delayNs: 5000 },
+        },
       }),
     );
     const r = sim(file, '--format', 'json');

@@ -26,31 +26,114 @@ interface Case {
 
 const CASES: Case[] = [
   { name: 'sk_pacing_shift 0', preset: 'bench-wired', set: { 'tcp.sk_pacing_shift': 0 }, ms: 300 },
-  { name: `sk_pacing_shift ${MAX_PACING_SHIFT}`, preset: 'bench-wired', set: { 'tcp.sk_pacing_shift': MAX_PACING_SHIFT }, ms: 300 },
-  { name: 'sk_pacing_shift 0 on WiFi', preset: 'ath9k-pacing-shift', set: { 'tcp.sk_pacing_shift': 0 }, ms: 200 },
-  { name: `sk_pacing_shift ${MAX_PACING_SHIFT} on WiFi`, preset: 'ath9k-pacing-shift', set: { 'tcp.sk_pacing_shift': MAX_PACING_SHIFT }, ms: 200 },
-  { name: 'tcp_limit_output_bytes 1 (below one skb)', preset: 'xen-tsq-limit', set: { 'tcp.tcp_limit_output_bytes': 1 }, ms: 100 },
-  { name: 'tcp_limit_output_bytes 1, era 3.6 (no shortcut)', preset: 'bench-wired', set: { 'tcp.tcp_limit_output_bytes': 1, era: '3.6' }, ms: 200 },
-  { name: 'tcp_limit_output_bytes 64 MB', preset: 'xen-tsq-limit', set: { 'tcp.tcp_limit_output_bytes': 64 * MiB }, ms: 50 },
-  { name: 'tcp_limit_output_bytes 64 MB, shift 0, 4.1 era', preset: 'gso-always-on', set: { 'tcp.tcp_limit_output_bytes': 64 * MiB, 'tcp.sk_pacing_shift': 0 }, ms: 50 },
-  { name: 'link 1 Mbit/s', preset: 'bench-wired', set: { 'link.rateBps': 1e6, 'router.rateBps': 1e6 }, ms: 1000 },
-  { name: 'link 100 Gbit/s', preset: 'xen-tsq-limit', set: { 'link.rateBps': 100e9, 'link.xen': null }, ms: 10 },
-  { name: 'link 100 Gbit/s, 64 MB, shift 0', preset: 'xen-tsq-limit', set: { 'link.rateBps': 100e9, 'link.xen': null, 'tcp.tcp_limit_output_bytes': 64 * MiB, 'tcp.sk_pacing_shift': 0 }, ms: 10 },
-  { name: 'RTT 0', preset: 'xen-tsq-limit', set: { 'link.xen': null, 'link.propagationUs': 0, 'link.rateBps': 1e9 }, ms: 100 },
-  { name: 'RTT 1 s', preset: 'bench-wired', set: { 'link.propagationUs': 250_000, 'router.propagationUs': 250_000 }, ms: 1500 },
-  { name: 'RTT 1 s at 1 Mbit/s', preset: 'xen-tsq-limit', set: { 'link.xen': null, 'link.propagationUs': 500_000, 'link.rateBps': 1e6 }, ms: 1500 },
+  {
+    name: `sk_pacing_shift ${MAX_PACING_SHIFT}`,
+    preset: 'bench-wired',
+    set: { 'tcp.sk_pacing_shift': MAX_PACING_SHIFT },
+    ms: 300,
+  },
+  {
+    name: 'sk_pacing_shift 0 on WiFi',
+    preset: 'ath9k-pacing-shift',
+    set: { 'tcp.sk_pacing_shift': 0 },
+    ms: 200,
+  },
+  {
+    name: `sk_pacing_shift ${MAX_PACING_SHIFT} on WiFi`,
+    preset: 'ath9k-pacing-shift',
+    set: { 'tcp.sk_pacing_shift': MAX_PACING_SHIFT },
+    ms: 200,
+  },
+  {
+    name: 'tcp_limit_output_bytes 1 (below one skb)',
+    preset: 'xen-tsq-limit',
+    set: { 'tcp.tcp_limit_output_bytes': 1 },
+    ms: 100,
+  },
+  {
+    name: 'tcp_limit_output_bytes 1, era 3.6 (no shortcut)',
+    preset: 'bench-wired',
+    set: { 'tcp.tcp_limit_output_bytes': 1, era: '3.6' },
+    ms: 200,
+  },
+  {
+    name: 'tcp_limit_output_bytes 64 MB',
+    preset: 'xen-tsq-limit',
+    set: { 'tcp.tcp_limit_output_bytes': 64 * MiB },
+    ms: 50,
+  },
+  {
+    name: 'tcp_limit_output_bytes 64 MB, shift 0, 4.1 era',
+    preset: 'gso-always-on',
+    set: { 'tcp.tcp_limit_output_bytes': 64 * MiB, 'tcp.sk_pacing_shift': 0 },
+    ms: 50,
+  },
+  {
+    name: 'link 1 Mbit/s',
+    preset: 'bench-wired',
+    set: { 'link.rateBps': 1e6, 'router.rateBps': 1e6 },
+    ms: 1000,
+  },
+  {
+    name: 'link 100 Gbit/s',
+    preset: 'xen-tsq-limit',
+    set: { 'link.rateBps': 100e9, 'link.xen': null },
+    ms: 10,
+  },
+  {
+    name: 'link 100 Gbit/s, 64 MB, shift 0',
+    preset: 'xen-tsq-limit',
+    set: {
+      'link.rateBps': 100e9,
+      'link.xen': null,
+      'tcp.tcp_limit_output_bytes': 64 * MiB,
+      'tcp.sk_pacing_shift': 0,
+    },
+    ms: 10,
+  },
+  {
+    name: 'RTT 0',
+    preset: 'xen-tsq-limit',
+    set: { 'link.xen': null, 'link.propagationUs': 0, 'link.rateBps': 1e9 },
+    ms: 100,
+  },
+  {
+    name: 'RTT 1 s',
+    preset: 'bench-wired',
+    set: { 'link.propagationUs': 250_000, 'router.propagationUs': 250_000 },
+    ms: 1500,
+  },
+  {
+    name: 'RTT 1 s at 1 Mbit/s',
+    preset: 'xen-tsq-limit',
+    set: { 'link.xen': null, 'link.propagationUs': 500_000, 'link.rateBps': 1e6 },
+    ms: 1500,
+  },
 ];
 
 const stations50 = JSON.stringify(
-  Array.from({ length: MAX_STATIONS }, (_, i) => ({ name: `sta${i + 1}`, rate: ht(i % 16), uplinkRate: ht(i % 8), frameErrorRate: i % 10 === 9 ? 0.1 : 0 })),
+  Array.from({ length: MAX_STATIONS }, (_, i) => ({
+    name: `sta${i + 1}`,
+    rate: ht(i % 16),
+    uplinkRate: ht(i % 8),
+    frameErrorRate: i % 10 === 9 ? 0.1 : 0,
+  })),
 );
-CASES.push({ name: `${MAX_STATIONS} stations on one AP`, preset: 'bench-wifi', set: { 'wifi.stations': stations50 }, ms: 300 });
+CASES.push({
+  name: `${MAX_STATIONS} stations on one AP`,
+  preset: 'bench-wifi',
+  set: { 'wifi.stations': stations50 },
+  ms: 300,
+});
 
 const costs: { name: string; eventsPerSimSec: number; goodputMbps: number; checks: number }[] = [];
 
 describe('extreme but valid settings', () => {
   afterAll(() => {
-    const rows = costs.map((c) => `  ${c.name.padEnd(50)} ${(c.eventsPerSimSec / 1e6).toFixed(2).padStart(8)} M events/sim-s ${c.goodputMbps.toFixed(1).padStart(9)} Mbit/s ${String(c.checks).padStart(9)} checks`);
+    const rows = costs.map(
+      (c) =>
+        `  ${c.name.padEnd(50)} ${(c.eventsPerSimSec / 1e6).toFixed(2).padStart(8)} M events/sim-s ${c.goodputMbps.toFixed(1).padStart(9)} Mbit/s ${String(c.checks).padStart(9)} checks`,
+    );
     console.log(`robustness/extremes:\n${rows.join('\n')}`);
   });
 
@@ -65,7 +148,12 @@ describe('extreme but valid settings', () => {
       model.recorder.takeFrame(model.sim.nowNs);
     }
     const delivered = h.flows.reduce((a, f) => a + f.deliveredBytes, 0);
-    costs.push({ name, eventsPerSimSec: model.sim.eventsRun / (ms / 1000), goodputMbps: (delivered * 8) / (ms * 1e3), checks: h.checks });
+    costs.push({
+      name,
+      eventsPerSimSec: model.sim.eventsRun / (ms / 1000),
+      goodputMbps: (delivered * 8) / (ms * 1e3),
+      checks: h.checks,
+    });
     expect(delivered, 'payload delivered').toBeGreaterThan(0);
     expect(model.summary().goodputBps).toBeGreaterThan(0);
     const left = h.drain(60e9, 50e6);

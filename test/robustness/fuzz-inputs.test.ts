@@ -33,7 +33,17 @@ const plain = (m: string): boolean =>
 /** Character-level mutations of a valid text. */
 const mutated = (valid: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc
-    .tuple(valid, fc.array(fc.tuple(fc.constantFrom('drop', 'insert', 'swap', 'truncate', 'dup'), fc.nat(), fc.string({ minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 6 }))
+    .tuple(
+      valid,
+      fc.array(
+        fc.tuple(
+          fc.constantFrom('drop', 'insert', 'swap', 'truncate', 'dup'),
+          fc.nat(),
+          fc.string({ minLength: 1, maxLength: 3 }),
+        ),
+        { minLength: 1, maxLength: 6 },
+      ),
+    )
     .map(([text, ops]) => {
       let s = text;
       for (const [op, at, chars] of ops) {
@@ -52,7 +62,14 @@ const shareUrl = fc
   .record({
     presetId: fc.constantFrom(...presets.map((p) => p.id)),
     seed: fc.nat(),
-    set: fc.dictionary(fc.constantFrom(...paramKeys), fc.oneof(fc.constantFrom('8', '128K', 'fq', 'true', 'null', '-1', '1e99', 'NaN', '0x10', '99'), fc.string({ maxLength: 6 })), { maxKeys: 4 }),
+    set: fc.dictionary(
+      fc.constantFrom(...paramKeys),
+      fc.oneof(
+        fc.constantFrom('8', '128K', 'fq', 'true', 'null', '-1', '1e99', 'NaN', '0x10', '99'),
+        fc.string({ maxLength: 6 }),
+      ),
+      { maxKeys: 4 },
+    ),
   })
   .map((s) => encodeShareState(s));
 
@@ -60,7 +77,12 @@ describe('fuzzing the inputs', () => {
   afterAll(() => console.log(`robustness/fuzz: ${JSON.stringify(counts)} inputs`));
 
   it('share links: the URL parser never throws and names what it drops', () => {
-    const query = fc.oneof(fc.string({ maxLength: 80 }), fc.webQueryParameters(), shareUrl, mutated(shareUrl));
+    const query = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.webQueryParameters(),
+      shareUrl,
+      mutated(shareUrl),
+    );
     fc.assert(
       fc.property(query, (q) => {
         counts.urls++;
@@ -86,7 +108,11 @@ describe('fuzzing the inputs', () => {
           expect(errors.length).toBeGreaterThan(0);
           for (const m of errors) expect(plain(m)).toBe(true);
           // Each message is about one of the fields the link set (or a rule across fields).
-          for (const m of errors) expect(Object.keys(state.set).some((k) => m.startsWith(k)) || /must|cannot|required|applies/.test(m), m).toBe(true);
+          for (const m of errors)
+            expect(
+              Object.keys(state.set).some((k) => m.startsWith(k)) || /must|cannot|required|applies/.test(m),
+              m,
+            ).toBe(true);
         }
       }),
       { numRuns: 2000, seed: SEED + 1 },
@@ -98,7 +124,11 @@ describe('fuzzing the inputs', () => {
       fc.asyncProperty(fc.oneof(shareUrl, mutated(shareUrl)), async (q) => {
         counts.resolved++;
         const { state } = decodeShareState(q);
-        const r = await resolveShared(loader, presets, { presetId: state.presetId, set: state.set, seed: state.seed ?? 1 });
+        const r = await resolveShared(loader, presets, {
+          presetId: state.presetId,
+          set: state.set,
+          seed: state.seed ?? 1,
+        });
         for (const n of r.notices) expect(noticeText(n).trim().length).toBeGreaterThan(0);
         if (r.presetId) {
           // What resolve kept loads cleanly.
@@ -111,7 +141,15 @@ describe('fuzzing the inputs', () => {
 
   it("the explorer's scenario files: random and mutated files are refused with messages, never a throw", () => {
     const valid = fc
-      .record({ presetId: fc.constantFrom(...presets.map((p) => p.id)), seed: fc.nat(), set: fc.dictionary(fc.constantFrom(...paramKeys), fc.oneof(fc.integer(), fc.boolean(), fc.string({ maxLength: 5 })), { maxKeys: 3 }) })
+      .record({
+        presetId: fc.constantFrom(...presets.map((p) => p.id)),
+        seed: fc.nat(),
+        set: fc.dictionary(
+          fc.constantFrom(...paramKeys),
+          fc.oneof(fc.integer(), fc.boolean(), fc.string({ maxLength: 5 })),
+          { maxKeys: 3 },
+        ),
+      })
       .map((f) => scenarioFileText(f));
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 60 }), fc.json(), valid, mutated(valid)), (text) => {

@@ -23,7 +23,12 @@ const SEED = Number(process.env.TSQ_FC_SEED ?? 20_240_601);
 /** Drained runs must settle well within this (lossy WiFi with long retries is the slowest). */
 const MAX_DRAIN_NS = 30e9;
 
-const totals = { scenarios: 0, checks: 0, frames: 0, silentRuns: { 'rx-reorder': 0, 'ath9k-legacy': 0, brcmfmac: 0 } as Record<SilentSite, number> };
+const totals = {
+  scenarios: 0,
+  checks: 0,
+  frames: 0,
+  silentRuns: { 'rx-reorder': 0, 'ath9k-legacy': 0, brcmfmac: 0 } as Record<SilentSite, number>,
+};
 
 function runAndCheck(sc: Scenario, seed: number): void {
   expect(validateScenario(sc)).toEqual([]);
@@ -38,7 +43,8 @@ function runAndCheck(sc: Scenario, seed: number): void {
     h.runTo(Math.min(t, endNs), stepNs);
     const f = model.recorder.takeFrame(model.sim.nowNs);
     totals.frames++;
-    for (const [k, col] of Object.entries(f.cols)) if (col.length !== f.tNs.length) frameErrors.push(`${k}: ${col.length} values, ${f.tNs.length} times`);
+    for (const [k, col] of Object.entries(f.cols))
+      if (col.length !== f.tNs.length) frameErrors.push(`${k}: ${col.length} values, ${f.tNs.length} times`);
     for (const tNs of f.tNs) {
       if (!(tNs > lastT)) frameErrors.push(`sample time ${tNs} after ${lastT}`);
       lastT = tNs;
@@ -54,7 +60,8 @@ function runAndCheck(sc: Scenario, seed: number): void {
   expect(left, 'payload neither delivered nor dropped after the drain').toEqual(left.map(() => 0));
   totals.scenarios++;
   totals.checks += h.checks;
-  for (const site of Object.keys(silentDrops.bySite) as SilentSite[]) if (silentDrops.bySite[site] > 0) totals.silentRuns[site]++;
+  for (const site of Object.keys(silentDrops.bySite) as SilentSite[])
+    if (silentDrops.bySite[site] > 0) totals.silentRuns[site]++;
 }
 
 describe('core invariants over random valid scenarios', () => {
@@ -67,34 +74,48 @@ describe('core invariants over random valid scenarios', () => {
 
   it('wired: 1500 scenarios (qdiscs, NIC completion, BQL, Xen, router, eras, CC, CPU costs)', () => {
     fc.assert(
-      fc.property(wiredScenario(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (sc, seed) => runAndCheck(sc, seed)),
+      fc.property(wiredScenario(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (sc, seed) =>
+        runAndCheck(sc, seed),
+      ),
       { numRuns: 1500, seed: SEED },
     );
   });
 
   it('WiFi: 500 scenarios (local and AP topologies, ath9k/brcmfmac, iTXQ/legacy, lossy rates)', () => {
     fc.assert(
-      fc.property(wifiScenario(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (sc, seed) => runAndCheck(sc, seed)),
+      fc.property(wifiScenario(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (sc, seed) =>
+        runAndCheck(sc, seed),
+      ),
       { numRuns: 500, seed: SEED + 1 },
     );
   });
 
   it('presets with their explorer knobs at random values: 300 scenarios', () => {
     fc.assert(
-      fc.property(presetScenario(PRESETS, PARAMS), fc.integer({ min: 0, max: 2 ** 32 - 1 }), ({ id, set }, seed) => {
-        const preset = PRESETS.find((p) => p.id === id)!;
-        const sc = applyOverrides(preset.scenario(), { ...set, durationMs: 20, warmupMs: 5 });
-        // Keep the property tests cheap: the fastest preset links run at 1 Gbit/s here.
-        if (!sc.wifi && sc.link.rateBps > 1e9) sc.link.rateBps = 1e9;
-        runAndCheck(sc, seed);
-      }),
+      fc.property(
+        presetScenario(PRESETS, PARAMS),
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        ({ id, set }, seed) => {
+          const preset = PRESETS.find((p) => p.id === id)!;
+          const sc = applyOverrides(preset.scenario(), { ...set, durationMs: 20, warmupMs: 5 });
+          // Keep the property tests cheap: the fastest preset links run at 1 Gbit/s here.
+          if (!sc.wifi && sc.link.rateBps > 1e9) sc.link.rateBps = 1e9;
+          runAndCheck(sc, seed);
+        },
+      ),
       { numRuns: 300, seed: SEED + 2 },
     );
   });
 });
 
 describe('the harness catches what it is meant to catch', () => {
-  const base = (): Scenario => applyOverrides(PRESETS.find((p) => p.id === 'bench-wired')!.scenario(), { durationMs: 50, warmupMs: 5, era: '3.6', 'tcp.tcp_limit_output_bytes': 2000 });
+  const base = (): Scenario =>
+    applyOverrides(PRESETS.find((p) => p.id === 'bench-wired')!.scenario(), {
+      durationMs: 50,
+      warmupMs: 5,
+      era: '3.6',
+      'tcp.tcp_limit_output_bytes': 2000,
+    });
 
   it('a qdisc that loses packets without dropping them breaks conservation', () => {
     const model = buildModel(base(), 1, true);

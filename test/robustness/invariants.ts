@@ -92,9 +92,15 @@ export class InvariantHarness {
         });
         const before = s.wmemBytes;
         const shortcut = tsqShortcut(era, s.rtx.skbs);
-        this.check(before <= limit || shortcut, () => `flow ${s.flowId}: sent with sk_wmem_alloc ${before} > TSQ limit ${limit}, no shortcut`);
+        this.check(
+          before <= limit || shortcut,
+          () => `flow ${s.flowId}: sent with sk_wmem_alloc ${before} > TSQ limit ${limit}, no shortcut`,
+        );
         send(seq, len, segs, truesize, retrans, nowNs);
-        this.check(s.wmemBytes <= limit + truesize || shortcut, () => `flow ${s.flowId}: sk_wmem_alloc ${s.wmemBytes} > limit ${limit} + one skb ${truesize}`);
+        this.check(
+          s.wmemBytes <= limit + truesize || shortcut,
+          () => `flow ${s.flowId}: sk_wmem_alloc ${s.wmemBytes} > limit ${limit} + one skb ${truesize}`,
+        );
         return;
       }
       send(seq, len, segs, truesize, retrans, nowNs);
@@ -109,7 +115,9 @@ export class InvariantHarness {
   /** Payload handed down and neither delivered nor dropped yet. */
   queuedBytes(flow: number): number {
     const f = this.flows[flow];
-    return f.handedBytes - f.deliveredBytes - (this.model.droppedPayloadBytes[flow] ?? 0) - silentDrops.of(flow);
+    return (
+      f.handedBytes - f.deliveredBytes - (this.model.droppedPayloadBytes[flow] ?? 0) - silentDrops.of(flow)
+    );
   }
 
   /** Checks the state invariants at this instant. */
@@ -117,7 +125,10 @@ export class InvariantHarness {
     const m = this.model;
     const now = m.sim.nowNs;
     for (const q of m.qdiscs) {
-      this.check(q.backlogBytes >= 0 && q.backlogPkts >= 0, () => `qdisc ${q.kind} backlog ${q.backlogBytes} B / ${q.backlogPkts} pkts`);
+      this.check(
+        q.backlogBytes >= 0 && q.backlogPkts >= 0,
+        () => `qdisc ${q.kind} backlog ${q.backlogBytes} B / ${q.backlogPkts} pkts`,
+      );
     }
     for (const nic of m.bottlenecks) {
       const inflight = (nic as { inflightBytes?: number }).inflightBytes;
@@ -131,12 +142,25 @@ export class InvariantHarness {
     m.senders.forEach((s, i) => {
       const r = m.receivers[i];
       this.check(s.wmemBytes >= 0, () => `flow ${i}: sk_wmem_alloc ${s.wmemBytes}`);
-      this.check(s.sndUna <= s.sndNxt && s.sndNxt <= s.writeSeq, () => `flow ${i}: una ${s.sndUna} nxt ${s.sndNxt} write ${s.writeSeq}`);
-      this.check(r.rcvNxt <= s.sndNxt, () => `flow ${i}: receiver has ${r.rcvNxt} B in order, sender sent ${s.sndNxt}`);
+      this.check(
+        s.sndUna <= s.sndNxt && s.sndNxt <= s.writeSeq,
+        () => `flow ${i}: una ${s.sndUna} nxt ${s.sndNxt} write ${s.writeSeq}`,
+      );
+      this.check(
+        r.rcvNxt <= s.sndNxt,
+        () => `flow ${i}: receiver has ${r.rcvNxt} B in order, sender sent ${s.sndNxt}`,
+      );
       this.check(s.sndUna <= r.rcvNxt, () => `flow ${i}: acked ${s.sndUna} > received ${r.rcvNxt}`);
-      this.check(r.bytesInOrder === r.rcvNxt, () => `flow ${i}: bytesInOrder ${r.bytesInOrder} != rcv_nxt ${r.rcvNxt}`);
+      this.check(
+        r.bytesInOrder === r.rcvNxt,
+        () => `flow ${i}: bytesInOrder ${r.bytesInOrder} != rcv_nxt ${r.rcvNxt}`,
+      );
       const q = this.queuedBytes(i);
-      this.check(q >= 0, () => `flow ${i}: delivered ${this.flows[i].deliveredBytes} + dropped > handed down ${this.flows[i].handedBytes}`);
+      this.check(
+        q >= 0,
+        () =>
+          `flow ${i}: delivered ${this.flows[i].deliveredBytes} + dropped > handed down ${this.flows[i].handedBytes}`,
+      );
     });
   }
 
@@ -150,7 +174,10 @@ export class InvariantHarness {
     while (sim.nowNs < endNs) {
       const target = Math.min(endNs, sim.nowNs + stepNs);
       const reached = sim.runSlice(target, maxEventsPerStep);
-      this.check(reached, () => `more than ${maxEventsPerStep} events before ${target} ns: the run does not progress`);
+      this.check(
+        reached,
+        () => `more than ${maxEventsPerStep} events before ${target} ns: the run does not progress`,
+      );
       if (!reached) return false;
       this.check(sim.nowNs === target, () => `clock at ${sim.nowNs} after running to ${target}`);
       this.checkState();

@@ -19,7 +19,9 @@ const FILES = ['src/app/x.tsx', 'src/worker/x.ts', 'src/embed/x.ts', 'src/app/sh
 describe('lint forbids code from strings and HTML from strings', () => {
   it.each(FILES)('%s: eval, new Function and string timers', async (file) => {
     expect(await rulesHit(file, 'export const f = (s: string) => eval(s);\n')).toContain('no-eval');
-    expect(await rulesHit(file, "export const f = new Function('a', 'return a');\n")).toContain('no-new-func');
+    expect(await rulesHit(file, "export const f = new Function('a', 'return a');\n")).toContain(
+      'no-new-func',
+    );
     expect(await rulesHit(file, "setTimeout('alert(1)', 1);\n")).toContain('no-implied-eval');
   });
 
@@ -37,12 +39,20 @@ describe('lint forbids code from strings and HTML from strings', () => {
   });
 
   it('dangerouslySetInnerHTML in JSX', async () => {
-    const code = 'export const C = (p: { s: string }) => <div dangerouslySetInnerHTML={{ __html: p.s }} />;\n';
+    const code =
+      'export const C = (p: { s: string }) => <div dangerouslySetInnerHTML={{ __html: p.s }} />;\n';
     expect(await rulesHit('src/app/x.tsx', code)).toContain('no-restricted-syntax');
   });
 
   it('text rendering passes', async () => {
-    expect(await rulesHit('src/app/x.tsx', 'export const C = (p: { s: string }) => <p>{p.s}</p>;\n')).toEqual([]);
-    expect(await rulesHit('src/embed/x.ts', 'export const f = (el: HTMLElement, s: string) => { el.textContent = s; };\n')).toEqual([]);
+    expect(await rulesHit('src/app/x.tsx', 'export const C = (p: { s: string }) => <p>{p.s}</p>;\n')).toEqual(
+      [],
+    );
+    expect(
+      await rulesHit(
+        'src/embed/x.ts',
+        'export const f = (el: HTMLElement, s: string) => { el.textContent = s; };\n',
+      ),
+    ).toEqual([]);
   });
 });

@@ -79,7 +79,10 @@ export function installSilentDropProbes(): void {
   // brcmfmac: its drop hook (the builder's no-op) is looked up on the hooks object at each call.
   const brProto = Brcmfmac.prototype as unknown as { setWake: Fn };
   const setWake = brProto.setWake as (this: unknown, fn: (nowNs: Ns) => void) => void;
-  brProto.setWake = function (this: { hooks: { drop: (skb: Skb, nowNs: Ns) => void } }, fn: (nowNs: Ns) => void) {
+  brProto.setWake = function (
+    this: { hooks: { drop: (skb: Skb, nowNs: Ns) => void } },
+    fn: (nowNs: Ns) => void,
+  ) {
     const hooks = this.hooks;
     if (!wrapped.has(hooks)) {
       wrapped.add(hooks);

@@ -36,7 +36,10 @@ export function AbTimelines({
   const hidden = useUi((s) => s.hiddenPanels);
   const buffers = scheduler.buffers;
   const points = usePointPresence(buffers, announced);
-  const tracks = useMemo(() => buildTracks(series, outer.chartTheme, points), [series, outer.chartTheme, points]);
+  const tracks = useMemo(
+    () => buildTracks(series, outer.chartTheme, points),
+    [series, outer.chartTheme, points],
+  );
   return (
     <ExplorerContext.Provider value={ctx}>
       <section className="timelines ab-timelines" aria-label={`Timelines of ${label}`}>

@@ -139,14 +139,11 @@ export function AbView() {
     <div className="ab-view">
       <section className="panel" aria-label="A/B setup">
         <h2>A/B comparison</h2>
-        <FromExplorerNote>Both sides start from the explorer’s configuration and seed; only the chosen parameter differs.</FromExplorerNote>
+        <FromExplorerNote>
+          Both sides start from the explorer’s configuration and seed; only the chosen parameter differs.
+        </FromExplorerNote>
         <div className="setup-row">
-          <SetupPicker
-            testIdPrefix="ab"
-            params={params}
-            paramKey={spec?.key ?? ''}
-            onParam={setKey}
-          />
+          <SetupPicker testIdPrefix="ab" params={params} paramKey={spec?.key ?? ''} onParam={setKey} />
           {spec && (
             <>
               <label className="field">

@@ -116,7 +116,10 @@ export class AbController {
       useAb.setState({ phase: 'error', error: errors.join('; ') });
       return false;
     }
-    results.forEach((r, i) => r.ok && patchSide(i as 0 | 1, { series: r.series, points: r.points, summary: null, nowNs: 0 }));
+    results.forEach(
+      (r, i) =>
+        r.ok && patchSide(i as 0 | 1, { series: r.series, points: r.points, summary: null, nowNs: 0 }),
+    );
     viewStore.getState().setView({ ...viewStore.getState().view, follow: true });
     this.resume();
     return true;

@@ -132,18 +132,38 @@ describe('drawPoints', () => {
     // t, y, category: three points on one pixel in category 0, one of category 1 on the same pixel, one elsewhere.
     const r = new ColumnRing(['t', 'y', 'c'], 16);
     r.pushRows(
-      [Float64Array.from([10, 10.2, 10.4, 10.4, 50]), Float64Array.from([5, 5, 5, 5, 20]), Float64Array.from([0, 0, 0, 1, 0])],
+      [
+        Float64Array.from([10, 10.2, 10.4, 10.4, 50]),
+        Float64Array.from([5, 5, 5, 5, 20]),
+        Float64Array.from([0, 0, 0, 1, 0]),
+      ],
       5,
     );
     return r;
   };
   const draw = (ctx: CanvasRenderingContext2D) =>
-    drawPoints(ctx, cloud(), 1, 2, 0, 5, (t) => t, (v) => v, (c) => (c === 0 ? 'red' : 'blue'), 100, 40);
+    drawPoints(
+      ctx,
+      cloud(),
+      1,
+      2,
+      0,
+      5,
+      (t) => t,
+      (v) => v,
+      (c) => (c === 0 ? 'red' : 'blue'),
+      100,
+      40,
+    );
 
   it('fills each pixel once per colour, and a second draw fills them again', () => {
     const a = recorder();
     draw(a.ctx);
-    expect(a.rects.map((r) => `${r.color}@${r.x},${r.y}`).sort()).toEqual(['blue@9,4', 'red@49,19', 'red@9,4']);
+    expect(a.rects.map((r) => `${r.color}@${r.x},${r.y}`).sort()).toEqual([
+      'blue@9,4',
+      'red@49,19',
+      'red@9,4',
+    ]);
     const b = recorder();
     draw(b.ctx);
     expect(b.rects).toHaveLength(3);

@@ -221,7 +221,6 @@ export function drawStack(
   }
 }
 
-
 /** Shades [start, end) intervals (ring columns 't' and 'end') that overlap [t0, t1]. */
 export function shadeIntervals(
   ctx: CanvasRenderingContext2D,

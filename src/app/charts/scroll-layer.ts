@@ -183,8 +183,7 @@ export class ScrollLayer {
     const leftOf = (i: number) => leftPx(tileNs[i], t0, nsPerPx, dpr);
     // Its old image needs no clearing: every column reaches the window from the right, and a
     // column is cleared as it is drawn.
-    for (let i = 0; i < tiles.length; i++)
-      if (leftOf(i) + w <= 0) tileNs[i] = Math.max(...tileNs) + spanNs;
+    for (let i = 0; i < tiles.length; i++) if (leftOf(i) + w <= 0) tileNs[i] = Math.max(...tileNs) + spanNs;
     let d: DrawCtx | null = null;
     let axes: AxisSpec[] = [];
     for (let i = 0; i < tiles.length; i++) {
@@ -287,7 +286,13 @@ function leftPx(tileNs: number, t0Ns: number, nsPerPx: number, dpr: number): num
  * Moves each tile to its place under the plot (a compositor-only change; skipped when it did not
  * move), as wide as its device pixels (see wholeDevicePx), so the next one starts where it ends.
  */
-function place(tiles: readonly HTMLCanvasElement[], tileNs: number[], t0Ns: number, nsPerPx: number, dpr: number) {
+function place(
+  tiles: readonly HTMLCanvasElement[],
+  tileNs: number[],
+  t0Ns: number,
+  nsPerPx: number,
+  dpr: number,
+) {
   tiles.forEach((c, i) => {
     const left = leftPx(tileNs[i], t0Ns, nsPerPx, dpr);
     const t = left === 0 ? '' : `translateX(${left}px)`;

@@ -90,7 +90,10 @@ let dpr = 1;
  */
 const track = {
   draw(d: DrawCtx) {
-    const first = Math.max(Math.floor(Math.max(d.fromNs, d.t0Ns) / NS_PER_COL), Math.ceil(d.t0Ns / NS_PER_COL));
+    const first = Math.max(
+      Math.floor(Math.max(d.fromNs, d.t0Ns) / NS_PER_COL),
+      Math.ceil(d.t0Ns / NS_PER_COL),
+    );
     for (let k = first; (k + 1) * NS_PER_COL <= Math.min(d.t1Ns, dataNowNs); k++) {
       const x0 = d.x(k * NS_PER_COL);
       d.ctx.fillStyle = String(k);
@@ -118,57 +121,62 @@ describe('ScrollLayer tiles', () => {
     [1, 200],
     [1.5, 413],
     [2, 200.25],
-  ])('at %s device px per CSS px and %s px, scrolling shows what a whole draw of the window would', (ratio, cssW) => {
-    dpr = ratio;
-    g.window = { devicePixelRatio: ratio };
-    const w = wholeDevicePx(cssW);
-    const cols = Math.round(w * dpr);
-    const spanNs = cols * NS_PER_COL;
-    const tiles = Array.from({ length: TILE_COUNT }, () => new FakeCanvas());
-    const layer = new ScrollLayer(track, buf, {} as ChartTheme, new Set());
-    let checked = 0;
-    let prevT0 = -Infinity;
-    let backwards = 0;
-    // Steps of 1 to 150 columns, so tiles are recycled at every phase of a frame.
-    for (let f = 0, nowNs = spanNs / 2; f < 400; f++) {
-      nowNs += (1 + ((f * 37) % 150)) * NS_PER_COL;
-      dataNowNs = nowNs;
-      // The window ends at the clock or, sometimes, a little after it.
-      const leadNs = (f % 3 === 0 ? (f * 13) % 40 : 0) * NS_PER_COL;
-      const s: RenderState = {
-        t0Ns: nowNs + leadNs - spanNs,
-        t1Ns: nowNs + leadNs,
-        nowNs,
-        hoverNs: null,
-        version: f,
-        epoch: 0,
-        budget,
-      };
-      const x = ScrollLayer.scale(s, w);
-      expect(layer.draw(tiles as unknown as HTMLCanvasElement[], s, x, w, 10)).not.toBeNull();
-      const t0 = x.domain()[0];
-      // A window that moved back (its lead shrank more than the clock advanced) is drawn whole.
-      if (t0 < prevT0) backwards++;
-      prevT0 = t0;
-      // What the plot shows: at each device column, the tile lying under it.
-      const lefts = tiles.map((t) => t.leftPx() * dpr);
-      for (const l of lefts) expect(Math.abs(l - Math.round(l))).toBeLessThan(1e-6);
-      for (let c = 0; c < cols; c++) {
-        const under = tiles.filter((t, i) => Math.round(lefts[i]) <= c && c < Math.round(lefts[i]) + t.width);
-        expect(under.length).toBe(1);
-        const shown = under[0].cols[c - Math.round(lefts[tiles.indexOf(under[0])])];
-        const colT = t0 + c * NS_PER_COL;
-        if (colT + NS_PER_COL <= nowNs) expect(shown).toBe(String(Math.round(colT / NS_PER_COL)));
-        else expect(shown).toBeNull();
-        checked++;
+  ])(
+    'at %s device px per CSS px and %s px, scrolling shows what a whole draw of the window would',
+    (ratio, cssW) => {
+      dpr = ratio;
+      g.window = { devicePixelRatio: ratio };
+      const w = wholeDevicePx(cssW);
+      const cols = Math.round(w * dpr);
+      const spanNs = cols * NS_PER_COL;
+      const tiles = Array.from({ length: TILE_COUNT }, () => new FakeCanvas());
+      const layer = new ScrollLayer(track, buf, {} as ChartTheme, new Set());
+      let checked = 0;
+      let prevT0 = -Infinity;
+      let backwards = 0;
+      // Steps of 1 to 150 columns, so tiles are recycled at every phase of a frame.
+      for (let f = 0, nowNs = spanNs / 2; f < 400; f++) {
+        nowNs += (1 + ((f * 37) % 150)) * NS_PER_COL;
+        dataNowNs = nowNs;
+        // The window ends at the clock or, sometimes, a little after it.
+        const leadNs = (f % 3 === 0 ? (f * 13) % 40 : 0) * NS_PER_COL;
+        const s: RenderState = {
+          t0Ns: nowNs + leadNs - spanNs,
+          t1Ns: nowNs + leadNs,
+          nowNs,
+          hoverNs: null,
+          version: f,
+          epoch: 0,
+          budget,
+        };
+        const x = ScrollLayer.scale(s, w);
+        expect(layer.draw(tiles as unknown as HTMLCanvasElement[], s, x, w, 10)).not.toBeNull();
+        const t0 = x.domain()[0];
+        // A window that moved back (its lead shrank more than the clock advanced) is drawn whole.
+        if (t0 < prevT0) backwards++;
+        prevT0 = t0;
+        // What the plot shows: at each device column, the tile lying under it.
+        const lefts = tiles.map((t) => t.leftPx() * dpr);
+        for (const l of lefts) expect(Math.abs(l - Math.round(l))).toBeLessThan(1e-6);
+        for (let c = 0; c < cols; c++) {
+          const under = tiles.filter(
+            (t, i) => Math.round(lefts[i]) <= c && c < Math.round(lefts[i]) + t.width,
+          );
+          expect(under.length).toBe(1);
+          const shown = under[0].cols[c - Math.round(lefts[tiles.indexOf(under[0])])];
+          const colT = t0 + c * NS_PER_COL;
+          if (colT + NS_PER_COL <= nowNs) expect(shown).toBe(String(Math.round(colT / NS_PER_COL)));
+          else expect(shown).toBeNull();
+          checked++;
+        }
       }
-    }
-    expect(checked).toBe(400 * cols);
-    // Tiles are as wide as their device pixels (CSS width = canvas width / ratio).
-    for (const t of tiles) expect(t.style.width).toBe(`${t.width / dpr}px`);
-    // Every other frame scrolled, and the tiles went round many times.
-    expect(backwards).toBeGreaterThan(0);
-    expect(layer.counts.full).toBe(1 + backwards);
-    expect(layer.counts.scrolled).toBe(399 - backwards);
-  });
+      expect(checked).toBe(400 * cols);
+      // Tiles are as wide as their device pixels (CSS width = canvas width / ratio).
+      for (const t of tiles) expect(t.style.width).toBe(`${t.width / dpr}px`);
+      // Every other frame scrolled, and the tiles went round many times.
+      expect(backwards).toBeGreaterThan(0);
+      expect(layer.counts.full).toBe(1 + backwards);
+      expect(layer.counts.scrolled).toBe(399 - backwards);
+    },
+  );
 });

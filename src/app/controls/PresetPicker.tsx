@@ -51,7 +51,9 @@ export function PresetPicker() {
 /** The preset list; choosing one loads it in the explorer (the A/B and Sweep views start from there too). */
 export function PresetSelect({ testId }: { testId: string }) {
   const { controller } = useExplorerContext();
-  const { presets, presetId } = useExplorer(useShallow((s) => ({ presets: s.presets, presetId: s.presetId })));
+  const { presets, presetId } = useExplorer(
+    useShallow((s) => ({ presets: s.presets, presetId: s.presetId })),
+  );
   return (
     <SelectField
       label="Preset"

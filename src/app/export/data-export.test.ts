@@ -36,7 +36,16 @@ const summary: Summary = {
   medianCompletionUs: 40,
   throttledFraction: 0.2,
   drops: 0,
-  stations: [{ name: 'sta,1', goodputBps: 1e9, medianPingMs: 3, medianAggregate: 12, medianAvgAmpduLen: 11.5, airtimeShare: 1 }],
+  stations: [
+    {
+      name: 'sta,1',
+      goodputBps: 1e9,
+      medianPingMs: 3,
+      medianAggregate: 12,
+      medianAvgAmpduLen: 11.5,
+      airtimeShare: 1,
+    },
+  ],
   bound: 'TSQ limit',
   events: 99,
 };

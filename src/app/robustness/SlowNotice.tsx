@@ -35,7 +35,12 @@ export function SlowNotice() {
   return (
     <div className="notice" role="status" data-testid="slow-notice">
       <p>{message}</p>
-      <button type="button" className="primary" onClick={() => controller.setSpeed('max')} data-testid="fast-forward">
+      <button
+        type="button"
+        className="primary"
+        onClick={() => controller.setSpeed('max')}
+        data-testid="fast-forward"
+      >
         Fast-forward
       </button>
       <button type="button" onClick={() => setDismissedFor(presetId)}>

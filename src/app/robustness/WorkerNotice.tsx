@@ -22,7 +22,13 @@ export function WorkerNotice() {
         ? `Restarted with the last good settings${detail ? `: ${detail}` : ''}.`
         : 'It failed again after several restarts, so it was stopped; your settings are kept.';
   return (
-    <div className={`notice${state === 'failed' ? ' warn' : ''}`} role="alert" data-testid="worker-notice" data-state={state} data-restarts={restarts}>
+    <div
+      className={`notice${state === 'failed' ? ' warn' : ''}`}
+      role="alert"
+      data-testid="worker-notice"
+      data-state={state}
+      data-restarts={restarts}
+    >
       <p>
         {what} {next}
       </p>

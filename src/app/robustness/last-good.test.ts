@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { GOOD_AFTER_MS, restoreTarget, type RunSettings } from './last-good';
 
 const good: RunSettings = { presetId: 'bench-wired', overrides: { 'tcp.sk_pacing_shift': 8 }, seed: 7 };
-const changed: RunSettings = { ...good, overrides: { 'tcp.sk_pacing_shift': 8, 'tcp.tcp_limit_output_bytes': 262144 } };
+const changed: RunSettings = {
+  ...good,
+  overrides: { 'tcp.sk_pacing_shift': 8, 'tcp.tcp_limit_output_bytes': 262144 },
+};
 
 describe('restoreTarget', () => {
   it('restores what is in force when it has run for a while', () => {
@@ -15,10 +18,14 @@ describe('restoreTarget', () => {
   it('goes back to the last good settings when the failure follows a change at once, naming the change', () => {
     expect(restoreTarget(changed, good, 300)).toEqual({
       target: good,
-      detail: 'it failed right after your change (tcp.tcp_limit_output_bytes), so the settings from before it run again',
+      detail:
+        'it failed right after your change (tcp.tcp_limit_output_bytes), so the settings from before it run again',
     });
     expect(restoreTarget({ ...good, seed: 9 }, good, 10).detail).toContain('(the seed)');
-    expect(restoreTarget({ ...good, presetId: 'bench-wifi', overrides: {} }, { ...good, overrides: {} }, 10).detail).toContain('(the preset)');
+    expect(
+      restoreTarget({ ...good, presetId: 'bench-wifi', overrides: {} }, { ...good, overrides: {} }, 10)
+        .detail,
+    ).toContain('(the preset)');
   });
 
   it('with nothing good yet, or no change, restores what is in force', () => {

@@ -23,10 +23,22 @@ export function restoreTarget(
   msSinceChange: number,
 ): { target: RunSettings; detail: string } {
   if (good && msSinceChange < GOOD_AFTER_MS && !same(good, current)) {
-    const keys = Object.keys({ ...current.overrides, ...good.overrides }).filter((k) => current.overrides[k] !== good.overrides[k]);
-    const what = keys.length ? keys.join(', ') : current.presetId !== good.presetId ? 'the preset' : 'the seed';
-    return { target: good, detail: `it failed right after your change (${what}), so the settings from before it run again` };
+    const keys = Object.keys({ ...current.overrides, ...good.overrides }).filter(
+      (k) => current.overrides[k] !== good.overrides[k],
+    );
+    const what = keys.length
+      ? keys.join(', ')
+      : current.presetId !== good.presetId
+        ? 'the preset'
+        : 'the seed';
+    return {
+      target: good,
+      detail: `it failed right after your change (${what}), so the settings from before it run again`,
+    };
   }
   const n = Object.keys(current.overrides).length;
-  return { target: current, detail: `${current.presetId}, seed ${current.seed}${n ? `, ${n} changed parameter${n === 1 ? '' : 's'}` : ''}` };
+  return {
+    target: current,
+    detail: `${current.presetId}, seed ${current.seed}${n ? `, ${n} changed parameter${n === 1 ? '' : 's'}` : ''}`,
+  };
 }

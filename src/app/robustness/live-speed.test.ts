@@ -30,6 +30,8 @@ describe('slowVerdict', () => {
     expect(describeSlow(v)).toBe(
       'This scenario needs about 20.0 M events per simulated second; this browser runs about 2.0 M per second, so it reaches 0.10× instead of 1.0× real time.',
     );
-    expect(describeSlow(slowVerdict(status({ speed: 4e9, achievedSpeed: 0.03e9, eventsPerSec: 900 }))!)).toContain('reaches 0.03× instead of 4.0×');
+    expect(
+      describeSlow(slowVerdict(status({ speed: 4e9, achievedSpeed: 0.03e9, eventsPerSec: 900 }))!),
+    ).toContain('reaches 0.03× instead of 4.0×');
   });
 });

@@ -33,7 +33,8 @@ export function slowVerdict(s: RunStatus): SlowVerdict | null {
   };
 }
 
-const fmt = (v: number): string => (v >= 1e6 ? `${(v / 1e6).toFixed(1)} M` : v >= 1e3 ? `${Math.round(v / 1e3)} k` : `${Math.round(v)}`);
+const fmt = (v: number): string =>
+  v >= 1e6 ? `${(v / 1e6).toFixed(1)} M` : v >= 1e3 ? `${Math.round(v / 1e3)} k` : `${Math.round(v)}`;
 const speed = (nsPerSec: number): string => {
   const x = nsPerSec / 1e9;
   return `${x >= 1 ? x.toFixed(1) : x >= 0.1 ? x.toFixed(2) : x.toPrecision(1)}×`;

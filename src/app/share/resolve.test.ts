@@ -9,7 +9,14 @@ async function load(req: LoadRequest): Promise<LoadResult> {
   if (!r.ok) return r;
   const values: Record<string, ParamValue> = {};
   for (const p of r.sim.params) values[p.key] = r.sim.getParam(p.key)!;
-  return { ok: true, params: [...r.sim.params], series: [...r.sim.series], points: { ...r.sim.points }, values, runId: 1 };
+  return {
+    ok: true,
+    params: [...r.sim.params],
+    series: [...r.sim.series],
+    points: { ...r.sim.points },
+    values,
+    runId: 1,
+  };
 }
 
 const presets = listPresets();

@@ -74,14 +74,11 @@ export function SweepView() {
     <div className="sweep-view">
       <section className="panel" aria-label="Sweep setup">
         <h2>Sweep a parameter</h2>
-        <FromExplorerNote>Starts from the explorer’s configuration: the preset and every knob as set there.</FromExplorerNote>
+        <FromExplorerNote>
+          Starts from the explorer’s configuration: the preset and every knob as set there.
+        </FromExplorerNote>
         <div className="setup-row">
-          <SetupPicker
-            testIdPrefix="sweep"
-            params={numeric}
-            paramKey={spec?.key ?? ''}
-            onParam={setKey}
-          />
+          <SetupPicker testIdPrefix="sweep" params={numeric} paramKey={spec?.key ?? ''} onParam={setKey} />
           <label className="field grow">
             <span>Values{spec?.unit ? ` (${spec.unit})` : ''}</span>
             <input

@@ -7,13 +7,15 @@ import type { Model } from './model';
 
 const fmtRate = (bps: number): string =>
   bps >= 1e9 ? `${(bps / 1e9).toFixed(2)} Gbit/s` : `${(bps / 1e6).toFixed(1)} Mbit/s`;
-const fmtBytes = (b: number): string => (b >= 1 << 20 ? `${(b / (1 << 20)).toFixed(1)} MB` : `${(b / 1024).toFixed(1)} KB`);
+const fmtBytes = (b: number): string =>
+  b >= 1 << 20 ? `${(b / (1 << 20)).toFixed(1)} MB` : `${(b / 1024).toFixed(1)} KB`;
 const fmtTime = (us: number): string => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(0)} µs`);
 
 export function boundExplanation(m: Model, s: Summary): string {
   const s0 = m.senders[0];
   if (!s0 || s.simulatedNs === 0) return 'not started';
-  if (s.cpuBusy > 0.93) return `CPU-bound: the sender core is busy ${(s.cpuBusy * 100).toFixed(0)} % of the time`;
+  if (s.cpuBusy > 0.93)
+    return `CPU-bound: the sender core is busy ${(s.cpuBusy * 100).toFixed(0)} % of the time`;
   if (s.throttledFraction > 0.25 && Number.isFinite(s.medianCompletionUs) && s.medianCompletionUs > 0) {
     // The budget counts truesize; convert it to payload with the ratio of the skbs in use.
     const payload = s.tsqLimitBytes * s0.payloadPerTruesize();
@@ -24,8 +26,10 @@ export function boundExplanation(m: Model, s: Summary): string {
     const util = m.sim.nowNs > 0 ? nic.busyNs / m.sim.nowNs : 0;
     if (util > 0.9) return `link-bound: ${fmtRate(nic.cfg.rateBps)} link busy ${(util * 100).toFixed(0)} %`;
   }
-  if (m.airtimeBusy() > 0.9) return `airtime-bound: the channel is busy ${(m.airtimeBusy() * 100).toFixed(0)} %`;
-  if (s0.timerFires > s0.skbsSent * 0.5) return `pacing-bound: ${fmtRate(s0.pacingRateBps())} with one hrtimer per skb`;
+  if (m.airtimeBusy() > 0.9)
+    return `airtime-bound: the channel is busy ${(m.airtimeBusy() * 100).toFixed(0)} %`;
+  if (s0.timerFires > s0.skbsSent * 0.5)
+    return `pacing-bound: ${fmtRate(s0.pacingRateBps())} with one hrtimer per skb`;
   if (s0.isCwndLimited) return `cwnd-bound: ${s0.snd_cwnd} packets per RTT of ${fmtTime(s0.srttNs / 1000)}`;
   return `throttled ${(s.throttledFraction * 100).toFixed(0)} % of the time; goodput ${fmtRate(s.goodputBps)}`;
 }

@@ -44,7 +44,11 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   const cpu = new Cpu(sim);
   const costs = sc.cpu.enabled ? sc.cpu : ZERO_COSTS;
   const m = new Model(sim, sc, era, cpu, framesEnabled);
-  const medium = new Medium(sim, sim.rng.fork(3), { band: w.band, collisions: true, onTxop: (r) => m.onTxop(r) });
+  const medium = new Medium(sim, sim.rng.fork(3), {
+    band: w.band,
+    collisions: true,
+    onTxop: (r) => m.onTxop(r),
+  });
   const local = w.topology === 'local';
   const nSta = local ? 1 : w.stations.length;
   const receivers: TcpReceiver[] = [];
@@ -54,7 +58,8 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
     if (from === 0) return w.stations[Math.max(0, to - 1)].rate;
     return w.stations[from - 1].uplinkRate;
   };
-  const fer = (from: number, to: number): number => w.stations[Math.max(0, (from === 0 ? to : from) - 1)].frameErrorRate;
+  const fer = (from: number, to: number): number =>
+    w.stations[Math.max(0, (from === 0 ? to : from) - 1)].frameErrorRate;
 
   // Where a frame received over the air goes next.
   const wiredToHost = new DelayLine(sim, us(w.wiredPropagationUs), (skb, now) => hostReceive(skb, now));
@@ -97,7 +102,11 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   };
 
   // mac80211 + ath9k radios for every node that is not the main sender's driver.
-  const makeMacRadio = (node: number, peers: number[], itxq: boolean): { mac: Mac80211 | null; ath: Ath9k } => {
+  const makeMacRadio = (
+    node: number,
+    peers: number[],
+    itxq: boolean,
+  ): { mac: Mac80211 | null; ath: Ath9k } => {
     const ath = new Ath9k(
       sim,
       sim.rng.fork(20 + node),
@@ -191,7 +200,12 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   // brcmfmac sets none): before 4.17 TCP therefore builds 1-MSS linear skbs, after
   // it GSO skbs that dev_queue_xmit segments into linear skbs.
   const gsoMode = era.gsoAlwaysOn ? 'gso' : 'mss';
-  const dev0 = new DevQueue(sim, qdisc, driver, { softwareGso: era.gsoAlwaysOn, sg: false, cpu: null, costs: ZERO_COSTS });
+  const dev0 = new DevQueue(sim, qdisc, driver, {
+    softwareGso: era.gsoAlwaysOn,
+    sg: false,
+    cpu: null,
+    costs: ZERO_COSTS,
+  });
   // Other radios: the AP (local topology) or the stations (ap topology).
   for (let node = 1; node <= nSta; node++) makeMacRadio(node, [0], true);
   const radioXmit = (node: number, skb: Skb, now: Ns): void => {
@@ -229,7 +243,12 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
       (skb, now) => dev0.xmit(skb, now),
       m.freeFn,
     );
-    const hostDev = new DevQueue(sim, hostQ, nic, { softwareGso: false, sg: true, cpu: null, costs: ZERO_COSTS });
+    const hostDev = new DevQueue(sim, hostQ, nic, {
+      softwareGso: false,
+      sg: true,
+      cpu: null,
+      costs: ZERO_COSTS,
+    });
     fromHost = { send: (skb, now) => hostDev.xmit(skb, now) };
     senderOut = (skb, now) => hostDev.xmit(skb, now);
     m.pingTargets = w.stations.map((_, i) => i + 1);

@@ -63,7 +63,12 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
       farEnd,
       free,
     );
-    const rq = new DevQueue(sim, routerQdisc, rnic, { softwareGso: false, sg: true, cpu: null, costs: ZERO_COSTS });
+    const rq = new DevQueue(sim, routerQdisc, rnic, {
+      softwareGso: false,
+      sg: true,
+      cpu: null,
+      costs: ZERO_COSTS,
+    });
     firstHopDeliver = (skb, now) => rq.xmit(skb, now);
     m.addBottleneck(rnic);
   }

@@ -208,6 +208,11 @@ export function bbrOptions(era: EraProfile): {
   minRttRefreshOnEqual: boolean;
 } {
   return era.edt
-    ? { pacingMarginPercent: era.bbrPacingMarginPercent, extraAckedGain: 256, probeBwSmallBdpBoost: true, minRttRefreshOnEqual: true }
+    ? {
+        pacingMarginPercent: era.bbrPacingMarginPercent,
+        extraAckedGain: 256,
+        probeBwSmallBdpBoost: true,
+        minRttRefreshOnEqual: true,
+      }
     : { pacingMarginPercent: 0, extraAckedGain: 0, probeBwSmallBdpBoost: false, minRttRefreshOnEqual: true };
 }

@@ -48,9 +48,15 @@ describe('loadScenarioJson', () => {
 
   it('names the schema problem', () => {
     expect(errors('{}')).toEqual(['schema is missing: expected the scenario schema version (0 to 2)']);
-    expect(errors('{"schema": "1"}')).toEqual(['schema = "1" is not allowed: expected an integer version from 0 to 2']);
-    expect(errors('{"schema": 0.5}')).toEqual(['schema = 0.5 is not allowed: expected an integer version from 0 to 2']);
-    expect(errors('{"schema": -1}')).toEqual(['schema = -1 is not allowed: expected an integer version from 0 to 2']);
+    expect(errors('{"schema": "1"}')).toEqual([
+      'schema = "1" is not allowed: expected an integer version from 0 to 2',
+    ]);
+    expect(errors('{"schema": 0.5}')).toEqual([
+      'schema = 0.5 is not allowed: expected an integer version from 0 to 2',
+    ]);
+    expect(errors('{"schema": -1}')).toEqual([
+      'schema = -1 is not allowed: expected an integer version from 0 to 2',
+    ]);
     expect(errors(`{"schema": ${SCENARIO_SCHEMA + 1}}`)).toEqual([
       `schema = ${SCENARIO_SCHEMA + 1} is newer than this TSQ Lab understands (${SCENARIO_SCHEMA})`,
     ]);
@@ -120,56 +126,65 @@ describe('loadScenarioJson fuzz', () => {
     );
   });
 
-  it.each(['xen-tsq-limit', 'bench-wired', 'bench-wifi', 'brcmfmac-fc-mode'])('mutated %s: only ScenarioError, and a broken ruled field is named', (id) => {
-    const base = findPreset(id)!.scenario();
-    const paths = leafPaths(base);
-    const mutation = fc.record({
-      path: fc.constantFrom(...paths),
-      value: fc.oneof(
-        fc.jsonValue({ maxDepth: 2 }),
-        fc.constant(undefined),
-        fc.double({ noNaN: true, noDefaultInfinity: true }),
-        fc.integer({ min: -1e9, max: 1e9 }),
-      ),
-    });
-    fc.assert(
-      fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), (muts) => {
-        const sc = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
-        for (const m of muts) {
-          try {
-            setLeaf(sc, m.path, m.value);
-          } catch {
-            // an earlier mutation replaced a parent with a primitive; skip
+  it.each(['xen-tsq-limit', 'bench-wired', 'bench-wifi', 'brcmfmac-fc-mode'])(
+    'mutated %s: only ScenarioError, and a broken ruled field is named',
+    (id) => {
+      const base = findPreset(id)!.scenario();
+      const paths = leafPaths(base);
+      const mutation = fc.record({
+        path: fc.constantFrom(...paths),
+        value: fc.oneof(
+          fc.jsonValue({ maxDepth: 2 }),
+          fc.constant(undefined),
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.integer({ min: -1e9, max: 1e9 }),
+        ),
+      });
+      fc.assert(
+        fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), (muts) => {
+          const sc = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+          for (const m of muts) {
+            try {
+              setLeaf(sc, m.path, m.value);
+            } catch {
+              // an earlier mutation replaced a parent with a primitive; skip
+            }
           }
-        }
-        const text = JSON.stringify(sc);
-        check(text);
-        // A ruled leaf that ends up missing or invalid must be named in the errors.
-        const last = muts[muts.length - 1];
-        // An older schema version is not an error: the file is migrated, and a migration step may
-        // fill in the very field the mutation removed, so naming is only checked for current files.
-        const olderSchema = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) < SCENARIO_SCHEMA;
-        if (olderSchema((JSON.parse(text) as Record<string, unknown>).schema)) return;
-        if (last.path.replace(/\.\d+(?=\.|$)/g, '.*') in RULES) {
-          const reparsed = JSON.parse(text) as Record<string, unknown>;
-          const parts = last.path.split('.');
-          const parent = getPath(reparsed, parts.slice(0, -1).join('.')) ?? (parts.length === 1 ? reparsed : undefined);
-          const key = parts[parts.length - 1];
-          const present = parent !== null && typeof parent === 'object' && Object.hasOwn(parent, key);
-          const v = present ? (parent as Record<string, unknown>)[key] : undefined;
-          // A missing parent is reported at the parent; only check leaves whose parent survived.
-          if (parent !== undefined && (!present || checkField(last.path, v) !== null)) {
-            // A bad schema stops loading before the other fields are looked at.
-            const named = reparsed.schema === SCENARIO_SCHEMA ? last.path : 'schema';
-            const errs = errors(text);
-            // Past the cap on listed problems a field may go unnamed.
-            // A completion model without a valid kind is reported at its kind, not at each field.
-            const sibling = named.startsWith('link.completion.') || named.includes('physCompletion.') ? named.replace(/[^.]+$/, 'kind') : named;
-            if (errs.length <= 40) expect(errs.some((m) => m.startsWith(`${named} `) || m.startsWith(`${sibling} `))).toBe(true);
+          const text = JSON.stringify(sc);
+          check(text);
+          // A ruled leaf that ends up missing or invalid must be named in the errors.
+          const last = muts[muts.length - 1];
+          // An older schema version is not an error: the file is migrated, and a migration step may
+          // fill in the very field the mutation removed, so naming is only checked for current files.
+          const olderSchema = (v: unknown): boolean =>
+            Number.isInteger(v) && (v as number) >= 0 && (v as number) < SCENARIO_SCHEMA;
+          if (olderSchema((JSON.parse(text) as Record<string, unknown>).schema)) return;
+          if (last.path.replace(/\.\d+(?=\.|$)/g, '.*') in RULES) {
+            const reparsed = JSON.parse(text) as Record<string, unknown>;
+            const parts = last.path.split('.');
+            const parent =
+              getPath(reparsed, parts.slice(0, -1).join('.')) ?? (parts.length === 1 ? reparsed : undefined);
+            const key = parts[parts.length - 1];
+            const present = parent !== null && typeof parent === 'object' && Object.hasOwn(parent, key);
+            const v = present ? (parent as Record<string, unknown>)[key] : undefined;
+            // A missing parent is reported at the parent; only check leaves whose parent survived.
+            if (parent !== undefined && (!present || checkField(last.path, v) !== null)) {
+              // A bad schema stops loading before the other fields are looked at.
+              const named = reparsed.schema === SCENARIO_SCHEMA ? last.path : 'schema';
+              const errs = errors(text);
+              // Past the cap on listed problems a field may go unnamed.
+              // A completion model without a valid kind is reported at its kind, not at each field.
+              const sibling =
+                named.startsWith('link.completion.') || named.includes('physCompletion.')
+                  ? named.replace(/[^.]+$/, 'kind')
+                  : named;
+              if (errs.length <= 40)
+                expect(errs.some((m) => m.startsWith(`${named} `) || m.startsWith(`${sibling} `))).toBe(true);
+            }
           }
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 });

@@ -19,7 +19,9 @@ export function migrate(raw: Record<string, unknown>): Record<string, unknown> {
 export function loadScenarioJson(text: string): Scenario {
   if (typeof text !== 'string') throw new ScenarioError(['the file is not text']);
   if (text.length > MAX_SCENARIO_FILE_CHARS) {
-    throw new ScenarioError([`the file has ${text.length} characters: a scenario has at most ${MAX_SCENARIO_FILE_CHARS}`]);
+    throw new ScenarioError([
+      `the file has ${text.length} characters: a scenario has at most ${MAX_SCENARIO_FILE_CHARS}`,
+    ]);
   }
   let raw: unknown;
   try {

@@ -49,7 +49,12 @@ describe('schema 0 → 1', () => {
     (raw.link as Record<string, unknown>).rateMbps = 100;
     (raw.link as Record<string, unknown>).delayMs = 0.5;
     const sc = loadScenarioJson(JSON.stringify(raw));
-    expect([sc.tcp.sk_pacing_shift, sc.tcp.tcp_limit_output_bytes, sc.link.rateBps, sc.link.propagationUs]).toEqual([8, 262144, 1e8, 500]);
+    expect([
+      sc.tcp.sk_pacing_shift,
+      sc.tcp.tcp_limit_output_bytes,
+      sc.link.rateBps,
+      sc.link.propagationUs,
+    ]).toEqual([8, 262144, 1e8, 500]);
   });
 
   it('reports a value that is invalid after migration under its new name', () => {
@@ -92,7 +97,10 @@ describe('schema 1 → 2', () => {
     expect(loaded.schema).toBe(2);
     expect(loaded.wifi!.rxIntrMitigationLastUs).toBe(0);
     expect(loaded.wifi!.rxIntrMitigationFirstUs).toBe(0);
-    expect({ ...loaded, wifi: { ...loaded.wifi, rxIntrMitigationLastUs: 250, rxIntrMitigationFirstUs: 700 } }).toEqual(sc);
+    expect({
+      ...loaded,
+      wifi: { ...loaded.wifi, rxIntrMitigationLastUs: 250, rxIntrMitigationFirstUs: 700 },
+    }).toEqual(sc);
   });
 
   it('leaves a wired schema-1 scenario as it was', () => {

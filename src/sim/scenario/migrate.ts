@@ -24,7 +24,14 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Moves `from` to `to` inside `o`, converting the value; both present is an error. */
-function rename(o: Json, where: string, from: string, to: string, errors: string[], convert: (v: unknown) => unknown = (v) => v): void {
+function rename(
+  o: Json,
+  where: string,
+  from: string,
+  to: string,
+  errors: string[],
+  convert: (v: unknown) => unknown = (v) => v,
+): void {
   if (!Object.hasOwn(o, from)) return;
   if (Object.hasOwn(o, to)) {
     errors.push(`${where}.${from} (schema 0) and ${where}.${to} (schema 1) are both given: keep one`);
@@ -86,10 +93,14 @@ const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchem
 export function migrateScenario(raw: Json): Json {
   const v = raw.schema;
   if (v === undefined) {
-    throw new ScenarioError([`schema is missing: expected the scenario schema version (0 to ${SCENARIO_SCHEMA})`]);
+    throw new ScenarioError([
+      `schema is missing: expected the scenario schema version (0 to ${SCENARIO_SCHEMA})`,
+    ]);
   }
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-    throw new ScenarioError([`schema = ${show(v)} is not allowed: expected an integer version from 0 to ${SCENARIO_SCHEMA}`]);
+    throw new ScenarioError([
+      `schema = ${show(v)} is not allowed: expected an integer version from 0 to ${SCENARIO_SCHEMA}`,
+    ]);
   }
   if (v > SCENARIO_SCHEMA) {
     throw new ScenarioError([`schema = ${v} is newer than this TSQ Lab understands (${SCENARIO_SCHEMA})`]);

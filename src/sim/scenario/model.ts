@@ -75,7 +75,8 @@ export class Model implements EventTarget {
 
   readonly dropFn = (skb: Skb, nowNs: Ns): void => {
     this.drops++;
-    if (skb.kind === SkbKind.DATA) this.droppedPayloadBytes[skb.flowId] = (this.droppedPayloadBytes[skb.flowId] ?? 0) + skb.lenBytes;
+    if (skb.kind === SkbKind.DATA)
+      this.droppedPayloadBytes[skb.flowId] = (this.droppedPayloadBytes[skb.flowId] ?? 0) + skb.lenBytes;
     skb.owner?.onSkbFree(skb, nowNs);
   };
 
@@ -133,7 +134,8 @@ export class Model implements EventTarget {
     this.senders.forEach((s, i) => this.sim.at(i * 1000, this, K_START, s));
     this.sim.at(this.sampleNs, this, K_SAMPLE);
     this.sim.at(this.warmupEndNs, this, K_WARMUP);
-    if (this.scenario.pingIntervalMs > 0) this.sim.at(this.scenario.pingIntervalMs * NS_PER_MS, this, K_PING, 0);
+    if (this.scenario.pingIntervalMs > 0)
+      this.sim.at(this.scenario.pingIntervalMs * NS_PER_MS, this, K_PING, 0);
   }
 
   handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
@@ -219,7 +221,9 @@ export class Model implements EventTarget {
       this.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
     occ('occ.sock_unsent', 'socket: unsent', 0, () => this.unsentBytes());
     occ('occ.qdisc', `qdisc (${this.scenario.qdisc.kind})`, 1, () => q.backlogBytes);
-    occ('occ.driver', this.scenario.link.xen ? 'netfront + backend' : 'NIC ring', 2, () => this.driverBytes());
+    occ('occ.driver', this.scenario.link.xen ? 'netfront + backend' : 'NIC ring', 2, () =>
+      this.driverBytes(),
+    );
     occ('occ.wire', 'beyond the host (wire, router, ACKs)', 3, () => this.beyondHost(q.backlogBytes));
     this.addCommonProbes(s0, gsoMode);
   }
@@ -238,8 +242,14 @@ export class Model implements EventTarget {
   }
 
   addCommonProbes(s0: TcpSender, _gsoMode: string): void {
-    this.addProbe({ key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true }, () => s0.tsqLimit);
-    this.addProbe({ key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true }, () => s0.wmemBytes);
+    this.addProbe(
+      { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true },
+      () => s0.tsqLimit,
+    );
+    this.addProbe(
+      { key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true },
+      () => s0.wmemBytes,
+    );
     let lastBytes = 0;
     let lastT = 0;
     this.addProbe({ key: 'tput.total', label: 'goodput', unit: 'bit/s', panel: 'throughput' }, (now) => {
@@ -250,7 +260,9 @@ export class Model implements EventTarget {
       return r;
     });
     this.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
-    this.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () => s0.pacingRateBps());
+    this.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
+      s0.pacingRateBps(),
+    );
     this.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
     let lastBusy = 0;
     let lastCpuT = 0;
@@ -278,7 +290,8 @@ export class Model implements EventTarget {
     const throttledFraction = dt > 0 && s0 ? (s0.throttledTimeNs(now) - this.base.thrNs) / dt : 0;
     const stations: StationSummary[] = this.stationNames.map((name, i) => ({
       name,
-      goodputBps: dt > 0 ? ((this.stationBytes[i]() - (this.perStationBase[i] ?? 0)) * 8 * NS_PER_SEC) / dt : 0,
+      goodputBps:
+        dt > 0 ? ((this.stationBytes[i]() - (this.perStationBase[i] ?? 0)) * 8 * NS_PER_SEC) / dt : 0,
       medianPingMs: rec.pings[i]?.median() ?? NaN,
       medianAggregate: rec.aggregates[i]?.median() ?? NaN,
       medianAvgAmpduLen: rec.avgAmpduLen[i]?.median() ?? NaN,

@@ -38,11 +38,21 @@ export type Node = Rule | ObjectNode | VariantNode | ArrayNode;
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-const int = (min: number, max: number, unit?: string, nullable = false): Rule => ({ t: 'int', min, max, unit, nullable });
+const int = (min: number, max: number, unit?: string, nullable = false): Rule => ({
+  t: 'int',
+  min,
+  max,
+  unit,
+  nullable,
+});
 const num = (min: number, max: number, unit?: string): Rule => ({ t: 'number', min, max, unit });
 const bool: Rule = { t: 'bool' };
 const oneOf = (...values: (string | number)[]): Rule => ({ t: 'enum', values });
-const obj = (fields: Record<string, Node>, nullable = false): ObjectNode => ({ t: 'object', fields, nullable });
+const obj = (fields: Record<string, Node>, nullable = false): ObjectNode => ({
+  t: 'object',
+  fields,
+  nullable,
+});
 
 export const QDISC_KINDS = ['pfifo_fast', 'fq', 'fq_codel', 'pfifo'] as const;
 
@@ -206,7 +216,8 @@ export function nodeAt(path: string): Node | undefined {
     if (!cur) return undefined;
     if (cur.t === 'object') cur = Object.hasOwn(cur.fields, part) ? cur.fields[part] : undefined;
     else if (cur.t === 'array') cur = /^\d+$/.test(part) ? cur.of : undefined;
-    else if (cur.t === 'variant') cur = part === 'kind' ? oneOf(...Object.keys(cur.cases)) : variantField(cur, part);
+    else if (cur.t === 'variant')
+      cur = part === 'kind' ? oneOf(...Object.keys(cur.cases)) : variantField(cur, part);
     else return undefined;
   }
   return cur;

@@ -104,7 +104,10 @@ describe('validateScenario: every field, nested parts and cross-field rules', ()
         // A wrong type for every kind of leaf: objects for numbers, strings and booleans.
         setPath(sc, path, typeof v === 'string' ? 42 : v === null ? 'x' : { wrong: true });
         const errs = validateScenario(sc);
-        expect(errs.some((m) => m.startsWith(`${path} = `)), `${p.id}: ${path} -> ${errs.join(' | ')}`).toBe(true);
+        expect(
+          errs.some((m) => m.startsWith(`${path} = `)),
+          `${p.id}: ${path} -> ${errs.join(' | ')}`,
+        ).toBe(true);
         checked++;
       }
     }
@@ -115,13 +118,17 @@ describe('validateScenario: every field, nested parts and cross-field rules', ()
     const sc = wiredBase() as unknown as { tcp: Record<string, unknown> };
     sc.tcp.sk_pacing_shfit = 8;
     const [e] = validateScenario(sc);
-    expect(e).toMatch(/^tcp\.sk_pacing_shfit is not a field of the scenario: tcp has cc, flows, .*sk_pacing_shift/);
+    expect(e).toMatch(
+      /^tcp\.sk_pacing_shfit is not a field of the scenario: tcp has cc, flows, .*sk_pacing_shift/,
+    );
   });
 
   it('checks the router queue, the Xen ring and the completion model', () => {
     const r = routed();
     r.router!.qdisc.txqueuelen = 0;
-    expect(validateScenario(r)).toEqual(['router.qdisc.txqueuelen = 0 is not allowed: expected an integer from 1 to 1000000 packets']);
+    expect(validateScenario(r)).toEqual([
+      'router.qdisc.txqueuelen = 0 is not allowed: expected an integer from 1 to 1000000 packets',
+    ]);
     const x = xen();
     x.link.xen!.ringSlots = 1.5;
     x.link.xen!.deallocStallProb = 2;
@@ -131,11 +138,17 @@ describe('validateScenario: every field, nested parts and cross-field rules', ()
     ]);
     const c = wiredBase() as unknown as { link: { completion: Record<string, unknown> } };
     c.link.completion = { kind: 'polled', delayNs: 1 };
-    expect(validateScenario(c)).toEqual(['link.completion.kind = "polled" is not allowed: expected one of immediate, coalesced']);
+    expect(validateScenario(c)).toEqual([
+      'link.completion.kind = "polled" is not allowed: expected one of immediate, coalesced',
+    ]);
     c.link.completion = { kind: 'coalesced', usecs: 10 };
-    expect(validateScenario(c)).toEqual(['link.completion.frames is missing: expected an integer from 1 to 65536 frames']);
+    expect(validateScenario(c)).toEqual([
+      'link.completion.frames is missing: expected an integer from 1 to 65536 frames',
+    ]);
     c.link.completion = { kind: 'immediate', delayNs: 0, usecs: 3 };
-    expect(validateScenario(c)[0]).toMatch(/^link\.completion\.usecs is not a field of the scenario: link\.completion has kind, delayNs/);
+    expect(validateScenario(c)[0]).toMatch(
+      /^link\.completion\.usecs is not a field of the scenario: link\.completion has kind, delayNs/,
+    );
   });
 
   it('checks every station, its rates and the topology', () => {
@@ -160,7 +173,9 @@ describe('validateScenario: every field, nested parts and cross-field rules', ()
     ]);
     const many = wifiAp();
     many.wifi!.stations = Array.from({ length: 51 }, () => many.wifi!.stations[0]);
-    expect(validateScenario(many)[0]).toMatch(/^wifi\.stations = .* is not allowed: expected a list of 1 to 50 items$/);
+    expect(validateScenario(many)[0]).toMatch(
+      /^wifi\.stations = .* is not allowed: expected a list of 1 to 50 items$/,
+    );
     const local = findPreset('ath9k-pacing-shift')!.scenario();
     local.wifi!.stations.push(local.wifi!.stations[0]);
     expect(validateScenario(local)).toEqual([
@@ -171,22 +186,35 @@ describe('validateScenario: every field, nested parts and cross-field rules', ()
   it('FC mode only where the driver is brcmfmac, and brcmfmac only as a station', () => {
     const a = findPreset('ath9k-pacing-shift')!.scenario();
     a.wifi!.brcmfmac = brcm().wifi!.brcmfmac;
-    expect(validateScenario(a)).toEqual(['wifi.brcmfmac (FC mode) applies only where wifi.driver is brcmfmac, not "ath9k"']);
+    expect(validateScenario(a)).toEqual([
+      'wifi.brcmfmac (FC mode) applies only where wifi.driver is brcmfmac, not "ath9k"',
+    ]);
     const b = brcm();
     b.wifi!.brcmfmac = null;
     expect(validateScenario(b)).toEqual(['wifi.brcmfmac is required when wifi.driver is brcmfmac']);
     const c = brcm();
     c.wifi!.brcmfmac!.initialCredits = [1, 2, 3] as unknown as [number, number, number, number];
-    expect(validateScenario(c)).toEqual(['wifi.brcmfmac.initialCredits = [1,2,3] is not allowed: expected a list of 4 items']);
+    expect(validateScenario(c)).toEqual([
+      'wifi.brcmfmac.initialCredits = [1,2,3] is not allowed: expected a list of 4 items',
+    ]);
     expect(scenarioError(() => applyOverrides(brcm(), { 'wifi.brcmfmac.fcMode': '3' }))).toEqual([
       'wifi.brcmfmac.fcMode = 3 is not allowed: expected one of 0, 1, 2',
     ]);
   });
 
   it('cuts a long list of problems short and long values too', () => {
-    const errs = validateScenario({ schema: SCENARIO_SCHEMA, title: 'x'.repeat(1000), tcp: 1, cpu: 2, link: 3, qdisc: 4 });
+    const errs = validateScenario({
+      schema: SCENARIO_SCHEMA,
+      title: 'x'.repeat(1000),
+      tcp: 1,
+      cpu: 2,
+      link: 3,
+      qdisc: 4,
+    });
     expect(errs.length).toBeLessThanOrEqual(41);
-    expect(errs[0]).toBe(`title = "${'x'.repeat(76)}... is not allowed: expected a string of at most 500 characters`);
+    expect(errs[0]).toBe(
+      `title = "${'x'.repeat(76)}... is not allowed: expected a string of at most 500 characters`,
+    );
   });
 });
 

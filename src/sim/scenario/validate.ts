@@ -38,7 +38,8 @@ export function show(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function describe(n: Node): string {
   switch (n.t) {
@@ -56,7 +57,9 @@ export function describe(n: Node): string {
     case 'object':
       return `${n.nullable ? 'null or ' : ''}an object with ${Object.keys(n.fields).join(', ')}`;
     case 'array':
-      return n.minItems === n.maxItems ? `a list of ${n.minItems} items` : `a list of ${n.minItems} to ${n.maxItems} items`;
+      return n.minItems === n.maxItems
+        ? `a list of ${n.minItems} items`
+        : `a list of ${n.minItems} to ${n.maxItems} items`;
     case 'variant':
       return Object.entries(n.cases)
         .map(([kind, f]) => `{kind: "${kind}", ${Object.keys(f).join(', ')}}`)
@@ -96,11 +99,14 @@ function walk(n: Node, v: unknown, path: string, errors: string[]): void {
   }
   const bad = (): void => void errors.push(`${name} = ${show(v)} is not allowed: expected ${describe(n)}`);
   const fields = (spec: Record<string, Node>, o: Record<string, unknown>, extra: string[] = []): void => {
-    for (const [k, child] of Object.entries(spec)) walk(child, Object.hasOwn(o, k) ? o[k] : undefined, path ? `${path}.${k}` : k, errors);
+    for (const [k, child] of Object.entries(spec))
+      walk(child, Object.hasOwn(o, k) ? o[k] : undefined, path ? `${path}.${k}` : k, errors);
     for (const k of Object.keys(o)) {
       if (Object.hasOwn(spec, k) || extra.includes(k)) continue;
       const allowed = [...extra, ...Object.keys(spec)].join(', ');
-      errors.push(`${path ? `${path}.${k}` : k} is not a field of the scenario: ${path ? `${path} has` : 'the top level has'} ${allowed}`);
+      errors.push(
+        `${path ? `${path}.${k}` : k} is not a field of the scenario: ${path ? `${path} has` : 'the top level has'} ${allowed}`,
+      );
     }
   };
   switch (n.t) {
@@ -112,7 +118,9 @@ function walk(n: Node, v: unknown, path: string, errors: string[]): void {
       if (!isObject(v)) return bad();
       const kind = v.kind;
       if (typeof kind !== 'string' || !Object.hasOwn(n.cases, kind)) {
-        errors.push(`${path}.kind = ${show(kind)} is not allowed: expected one of ${Object.keys(n.cases).join(', ')}`);
+        errors.push(
+          `${path}.kind = ${show(kind)} is not allowed: expected one of ${Object.keys(n.cases).join(', ')}`,
+        );
         return;
       }
       return fields(n.cases[kind], v, ['kind']);
@@ -129,14 +137,19 @@ function walk(n: Node, v: unknown, path: string, errors: string[]): void {
 function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): void {
   if (!isObject(r)) return;
   if (r.mode === 'ht') {
-    if (r.widthMHz !== 20 && r.widthMHz !== 40) errors.push(`${path}.widthMHz = ${show(r.widthMHz)} is not allowed for HT: expected 20 or 40`);
+    if (r.widthMHz !== 20 && r.widthMHz !== 40)
+      errors.push(`${path}.widthMHz = ${show(r.widthMHz)} is not allowed for HT: expected 20 or 40`);
     const streams = Math.floor(r.mcs / 8) + 1;
     if (Number.isInteger(r.mcs) && r.nss !== streams) {
-      errors.push(`${path}.nss = ${show(r.nss)} does not match HT MCS ${r.mcs}: expected ${streams} (HT MCS 8k..8k+7 use k+1 streams)`);
+      errors.push(
+        `${path}.nss = ${show(r.nss)} does not match HT MCS ${r.mcs}: expected ${streams} (HT MCS 8k..8k+7 use k+1 streams)`,
+      );
     }
   } else if (r.mode === 'vht') {
-    if (typeof r.mcs === 'number' && r.mcs > 9) errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for VHT: expected an integer from 0 to 9`);
-    if (band === '2.4GHz') errors.push(`${path}.mode = "vht" is not allowed with wifi.band 2.4GHz: VHT (802.11ac) is 5 GHz only`);
+    if (typeof r.mcs === 'number' && r.mcs > 9)
+      errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for VHT: expected an integer from 0 to 9`);
+    if (band === '2.4GHz')
+      errors.push(`${path}.mode = "vht" is not allowed with wifi.band 2.4GHz: VHT (802.11ac) is 5 GHz only`);
   }
 }
 
@@ -154,14 +167,18 @@ function crossField(s: Scenario, errors: string[]): void {
   }
   const w = s.wifi;
   if (!isObject(w)) return;
-  if (w.driver === 'brcmfmac' && w.brcmfmac === null) errors.push('wifi.brcmfmac is required when wifi.driver is brcmfmac');
+  if (w.driver === 'brcmfmac' && w.brcmfmac === null)
+    errors.push('wifi.brcmfmac is required when wifi.driver is brcmfmac');
   if (w.driver !== 'brcmfmac' && isObject(w.brcmfmac)) {
     errors.push(`wifi.brcmfmac (FC mode) applies only where wifi.driver is brcmfmac, not ${show(w.driver)}`);
   }
-  if (w.driver === 'brcmfmac' && w.topology !== 'local') errors.push('wifi.driver brcmfmac is modelled as a station (wifi.topology local)');
+  if (w.driver === 'brcmfmac' && w.topology !== 'local')
+    errors.push('wifi.driver brcmfmac is modelled as a station (wifi.topology local)');
   if (!Array.isArray(w.stations)) return;
   if (w.topology === 'local' && w.stations.length !== 1) {
-    errors.push(`wifi.stations lists ${w.stations.length} stations, but wifi.topology local has exactly one peer (the AP): list one`);
+    errors.push(
+      `wifi.stations lists ${w.stations.length} stations, but wifi.topology local has exactly one peer (the AP): list one`,
+    );
   }
   w.stations.forEach((st, i) => {
     if (!isObject(st)) return;

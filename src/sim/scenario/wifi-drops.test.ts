@@ -12,7 +12,11 @@ import { findPreset } from './presets/index';
 import type { WifiConfig } from './wifi-config';
 import type { WifiRadios } from './wifi-probes';
 
-function run(presetId: string, edit: (w: WifiConfig) => void, ms: number): { m: Model; r: WifiRadios; drops: number } {
+function run(
+  presetId: string,
+  edit: (w: WifiConfig) => void,
+  ms: number,
+): { m: Model; r: WifiRadios; drops: number } {
   const sc = findPreset(presetId)!.scenario();
   sc.warmupMs = 0;
   edit(sc.wifi!);

@@ -45,29 +45,44 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
   const mac0 = r.macs[0];
   if (mac0) occ('occ.txq', 'mac80211 TXQs', 2, () => mac0.backlogBytes());
   const ath0 = r.ath9k[0];
-  if (ath0) occ('occ.driver', 'ath9k: TID + retry + HW queue', 3, () => ath0.driverQueueFrames() * MPDU_BYTES);
+  if (ath0)
+    occ('occ.driver', 'ath9k: TID + retry + HW queue', 3, () => ath0.driverQueueFrames() * MPDU_BYTES);
   const b = r.brcm;
   if (b) {
-    occ('occ.driver', 'fws queue + SDIO bus + firmware', 3, () => (b.fwsQueuedPkts() + b.busQueuedPkts()) * MPDU_BYTES);
+    occ(
+      'occ.driver',
+      'fws queue + SDIO bus + firmware',
+      3,
+      () => (b.fwsQueuedPkts() + b.busQueuedPkts()) * MPDU_BYTES,
+    );
     occ('occ.hanger', 'firmware hanger (awaiting TX status)', 4, () => b.hangerBytes());
   }
   if (m.senders.length > 0 && w.topology === 'local') m.addCommonProbes(m.senders[0], 'gso');
   else {
     const s0 = m.senders[0];
-    m.addProbe({ key: 'tcp.cwnd', label: 'cwnd (station 1 flow)', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
-    m.addProbe({ key: 'tcp.srtt', label: 'srtt (station 1 flow)', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
+    m.addProbe(
+      { key: 'tcp.cwnd', label: 'cwnd (station 1 flow)', unit: 'pkts', panel: 'tcp' },
+      () => s0.snd_cwnd,
+    );
+    m.addProbe(
+      { key: 'tcp.srtt', label: 'srtt (station 1 flow)', unit: 'ms', panel: 'tcp' },
+      () => s0.srttNs / 1e6,
+    );
   }
   // Per-station goodput.
   m.stationBytes.forEach((read, i) => {
     let last = 0;
     let lastT = 0;
-    m.addProbe({ key: `tput.sta${i + 1}`, label: `goodput ${m.stationNames[i]}`, unit: 'bit/s', panel: 'throughput' }, (now) => {
-      const v = read();
-      const rate = now > lastT ? ((v - last) * 8 * NS_PER_SEC) / (now - lastT) : 0;
-      last = v;
-      lastT = now;
-      return rate;
-    });
+    m.addProbe(
+      { key: `tput.sta${i + 1}`, label: `goodput ${m.stationNames[i]}`, unit: 'bit/s', panel: 'throughput' },
+      (now) => {
+        const v = read();
+        const rate = now > lastT ? ((v - last) * 8 * NS_PER_SEC) / (now - lastT) : 0;
+        last = v;
+        lastT = now;
+        return rate;
+      },
+    );
   });
   let lastBusy = 0;
   let lastT = 0;

@@ -109,7 +109,13 @@ export class Cpu implements EventTarget {
   }
 
   /** Queue a job; target.handleEvent(kind, arg) runs when its work is done. */
-  submit(costNs: Ns, target: EventTarget, kind: number, arg: unknown = null, prio: 0 | 1 = CpuPrio.SOFTIRQ): void {
+  submit(
+    costNs: Ns,
+    target: EventTarget,
+    kind: number,
+    arg: unknown = null,
+    prio: 0 | 1 = CpuPrio.SOFTIRQ,
+  ): void {
     this.rings[prio].push(costNs, target, kind, arg);
     if (this.running === null) this.startNext();
   }

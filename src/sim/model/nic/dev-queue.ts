@@ -83,7 +83,9 @@ export class DevQueue implements EventTarget {
       s.segs = 1;
       s.gsoSizeBytes = skb.gsoSizeBytes;
       s.hdrBytes = skb.hdrBytes;
-      s.truesizeBytes = this.opts.sg ? tcpSkbTruesize(s.lenBytes, true) : linearSegmentTruesize(s.lenBytes, s.hdrBytes);
+      s.truesizeBytes = this.opts.sg
+        ? tcpSkbTruesize(s.lenBytes, true)
+        : linearSegmentTruesize(s.lenBytes, s.hdrBytes);
       s.tstampNs = skb.tstampNs;
       s.xmitNs = skb.xmitNs;
       s.isRetransmit = skb.isRetransmit;
@@ -94,7 +96,8 @@ export class DevQueue implements EventTarget {
     this.gsoSegments += segs.length;
     const c = this.opts.costs;
     const cost =
-      segs.length * (c.perGsoSegmentNs + c.perSegmentXmitNs) + (this.opts.sg ? 0 : skb.lenBytes * c.perByteGsoCopyNs);
+      segs.length * (c.perGsoSegmentNs + c.perSegmentXmitNs) +
+      (this.opts.sg ? 0 : skb.lenBytes * c.perByteGsoCopyNs);
     this.running = true;
     if (this.opts.cpu) this.opts.cpu.submit(cost, this, K_GSO_DONE, segs);
     else this.sim.after(0, this, K_GSO_DONE, segs);

@@ -132,7 +132,8 @@ export class XenNetfront implements TxDriver, EventTarget {
     if (!this.deallocArmed) {
       this.deallocArmed = true;
       let delay = this.cfg.deallocFixedNs + Math.round(this.rng.exp(this.cfg.deallocMeanExtraNs));
-      if (this.rng.next() < this.cfg.deallocStallProb) delay += Math.round(this.rng.exp(this.cfg.deallocStallMeanNs));
+      if (this.rng.next() < this.cfg.deallocStallProb)
+        delay += Math.round(this.rng.exp(this.cfg.deallocStallMeanNs));
       this.sim.at(nowNs + delay, this, K_DEALLOC);
     }
   }
@@ -154,7 +155,8 @@ export class XenNetfront implements TxDriver, EventTarget {
       }
       case K_GUEST_IRQ: {
         const batch = arg as Skb[];
-        if (this.cfg.cpu) this.cfg.cpu.submit(batch.length * this.cfg.perCompletionNs, this, K_GC_DONE, batch);
+        if (this.cfg.cpu)
+          this.cfg.cpu.submit(batch.length * this.cfg.perCompletionNs, this, K_GC_DONE, batch);
         else this.gc(batch, nowNs);
         break;
       }

@@ -136,7 +136,14 @@ export class AckProcessor implements EventTarget {
     if (this.rttSampleNs >= 0) this.rtt.sample(tp, this.seqRttNs, this.rttSampleNs);
     const lostBefore = rtx.lostOut;
     this.markLost();
-    const rs = this.rate.gen(nowNs, this.newlyDelivered, rtx.lostOut - lostBefore, this.rttSampleNs, tp.minRttNs, mss);
+    const rs = this.rate.gen(
+      nowNs,
+      this.newlyDelivered,
+      rtx.lostOut - lostBefore,
+      this.rttSampleNs,
+      tp.minRttNs,
+      mss,
+    );
 
     // Recovery state machine (tcp_fastretrans_alert, simplified).
     // tcp_try_undo_loss (any time in Loss) / tcp_try_undo_partial (once no

@@ -28,7 +28,13 @@ export class CwndValidation {
    * `sameLoop`: the loop's last send already recorded this flight, and the
    * loop now ends cwnd-limited (one validate per loop in the kernel).
    */
-  validate(packetsOut: number, sndUna: number, sndNxt: number, isCwndLimited: boolean, sameLoop = false): void {
+  validate(
+    packetsOut: number,
+    sndUna: number,
+    sndNxt: number,
+    isCwndLimited: boolean,
+    sameLoop = false,
+  ): void {
     if (sameLoop && this.tookFlight) this.flag = isCwndLimited;
     else if (sndUna >= this.maxPacketsSeq || packetsOut > this.maxPacketsOut) {
       this.maxPacketsOut = packetsOut;

@@ -51,7 +51,14 @@ export class DeliveryRate {
   }
 
   /** tcp_rate_gen: delivery rate over max(send interval, ack interval). */
-  gen(nowNs: Ns, newlyDelivered: number, newlyLost: number, rttNs: Ns, minRttNs: Ns, mssBytes: number): RateSample {
+  gen(
+    nowNs: Ns,
+    newlyDelivered: number,
+    newlyLost: number,
+    rttNs: Ns,
+    minRttNs: Ns,
+    mssBytes: number,
+  ): RateSample {
     const rs = this.rs;
     rs.deliveredPkts = newlyDelivered;
     rs.lossesPkts = newlyLost;

@@ -37,7 +37,12 @@ export function tcpPacingAfterSend(tp: TcpSender, skb: Skb, lenBytes: number, no
     skb.tstampNs = tp.wstampNs + tp.cfg.txDelayUs * 1000;
     const rate = tp.pacingRateBytesPerSec;
     // dataSegsOut is read before this skb's segments are added to it.
-    if (tp.sk_pacing_status !== PacingStatus.NONE && Number.isFinite(rate) && rate > 0 && tp.dataSegsOut >= 10) {
+    if (
+      tp.sk_pacing_status !== PacingStatus.NONE &&
+      Number.isFinite(rate) &&
+      rate > 0 &&
+      tp.dataSegsOut >= 10
+    ) {
       tp.wstampNs = edtAdvance(tp.wstampNs, prior, lenBytes, rate);
     }
   }

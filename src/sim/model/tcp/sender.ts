@@ -122,7 +122,16 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.tsq = new TsqGate(hooks.onThrottle);
     this.app = new BulkWriter(this, cpu, costs);
     // Byte counters and ns stamps outgrow small integers mid-run (see double-fields.ts).
-    preferDoubleFields(this, ['sndUna', 'sndNxt', 'wmemBytes', 'wstampNs', 'lastSendNs', 'deliveredBytes', 'payloadOut', 'truesizeOut']);
+    preferDoubleFields(this, [
+      'sndUna',
+      'sndNxt',
+      'wmemBytes',
+      'wstampNs',
+      'lastSendNs',
+      'deliveredBytes',
+      'payloadOut',
+      'truesizeOut',
+    ]);
     this.ack = new AckProcessor(sim, this);
     cc.init(this);
     if (cc.needsPacing && era.internalPacing && this.sk_pacing_status === PacingStatus.NONE) {

@@ -52,10 +52,18 @@ export function tcpPath(delay: (skb: Skb, nowNs: Ns) => number, opts: { gsoMode?
   );
   rx = new TcpReceiver(
     sim,
-    { flowId: 0, node: 1, peer: 0, mssBytes: MSS, delackNs: ms(40), groWindowNs: 0, groMaxBytes: 65536, priority: 0 },
+    {
+      flowId: 0,
+      node: 1,
+      peer: 0,
+      mssBytes: MSS,
+      delackNs: ms(40),
+      groWindowNs: 0,
+      groMaxBytes: 65536,
+      priority: 0,
+    },
     (ack) => sim.after(ms(5), ackBack, 0, ack),
   );
   tx.start(0);
   return { sim, tx };
 }
-

@@ -13,7 +13,11 @@ export interface TsoSocket extends CcSock {
   readonly era: EraProfile;
   readonly sk_pacing_shift: number;
   readonly cc: CongestionControl;
-  readonly cfg: { readonly gsoMaxSizeBytes: number; readonly gsoMode: 'tso' | 'gso' | 'mss'; readonly minTsoSegs: number };
+  readonly cfg: {
+    readonly gsoMaxSizeBytes: number;
+    readonly gsoMode: 'tso' | 'gso' | 'mss';
+    readonly minTsoSegs: number;
+  };
 }
 
 export class TsoGoal {
@@ -49,7 +53,13 @@ export class TsoGoal {
    * never if the last send was ≥ 1 ms ago, send when cwnd allows a
    * full goal or at least 1/3 of cwnd (tcp_tso_win_divisor).
    */
-  shouldDefer(inRecovery: boolean, inFlight: number, segs: number, goal: number, sinceLastSendNs: Ns): boolean {
+  shouldDefer(
+    inRecovery: boolean,
+    inFlight: number,
+    segs: number,
+    goal: number,
+    sinceLastSendNs: Ns,
+  ): boolean {
     if (inRecovery || inFlight === 0) return false;
     if (sinceLastSendNs >= 1_000_000) return false;
     const windowSegs = this.sk.snd_cwnd - inFlight;

@@ -30,7 +30,14 @@ export class TxRecord {
 }
 
 // Sequence numbers and times outgrow small integers within seconds (see double-fields.ts).
-preferDoubleFields(new TxRecord(), ['seq', 'end', 'xmitNs', 'deliveredNsAtSend', 'firstTxNsAtSend', 'deliveredAtSend']);
+preferDoubleFields(new TxRecord(), [
+  'seq',
+  'end',
+  'xmitNs',
+  'deliveredNsAtSend',
+  'firstTxNsAtSend',
+  'deliveredAtSend',
+]);
 
 /** Copies r into t, all but inRetransList (tcp_fragment's copy of the control block). */
 export function copyTxRecord(t: TxRecord, r: TxRecord): void {

@@ -11,9 +11,17 @@ import { dataSkb, ht, ManualMedium, RadioRig, runTxop } from './ath9k-test-helpe
 /** Two backlogged stations; `arrivals` packets for station 1 between completions; the stations served. */
 function served(scheduler: 'driver' | 'rotating', arrivals: number): number[] {
   const sim = new Sim(3);
-  const rig = new RadioRig(sim, sim.rng.fork(1), new ManualMedium(), 0, '5GHz', { rateFor: () => ht(7), scheduler }, {
-    airtimeFairness: false,
-  });
+  const rig = new RadioRig(
+    sim,
+    sim.rng.fork(1),
+    new ManualMedium(),
+    0,
+    '5GHz',
+    { rateFor: () => ht(7), scheduler },
+    {
+      airtimeFairness: false,
+    },
+  );
   for (let i = 0; i < 200; i++) {
     rig.xmit(dataSkb(0, 1, 1), 0);
     rig.xmit(dataSkb(0, 2, 2), 0);

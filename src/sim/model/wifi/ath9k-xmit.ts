@@ -25,7 +25,14 @@ import { HwQueue, SCHED_NONE, SCHED_SENT, SCHED_STOP, type SchedResult } from '.
 import type { Ath9kOptions, Ath9kStats } from './ath9k-options';
 
 export abstract class Ath9kXmit implements SubframeSource {
-  readonly stats: Ath9kStats = { transmissions: 0, mpdusSent: 0, mpdusAcked: 0, swRetries: 0, drops: 0, legacyDrops: 0 };
+  readonly stats: Ath9kStats = {
+    transmissions: 0,
+    mpdusSent: 0,
+    mpdusAcked: 0,
+    swRetries: 0,
+    drops: 0,
+    legacyDrops: 0,
+  };
   /** One ath_txq per AC (sc->tx.txq_map). */
   protected readonly hwq = [new HwQueue(), new HwQueue(), new HwQueue(), new HwQueue()];
   protected readonly pool: AggregatePool;

@@ -20,7 +20,12 @@ function fwRig(over: OptionOverrides = {}) {
       drop: (s) => dropped.push(s),
       onAggregate: () => undefined,
     },
-    { kickMedium: () => undefined, reportFailure: () => failures++, busKick: () => undefined, busKickAt: () => undefined },
+    {
+      kickMedium: () => undefined,
+      reportFailure: () => failures++,
+      busKick: () => undefined,
+      busKickAt: () => undefined,
+    },
   );
   const fill = (n: number, tag = NO_TAG): Skb[] => {
     const out: Skb[] = [];

@@ -25,7 +25,13 @@ import {
 } from './brcmfmac-config';
 import { SkbTagDeque, TimedIntRing } from './brcmfmac-ring';
 import { MpduErrorModel } from './mpdu-error';
-import { ampduSubframeBytes, blockAckExchangeNs, maxPsduBytesForAirtime, mpduBytes, ppduDurationNs } from './phy';
+import {
+  ampduSubframeBytes,
+  blockAckExchangeNs,
+  maxPsduBytesForAirtime,
+  mpduBytes,
+  ppduDurationNs,
+} from './phy';
 import type { TxopRecord } from './types';
 
 const EV_OUTCOME = 1;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Skb } from '../skb';
-import { FIFO_AC_BE, FIFO_AC_BK, FIFO_AC_VI, tagFifo, tagMode, tagSlot, type FcMode } from './brcmfmac-config';
+import {
+  FIFO_AC_BE,
+  FIFO_AC_BK,
+  FIFO_AC_VI,
+  tagFifo,
+  tagMode,
+  tagSlot,
+  type FcMode,
+} from './brcmfmac-config';
 import { Fws, type FwsHost } from './brcmfmac-fwsignal';
 
 function pkt(priority = 0): Skb {
@@ -18,7 +26,11 @@ interface Harness {
   flow: { stop: boolean; queued: number }[];
 }
 
-function harness(mode: FcMode, credits: number[], opts: { slots?: number; busOk?: () => boolean } = {}): Harness {
+function harness(
+  mode: FcMode,
+  credits: number[],
+  opts: { slots?: number; busOk?: () => boolean } = {},
+): Harness {
   const h = { sent: [], freed: [], lost: [], flow: [] } as unknown as Harness;
   const host: FwsHost = {
     busTxdata: (skb, tag) => {

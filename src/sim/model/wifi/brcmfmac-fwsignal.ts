@@ -136,7 +136,8 @@ export class Fws {
 
   /** FIFO_CREDITBACK TLV: one count per FIFO, packed a byte each (data[i]). */
   creditBack(packed: number): void {
-    for (let fifo = 0; fifo < FWS_FIFO_COUNT; fifo++) this.returnCredits(fifo, (packed >>> (8 * fifo)) & 0xff);
+    for (let fifo = 0; fifo < FWS_FIFO_COUNT; fifo++)
+      this.returnCredits(fifo, (packed >>> (8 * fifo)) & 0xff);
   }
 
   /** Live fcmode change: new skbs follow it; fcmode 0 drains the delay queues uncredited. */

@@ -118,7 +118,10 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
     { minLength: 1, maxLength: 12 },
   ),
   modes: fc.array(
-    fc.record({ atUs: fc.integer({ min: 0, max: TRAFFIC_END_NS / 1000 }), mode: fc.constantFrom(0 as const, 1 as const, 2 as const) }),
+    fc.record({
+      atUs: fc.integer({ min: 0, max: TRAFFIC_END_NS / 1000 }),
+      mode: fc.constantFrom(0 as const, 1 as const, 2 as const),
+    }),
     { maxLength: 4 },
   ),
   polite: fc.boolean(),

@@ -23,7 +23,9 @@ describe('brcmfmac receive over SDIO', () => {
     // A long write occupies the bus first; three ACKs arrive meanwhile.
     for (let i = 0; i < 32; i++) r.send(dataSkb(0, 1448), 0);
     const acks = [ackSkb(), ackSkb(), ackSkb()];
-    acks.forEach((a, i) => r.sim.at(10_000 + i * 1000, { handleEvent: (_k, _a, now) => r.dev.receiveFromAir(a, now) }, 0));
+    acks.forEach((a, i) =>
+      r.sim.at(10_000 + i * 1000, { handleEvent: (_k, _a, now) => r.dev.receiveFromAir(a, now) }, 0),
+    );
     r.sim.runUntil(20_000_000);
     const times = acks.map((a) => r.receivedAt.get(a)!);
     expect(new Set(times).size).toBe(1);

@@ -160,7 +160,12 @@ export class SdioBus implements EventTarget {
       const skb = this.txq.shift()!;
       const tag = this.txq.lastTag;
       this.writing.push(skb, tag);
-      bytes += skb.l2Bytes + SDPCM_HDR_BYTES + this.glomHdrBytes + BCDC_HEADER_BYTES + (tag >= 0 ? FWS_PKTTAG_BYTES : 0);
+      bytes +=
+        skb.l2Bytes +
+        SDPCM_HDR_BYTES +
+        this.glomHdrBytes +
+        BCDC_HEADER_BYTES +
+        (tag >= 0 ? FWS_PKTTAG_BYTES : 0);
     }
     this.writeBusy = true;
     this.stats.busTransfers++;
@@ -208,7 +213,11 @@ export class SdioBus implements EventTarget {
       rxBytes += skb.l2Bytes + SDPCM_HDR_BYTES + BCDC_HEADER_BYTES;
     }
     const payload =
-      SDPCM_HDR_BYTES + BCDC_HEADER_BYTES + ns * this.opts.txstatusBytes + nc * FWS_CREDITBACK_TLV_BYTES + rxBytes;
+      SDPCM_HDR_BYTES +
+      BCDC_HEADER_BYTES +
+      ns * this.opts.txstatusBytes +
+      nc * FWS_CREDITBACK_TLV_BYTES +
+      rxBytes;
     this.readBusy = true;
     this.stats.busReads++;
     this.sim.after(this.transferNs(Math.max(SDIO_MIN_READ_BYTES, payload)), this, EV_READ_DONE);

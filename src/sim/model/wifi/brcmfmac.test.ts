@@ -4,7 +4,8 @@ import { SDIO_TXHI, SDIO_TXLOW } from './brcmfmac-config';
 
 // Defaults: 50 MB/s, 40 µs per CMD53. One 1514-byte frame on the bus carries
 // SDPCM 12 + glom ext 8 + BCDC 4 (+ PKTTAG 8 with fws) bytes of headers.
-const writeOneNs = (withTag: boolean): number => 40_000 + Math.ceil(((1514 + 24 + (withTag ? 8 : 0)) * 1e9) / 50e6);
+const writeOneNs = (withTag: boolean): number =>
+  40_000 + Math.ceil(((1514 + 24 + (withTag ? 8 : 0)) * 1e9) / 50e6);
 // A status read is padded to BRCMF_FIRSTREAD (64 bytes).
 const READ_MIN_NS = 40_000 + Math.ceil((64 * 1e9) / 50e6);
 const RX_ACK_NS = 10_000;
@@ -169,7 +170,11 @@ describe('brcmfmac: live fcmode change', () => {
 describe('brcmfmac: saturated MAC throughput', () => {
   it('VHT80 MCS9 SGI 1SS with 64-frame A-MPDUs is within 2% of the analytic value', () => {
     // Fast bus and a deep pool so every TXOP finds 64 frames queued.
-    const r = rig({ fcMode: 0, bus: { bytesPerSec: 1e12, perTransferOverheadNs: 0, maxPktsPerTransfer: 64 }, firmware: { queuePkts: 512 } });
+    const r = rig({
+      fcMode: 0,
+      bus: { bytesPerSec: 1e12, perTransferOverheadNs: 0, maxPktsPerTransfer: 64 },
+      firmware: { queuePkts: 512 },
+    });
     greedySource(r);
     const t0 = 100e6;
     const t1 = 600e6;

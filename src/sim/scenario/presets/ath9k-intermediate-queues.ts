@@ -43,10 +43,34 @@ const runs: TableRun[] = CONFIGS.map((c) => ({ id: c.id, set: { ...c.set } }));
 const cells: TableCell[] = [];
 for (const c of CONFIGS) {
   cells.push(
-    { label: `ping/${c.id}/fast`, unit: 'ms', published: PING[c.id][0], tolerance: { rel: 0.25 }, simulated: (r) => fast(r[c.id], (x) => x.medianPingMs) },
-    { label: `ping/${c.id}/slow`, unit: 'ms', published: PING[c.id][1], tolerance: { rel: 0.25 }, simulated: (r) => r[c.id].stations[2].medianPingMs },
-    { label: `aggregate/${c.id}/fast`, unit: 'pkts', published: AGG[c.id][0], tolerance: { rel: 0.2 }, simulated: (r) => fast(r[c.id], (x) => x.medianAvgAmpduLen) },
-    { label: `aggregate/${c.id}/slow`, unit: 'pkts', published: AGG[c.id][1], tolerance: { rel: 0.2 }, simulated: (r) => r[c.id].stations[2].medianAvgAmpduLen },
+    {
+      label: `ping/${c.id}/fast`,
+      unit: 'ms',
+      published: PING[c.id][0],
+      tolerance: { rel: 0.25 },
+      simulated: (r) => fast(r[c.id], (x) => x.medianPingMs),
+    },
+    {
+      label: `ping/${c.id}/slow`,
+      unit: 'ms',
+      published: PING[c.id][1],
+      tolerance: { rel: 0.25 },
+      simulated: (r) => r[c.id].stations[2].medianPingMs,
+    },
+    {
+      label: `aggregate/${c.id}/fast`,
+      unit: 'pkts',
+      published: AGG[c.id][0],
+      tolerance: { rel: 0.2 },
+      simulated: (r) => fast(r[c.id], (x) => x.medianAvgAmpduLen),
+    },
+    {
+      label: `aggregate/${c.id}/slow`,
+      unit: 'pkts',
+      published: AGG[c.id][1],
+      tolerance: { rel: 0.2 },
+      simulated: (r) => r[c.id].stations[2].medianAvgAmpduLen,
+    },
   );
 }
 
@@ -79,11 +103,23 @@ export const ath9kIntermediateQueues: Preset = {
     return sc;
   },
   constants: [
-    { path: 'wifi.stations', why: 'Fast stations at HT20 MCS15 SGI (144.4 Mbit/s), the slow one at HT20 MCS0 (6.5 Mbit/s).' },
-    { path: 'wifi.legacyMaxPending', why: 'ATH_MAX_QDEPTH = 512/4 − 5 = 123 frames per hardware queue (ath9k.h, v4.8).' },
+    {
+      path: 'wifi.stations',
+      why: 'Fast stations at HT20 MCS15 SGI (144.4 Mbit/s), the slow one at HT20 MCS0 (6.5 Mbit/s).',
+    },
+    {
+      path: 'wifi.legacyMaxPending',
+      why: 'ATH_MAX_QDEPTH = 512/4 − 5 = 123 frames per hardware queue (ath9k.h, v4.8).',
+    },
     { path: 'qdisc.txqueuelen', why: 'DEFAULT_TX_QUEUE_LEN 1000 on the wireless interface.' },
-    { path: 'pingIntervalMs', why: 'Flent’s default step of 0.2 s: the ping interval, and how often the WiFi stats runner reads rc_stats_csv (the aggregate cells).' },
-    { path: 'wifi.stations.0.frameErrorRate', why: '10 % loss of a full-size MPDU: the operating point minstrel_ht picks (it trades loss for rate). Pings and TCP ACKs, being short, fail less than 1 % of the time.' },
+    {
+      path: 'pingIntervalMs',
+      why: 'Flent’s default step of 0.2 s: the ping interval, and how often the WiFi stats runner reads rc_stats_csv (the aggregate cells).',
+    },
+    {
+      path: 'wifi.stations.0.frameErrorRate',
+      why: '10 % loss of a full-size MPDU: the operating point minstrel_ht picks (it trades loss for rate). Pings and TCP ACKs, being short, fail less than 1 % of the time.',
+    },
   ],
   table: {
     caption: 'Median ping (ms) and median of minstrel_ht’s average A-MPDU length (packets) per station class',

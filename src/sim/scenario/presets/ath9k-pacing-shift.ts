@@ -12,15 +12,13 @@ const PUBLISHED: Record<number, number> = { 10: 43.21, 9: 78.17, 8: 123.94, 7: 1
 
 const runs: TableRun[] = SHIFTS.map((s) => ({ id: `shift${s}`, set: { 'tcp.sk_pacing_shift': s } }));
 const cells: TableCell[] = [
-  ...SHIFTS.map(
-    (s): TableCell => ({
-      label: `shift${s}`,
-      unit: 'Mbit/s',
-      published: PUBLISHED[s],
-      tolerance: { rel: 0.1 },
-      simulated: (r) => r[`shift${s}`].goodputBps / 1e6,
-    }),
-  ),
+  ...SHIFTS.map((s): TableCell => ({
+    label: `shift${s}`,
+    unit: 'Mbit/s',
+    published: PUBLISHED[s],
+    tolerance: { rel: 0.1 },
+    simulated: (r) => r[`shift${s}`].goodputBps / 1e6,
+  })),
   {
     label: 'ping/shift10',
     unit: 'ms',
@@ -43,7 +41,15 @@ export const ath9kPacingShift: Preset = {
   description:
     'A laptop with ath9k sends TCP through one WiFi hop. The TSQ budget (pacing rate >> shift) decides how much data waits below TCP, hence how large each A-MPDU can be; a competing ping shows the latency cost.',
   source: '000_19522d8850af41d6.txt',
-  params: ['tcp.sk_pacing_shift', 'tcp.tcp_limit_output_bytes', 'era', 'tcp.cc', 'qdisc.kind', 'wifi.txStatusDelayUs', 'wifi.rxIntrMitigationLastUs'],
+  params: [
+    'tcp.sk_pacing_shift',
+    'tcp.tcp_limit_output_bytes',
+    'era',
+    'tcp.cc',
+    'qdisc.kind',
+    'wifi.txStatusDelayUs',
+    'wifi.rxIntrMitigationLastUs',
+  ],
   scenario: () => {
     const sc = wifiLocalBase();
     sc.title = 'ath9k station, HT40 MCS12 SGI, CUBIC, sk_pacing_shift 10 (Linux 4.16)';
@@ -55,8 +61,14 @@ export const ath9kPacingShift: Preset = {
     return sc;
   },
   constants: [
-    { path: 'wifi.stations.0.rate', why: 'Assumed: the thread does not state the rate. ath9k 2×2 HT40 at MCS12 short GI (180 Mbit/s), picked within the 2×2 HT40 range by the large-budget plateau, the one number the rate alone sets.' },
-    { path: 'wifi.txStatusDelayUs', why: 'TX interrupt → ath9k tasklet → ieee80211_tx_status → kfree_skb: tens of µs on an x86 laptop.' },
+    {
+      path: 'wifi.stations.0.rate',
+      why: 'Assumed: the thread does not state the rate. ath9k 2×2 HT40 at MCS12 short GI (180 Mbit/s), picked within the 2×2 HT40 range by the large-budget plateau, the one number the rate alone sets.',
+    },
+    {
+      path: 'wifi.txStatusDelayUs',
+      why: 'TX interrupt → ath9k tasklet → ieee80211_tx_status → kfree_skb: tens of µs on an x86 laptop.',
+    },
     {
       path: 'wifi.rxIntrMitigationLastUs',
       why: 'Assumed: the thread does not name the chips. ath9k_hw_init_config() turns RX interrupt mitigation on for every chip: 250 µs after the last frame / 700 µs after the first on AR5416–AR9287 (the AR92xx 2×2 HT40 generation, taken here for both radios); AR9300 and later use 500 / 2000 µs, which gives 47.9 / 76.9 / 107.8 / 117.7 Mbit/s here. Without mitigation: 54.0 / 90.6 / 116.8 / 117.8.',
@@ -64,7 +76,8 @@ export const ath9kPacingShift: Preset = {
     { path: 'wifi.band', why: '5 GHz: SIFS 16 µs, slot 9 µs, AIFS[BE] 43 µs.' },
   ],
   table: {
-    caption: 'Throughput (Mbit/s) of one netperf flow by sk_pacing_shift, and the latency of a competing ping (ms)',
+    caption:
+      'Throughput (Mbit/s) of one netperf flow by sk_pacing_shift, and the latency of a competing ping (ms)',
     columns: ['10', '9', '8', '7'],
     rows: [
       { label: 'throughput', cells: SHIFTS.map((s) => `shift${s}`) },

@@ -23,7 +23,15 @@ export const benchWired: Preset = {
     sc.router = {
       rateBps: 100e6,
       propagationUs: 10_000,
-      qdisc: { kind: 'fq_codel', txqueuelen: 1000, limit: null, flowLimit: 100, codelTargetUs: 5000, codelIntervalUs: 100_000, ecn: false },
+      qdisc: {
+        kind: 'fq_codel',
+        txqueuelen: 1000,
+        limit: null,
+        flowLimit: 100,
+        codelTargetUs: 5000,
+        codelIntervalUs: 100_000,
+        ecn: false,
+      },
     };
     return sc;
   },
@@ -33,7 +41,8 @@ export const benchWired: Preset = {
 export const benchWifi: Preset = {
   id: 'bench-wifi',
   title: 'Bench: 802.11n HT20 AP, two MCS7 stations and one MCS0',
-  description: 'An AP with A-MPDU aggregation sends a TCP flow and a ping to each of three stations (two at MCS7, one at MCS0).',
+  description:
+    'An AP with A-MPDU aggregation sends a TCP flow and a ping to each of three stations (two at MCS7, one at MCS0).',
   params: ['wifi.queueing', 'qdisc.kind', 'tcp.cc', 'era'],
   scenario: () => {
     const sc = wifiLocalBase();

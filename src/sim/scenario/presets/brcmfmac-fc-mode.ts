@@ -40,7 +40,14 @@ export const brcmfmacFcMode: Preset = {
   description:
     'A Raspberry-Pi-class host sends TCP through a BCM43455 on SDIO. With firmware flow control the skb stays in the hanger until the firmware reports its TX status, so TX completion is late and TSQ bites; without it, the shift barely matters.',
   source: '004_0cfa5aac1c87b760.txt',
-  params: ['tcp.sk_pacing_shift', 'wifi.brcmfmac.fcMode', 'tcp.tcp_limit_output_bytes', 'tcp.cc', 'qdisc.kind', 'era'],
+  params: [
+    'tcp.sk_pacing_shift',
+    'wifi.brcmfmac.fcMode',
+    'tcp.tcp_limit_output_bytes',
+    'tcp.cc',
+    'qdisc.kind',
+    'era',
+  ],
   scenario: () => {
     const sc = wifiLocalBase();
     sc.title = 'BCM43455 on SDIO, VHT80 MCS8 1SS, FC mode 0, sk_pacing_shift 10 (Linux 5.4)';
@@ -48,7 +55,9 @@ export const brcmfmacFcMode: Preset = {
     sc.tcp.sk_pacing_shift = 10;
     const w = sc.wifi!;
     w.driver = 'brcmfmac';
-    w.stations = [{ name: 'AP', rate: vht(8, 1, 80, false), uplinkRate: vht(9, 2, 80, true), frameErrorRate: 0 }];
+    w.stations = [
+      { name: 'AP', rate: vht(8, 1, 80, false), uplinkRate: vht(9, 2, 80, true), frameErrorRate: 0 },
+    ];
     w.brcmfmac = {
       fcMode: 0,
       initialCredits: [9, 39, 18, 9],
@@ -65,10 +74,19 @@ export const brcmfmacFcMode: Preset = {
     return sc;
   },
   constants: [
-    { path: 'wifi.stations.0.rate', why: 'BCM43455 at VHT80 MCS8, one stream, long GI (351 Mbit/s): rate control one step below the top rate at a few metres.' },
+    {
+      path: 'wifi.stations.0.rate',
+      why: 'BCM43455 at VHT80 MCS8, one stream, long GI (351 Mbit/s): rate control one step below the top rate at a few metres.',
+    },
     { path: 'wifi.brcmfmac.busBytesPerSec', why: 'SDIO 3.0 SDR50 4-bit: 50 MB/s.' },
-    { path: 'wifi.brcmfmac.busTransferOverheadUs', why: 'Per SDIO transfer (CMD53 + interrupt + glom header), an estimate.' },
-    { path: 'wifi.brcmfmac.initialCredits', why: 'Firmware credit map BK 9 / BE 39 / VI 18 / VO 9 (Broadcom tuning for 11ac 1×1 SDIO chips).' },
+    {
+      path: 'wifi.brcmfmac.busTransferOverheadUs',
+      why: 'Per SDIO transfer (CMD53 + interrupt + glom header), an estimate.',
+    },
+    {
+      path: 'wifi.brcmfmac.initialCredits',
+      why: 'Firmware credit map BK 9 / BE 39 / VI 18 / VO 9 (Broadcom tuning for 11ac 1×1 SDIO chips).',
+    },
     {
       path: 'wifi.brcmfmac.firmwareTxStatusLatencyUs',
       why: 'From the BlockAck to the TX status being readable by the host (the dongle coalesces its proptxstatus signals; the host then needs the SDIO interrupt and the DPC work item). Not published, so inferred from one family of cells: FC 1/2 at shift 7, where TSQ no longer binds and the credit loop alone sets throughput (≈ 207 Mbit/s published). The shift 10/9 cells are predictions of the model, not fitted. At 100 µs FC 1/2 run at 215–228 Mbit/s.',

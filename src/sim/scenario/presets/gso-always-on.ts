@@ -40,7 +40,15 @@ export const gsoAlwaysOn: Preset = {
   description:
     'A CPU-bound sender: per-skb, per-byte and per-segment costs, software segmentation, and BBR pacing that arms one hrtimer per skb without fq (one per MSS before GSO was always on).',
   source: '001_17c459f5de6467ea.txt',
-  params: ['era', 'qdisc.kind', 'link.sg', 'tcp.cc', 'tcp.sk_pacing_shift', 'tcp.tcp_limit_output_bytes', 'cpu.timerLatencyNs'],
+  params: [
+    'era',
+    'qdisc.kind',
+    'link.sg',
+    'tcp.cc',
+    'tcp.sk_pacing_shift',
+    'tcp.tcp_limit_output_bytes',
+    'cpu.timerLatencyNs',
+  ],
   scenario: () => {
     const sc = wiredBase();
     sc.title = 'BBR, 40 Gbit/s, fq, sg on (Linux 4.17)';
@@ -80,7 +88,10 @@ export const gsoAlwaysOn: Preset = {
     { path: 'link.rateBps', why: '40 Gbit/s link of the commit message.' },
     { path: 'link.completion', why: 'mlx4 default TX interrupt moderation: 16 µs / 16 frames (mlx4_en.h).' },
     { path: 'cpu.perByteCopyNs', why: 'copy_from_user at ~4 GB/s per core, a 2018 Xeon memcpy figure.' },
-    { path: 'cpu.perSkbNs', why: 'tcp_transmit_skb → qdisc → driver path per skb, a few µs (perf profiles of the era).' },
+    {
+      path: 'cpu.perSkbNs',
+      why: 'tcp_transmit_skb → qdisc → driver path per skb, a few µs (perf profiles of the era).',
+    },
     { path: 'cpu.timerLatencyNs', why: 'hrtimer expiry to softirq/tasklet run: a few µs on a busy core.' },
   ],
   table: {

@@ -41,7 +41,14 @@ export const xenTsqLimit: Preset = {
   description:
     'A guest on xen-netfront: skbs are freed only when netback returns the TX response after dom0’s NIC completed them, so TSQ’s byte budget caps throughput at about limit ÷ completion delay.',
   source: '002_ba5116c08ea4a68f.txt',
-  params: ['tcp.tcp_limit_output_bytes', 'tcp.sk_pacing_shift', 'link.xen.deallocMeanExtraUs', 'era', 'qdisc.kind', 'tcp.cc'],
+  params: [
+    'tcp.tcp_limit_output_bytes',
+    'tcp.sk_pacing_shift',
+    'link.xen.deallocMeanExtraUs',
+    'era',
+    'qdisc.kind',
+    'tcp.cc',
+  ],
   scenario: () => {
     const sc = wiredBase();
     sc.title = 'Xen guest, 10 Gbit/s, tcp_limit_output_bytes 128 KB (Linux 4.1)';
@@ -78,10 +85,22 @@ export const xenTsqLimit: Preset = {
   constants: [
     { path: 'link.rateBps', why: '10 GbE physical NIC in dom0.' },
     { path: 'link.xen.ringSlots', why: 'NET_TX_RING_SIZE for one 4 KB shared ring page (xen-netfront.c).' },
-    { path: 'link.xen.deallocFixedUs', why: 'netback dealloc kthread wake-up and grant unmap after the physical completion.' },
-    { path: 'link.xen.deallocMeanExtraUs', why: 'dom0 kthread scheduling delay before the responses are pushed (exponential, mean 20 µs).' },
-    { path: 'link.xen.deallocStallProb', why: 'Share of dealloc batches that find dom0’s vCPU descheduled by the Xen scheduler (2 %).' },
-    { path: 'link.xen.deallocStallMeanUs', why: 'Mean extra delay of such a stall (400 µs), well below a 30 ms credit-scheduler slice.' },
+    {
+      path: 'link.xen.deallocFixedUs',
+      why: 'netback dealloc kthread wake-up and grant unmap after the physical completion.',
+    },
+    {
+      path: 'link.xen.deallocMeanExtraUs',
+      why: 'dom0 kthread scheduling delay before the responses are pushed (exponential, mean 20 µs).',
+    },
+    {
+      path: 'link.xen.deallocStallProb',
+      why: 'Share of dealloc batches that find dom0’s vCPU descheduled by the Xen scheduler (2 %).',
+    },
+    {
+      path: 'link.xen.deallocStallMeanUs',
+      why: 'Mean extra delay of such a stall (400 µs), well below a 30 ms credit-scheduler slice.',
+    },
     { path: 'link.xen.evtchnUs', why: 'event channel delivery to the guest vCPU and its interrupt.' },
   ],
   table: {
