@@ -6,7 +6,7 @@
  * replies take airtime too.
  */
 import { Sim } from '../engine/sim';
-import type { Ns } from '../engine/time';
+import { type Ns, us } from '../engine/time';
 import { Cpu, ZERO_COSTS } from '../model/cpu/cpu';
 import { DelayLine } from '../model/nic/delay-line';
 import { DevQueue } from '../model/nic/dev-queue';
@@ -20,7 +20,6 @@ import { TcpSender } from '../model/tcp/sender';
 import { Ath9k } from '../model/wifi/ath9k';
 import { ath9kDefaults } from '../model/wifi/ath9k-options';
 import { Brcmfmac } from '../model/wifi/brcmfmac';
-import { brcmfmac43455Defaults } from '../model/wifi/brcmfmac-config';
 import { Mac80211 } from '../model/wifi/mac80211-txq';
 import { AQL_DEFAULTS, mac80211Defaults } from '../model/wifi/mac80211-options';
 import { Medium } from '../model/wifi/medium';
@@ -28,6 +27,7 @@ import { RxReorder } from '../model/wifi/rx-reorder';
 import { RxMitigation } from '../model/wifi/rx-mitigation';
 import { phyRateBps } from '../model/wifi/phy';
 import type { PhyRate } from '../model/wifi/types';
+import { brcmfmacOptions } from './brcmfmac-options';
 import { bbrOptions, ERAS } from './eras';
 import { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
@@ -35,7 +35,6 @@ import type { Scenario } from './scenario';
 import { registerWifiProbes, type WifiRadios } from './wifi-probes';
 
 export const HOST_NODE = 100;
-const us = (v: number): Ns => Math.round(v * 1000);
 
 export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): Model {
   const w = sc.wifi!;
@@ -148,47 +147,17 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   let driver: TxDriver;
   const peers0 = local ? [1] : w.stations.map((_, i) => i + 1);
   if (w.driver === 'brcmfmac') {
-    const b = w.brcmfmac!;
-    const d = brcmfmac43455Defaults(0, 1);
-    const brcm = new Brcmfmac(
-      sim,
-      sim.rng.fork(7),
-      medium,
-      {
-        ...d,
-        band: w.band,
-        fcMode: b.fcMode,
-        rate: w.stations[0].rate,
-        frameErrorRate: w.stations[0].frameErrorRate,
-        initialCredits: b.initialCredits,
-        creditBackBatch: b.creditBackBatch,
-        bus: {
-          ...d.bus,
-          bytesPerSec: b.busBytesPerSec,
-          perTransferOverheadNs: us(b.busTransferOverheadUs),
-          maxPktsPerTransfer: b.busMaxPktsPerTransfer,
-        },
-        firmware: {
-          ...d.firmware,
-          queuePkts: b.firmwareQueuePkts,
-          txStatusLatencyNs: us(b.firmwareTxStatusLatencyUs),
-          txStatusBatch: b.firmwareTxStatusBatch,
-          maxAmpduFrames: b.firmwareMaxAmpduFrames,
-          maxAirtimeUs: b.firmwareMaxAirtimeUs,
-        },
+    const brcm = new Brcmfmac(sim, sim.rng.fork(7), medium, brcmfmacOptions(w), {
+      deliver: (skb, now) => {
+        skb.dst = 1;
+        airRx(0, skb, now);
       },
-      {
-        deliver: (skb, now) => {
-          skb.dst = 1;
-          airRx(0, skb, now);
-        },
-        free: m.freeFn,
-        drop: () => {},
-        onAggregate: (n, bytes, dst, now) => m.onAggregate(0, n, bytes, dst, now),
-        // Received frames (the AP's TCP ACKs) cross the SDIO bus before the stack sees them.
-        receive: (skb, now) => toReorder(1, skb, now),
-      },
-    );
+      free: m.freeFn,
+      drop: () => {},
+      onAggregate: (n, bytes, dst, now) => m.onAggregate(0, n, bytes, dst, now),
+      // Received frames (the AP's TCP ACKs) cross the SDIO bus before the stack sees them.
+      receive: (skb, now) => toReorder(1, skb, now),
+    });
     radios.brcm = brcm;
     m.setFcMode = (mode) => brcm.setFcMode(mode, sim.nowNs);
     driver = brcm;

@@ -4,7 +4,7 @@
  * propagation delay. Registers the probes the explorer and summaries read.
  */
 import { Sim } from '../engine/sim';
-import { NS_PER_SEC, type Ns } from '../engine/time';
+import { NS_PER_SEC, type Ns, us } from '../engine/time';
 import { Cpu, ZERO_COSTS } from '../model/cpu/cpu';
 import { DelayLine } from '../model/nic/delay-line';
 import { DevQueue } from '../model/nic/dev-queue';
@@ -29,7 +29,6 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
   const cpu = new Cpu(sim);
   const m = new Model(sim, sc, era, cpu, framesEnabled);
   const free = m.freeFn;
-  const us = (v: number): Ns => Math.round(v * 1000);
 
   // Far end: receivers (and ping replies).
   const receivers: TcpReceiver[] = [];
