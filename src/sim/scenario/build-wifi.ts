@@ -14,6 +14,7 @@ import type { TxDriver } from '../model/nic/driver';
 import { WiredNic } from '../model/nic/wired-nic';
 import { createQdisc } from '../model/qdisc/index';
 import { type Skb, SkbKind } from '../model/skb';
+import { pingReplyTo } from '../model/ping';
 import { createCc } from '../model/tcp/cc/index';
 import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
@@ -68,7 +69,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
     // A station (ap topology) or the local sender (local topology) receives.
     if (skb.kind === SkbKind.DATA) receivers[skb.flowId].receive(skb, now);
     else if (skb.kind === SkbKind.ACK) m.senders[skb.flowId].receiveAck(skb);
-    else if (skb.kind === SkbKind.PING_REQ) radioXmit(rxNode, m.makePingReply(skb, now), now);
+    else if (skb.kind === SkbKind.PING_REQ) radioXmit(rxNode, pingReplyTo(skb), now);
     else if (skb.kind === SkbKind.PING_REPLY) m.pingReply(skb);
   };
   // Every receiving radio reorders each (transmitter, TID) stream.
@@ -96,7 +97,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   const hostReceive = (skb: Skb, now: Ns): void => {
     if (skb.kind === SkbKind.DATA) receivers[skb.flowId].receive(skb, now);
     else if (skb.kind === SkbKind.ACK) m.senders[skb.flowId].receiveAck(skb);
-    else if (skb.kind === SkbKind.PING_REQ) fromHost.send(m.makePingReply(skb, now), now);
+    else if (skb.kind === SkbKind.PING_REQ) fromHost.send(pingReplyTo(skb), now);
     else if (skb.kind === SkbKind.PING_REPLY) m.pingReply(skb);
   };
 

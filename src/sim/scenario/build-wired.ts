@@ -14,10 +14,12 @@ import { XenNetfront } from '../model/nic/xen-netfront';
 import { createQdisc } from '../model/qdisc/index';
 import type { Qdisc } from '../model/qdisc/qdisc';
 import { type Skb, SkbKind } from '../model/skb';
+import { pingReplyTo } from '../model/ping';
 import { createCc } from '../model/tcp/cc/index';
 import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
 import { bbrOptions, ERAS } from './eras';
+import { registerWiredProbes } from './host-probes';
 import { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
 import type { Scenario } from './scenario';
@@ -37,7 +39,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     else m.senders[ack.flowId].receiveAck(ack);
   });
   const farEnd: DeliverFn = (skb, now) => {
-    if (skb.kind === SkbKind.PING_REQ) ackLine.send(m.makePingReply(skb, now), now);
+    if (skb.kind === SkbKind.PING_REQ) ackLine.send(pingReplyTo(skb), now);
     else receivers[skb.flowId].receive(skb, now);
   };
 
@@ -177,7 +179,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     );
   }
   m.receivers = receivers;
-  m.registerWiredProbes(dev, gsoMode);
+  registerWiredProbes(m, dev);
   m.start(NS_PER_SEC / 1e6);
   return m;
 }

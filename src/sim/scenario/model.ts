@@ -8,10 +8,10 @@ import type { EventTarget, Sim } from '../engine/sim';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
 import { Recorder } from '../metrics/recorder';
 import type { Cpu } from '../model/cpu/cpu';
-import type { DevQueue } from '../model/nic/dev-queue';
 import type { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
-import { PING_BYTES, Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../model/skb';
+import { type Skb, SkbKind } from '../model/skb';
+import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
@@ -177,102 +177,12 @@ export class Model implements EventTarget {
   pingTargets: number[] = [1];
 
   private sendPings(nowNs: Ns): void {
-    this.pingTargets.forEach((dst, sta) => {
-      const p = new Skb();
-      p.kind = SkbKind.PING_REQ;
-      p.flowId = 1000 + sta;
-      p.src = 0;
-      p.dst = dst;
-      p.seq = this.pingSeq++;
-      p.segs = 1;
-      p.lenBytes = PING_BYTES - 34;
-      p.hdrBytes = 34;
-      p.truesizeBytes = SMALL_SKB_TRUESIZE;
-      p.createdNs = nowNs;
-      p.ackSeq = sta;
-      this.pingOut(p, nowNs);
-    });
-  }
-
-  makePingReply(req: Skb, _nowNs: Ns): Skb {
-    const r = new Skb();
-    r.kind = SkbKind.PING_REPLY;
-    r.flowId = req.flowId;
-    r.src = req.dst;
-    r.dst = req.src;
-    r.segs = 1;
-    r.lenBytes = req.lenBytes;
-    r.hdrBytes = req.hdrBytes;
-    r.truesizeBytes = SMALL_SKB_TRUESIZE;
-    r.createdNs = req.createdNs;
-    r.ackSeq = req.ackSeq;
-    return r;
+    this.pingTargets.forEach((dst, sta) => this.pingOut(pingRequest(this.pingSeq++, sta, dst, nowNs), nowNs));
   }
 
   pingReply(reply: Skb): void {
     const now = this.sim.nowNs;
     this.recorder.ping(now, now - reply.createdNs, reply.ackSeq, this.measuring);
-  }
-
-  registerWiredProbes(dev: DevQueue, gsoMode: string): void {
-    const s0 = this.senders[0];
-    const q = dev.qdisc;
-    const occ = (key: string, label: string, order: number, read: () => number): void =>
-      this.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
-    occ('occ.sock_unsent', 'socket: unsent', 0, () => this.unsentBytes());
-    occ('occ.qdisc', `qdisc (${this.scenario.qdisc.kind})`, 1, () => q.backlogBytes);
-    occ('occ.driver', this.scenario.link.xen ? 'netfront + backend' : 'NIC ring', 2, () =>
-      this.driverBytes(),
-    );
-    occ('occ.wire', 'beyond the host (wire, router, ACKs)', 3, () => this.beyondHost(q.backlogBytes));
-    this.addCommonProbes(s0, gsoMode);
-  }
-
-  /** Bytes copied into the sockets and not yet sent. */
-  unsentBytes(): number {
-    let s = 0;
-    for (const t of this.senders) s += t.unsentBytes;
-    return s;
-  }
-
-  private beyondHost(hostQueued: number): number {
-    let unacked = 0;
-    for (const t of this.senders) unacked += t.sndNxt - t.sndUna;
-    return Math.max(0, unacked - hostQueued - this.driverBytes());
-  }
-
-  addCommonProbes(s0: TcpSender, _gsoMode: string): void {
-    this.addProbe(
-      { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true },
-      () => s0.tsqLimit,
-    );
-    this.addProbe(
-      { key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true },
-      () => s0.wmemBytes,
-    );
-    let lastBytes = 0;
-    let lastT = 0;
-    this.addProbe({ key: 'tput.total', label: 'goodput', unit: 'bit/s', panel: 'throughput' }, (now) => {
-      const b = this.deliveredBytes();
-      const r = now > lastT ? ((b - lastBytes) * 8 * NS_PER_SEC) / (now - lastT) : 0;
-      lastBytes = b;
-      lastT = now;
-      return r;
-    });
-    this.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
-    this.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
-      s0.pacingRateBps(),
-    );
-    this.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
-    let lastBusy = 0;
-    let lastCpuT = 0;
-    this.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: 'fraction', panel: 'cpu' }, (now) => {
-      const b = this.cpu.busyTimeNs();
-      const r = now > lastCpuT ? (b - lastBusy) / (now - lastCpuT) : 0;
-      lastBusy = b;
-      lastCpuT = now;
-      return Math.min(1, r);
-    });
   }
 
   addProbe(spec: SeriesSpec, read: (nowNs: Ns) => number): void {

@@ -9,6 +9,7 @@ import type { Brcmfmac } from '../model/wifi/brcmfmac';
 import type { Mac80211 } from '../model/wifi/mac80211-txq';
 import type { RxReorder } from '../model/wifi/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
+import { addCommonProbes, unsentBytes } from './host-probes';
 import type { Model } from './model';
 import type { WifiConfig } from './wifi-config';
 
@@ -40,7 +41,7 @@ const MPDU_BYTES = 1514;
 export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: WifiConfig): void {
   const occ = (key: string, label: string, order: number, read: () => number): void =>
     m.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
-  if (w.topology === 'local') occ('occ.sock_unsent', 'socket: unsent', 0, () => m.unsentBytes());
+  if (w.topology === 'local') occ('occ.sock_unsent', 'socket: unsent', 0, () => unsentBytes(m));
   occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => dev0.qdisc.backlogBytes);
   const mac0 = r.macs[0];
   if (mac0) occ('occ.txq', 'mac80211 TXQs', 2, () => mac0.backlogBytes());
@@ -57,7 +58,7 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
     );
     occ('occ.hanger', 'firmware hanger (awaiting TX status)', 4, () => b.hangerBytes());
   }
-  if (m.senders.length > 0 && w.topology === 'local') m.addCommonProbes(m.senders[0], 'gso');
+  if (m.senders.length > 0 && w.topology === 'local') addCommonProbes(m, m.senders[0]);
   else {
     const s0 = m.senders[0];
     m.addProbe(

@@ -1,0 +1,71 @@
+/**
+ * Probes every built scenario charts: a wired host's occupancy from the
+ * socket to the wire, and the first sender's TSQ, goodput, TCP and CPU
+ * series (WiFi occupancy is in ./wifi-probes.ts).
+ */
+import { NS_PER_SEC } from '../engine/time';
+import type { DevQueue } from '../model/nic/dev-queue';
+import type { TcpSender } from '../model/tcp/sender';
+import type { Model } from './model';
+
+/** Occupancy of a wired host from the socket to the wire, then the common probes. */
+export function registerWiredProbes(m: Model, dev: DevQueue): void {
+  const s0 = m.senders[0];
+  const q = dev.qdisc;
+  const occ = (key: string, label: string, order: number, read: () => number): void =>
+    m.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
+  occ('occ.sock_unsent', 'socket: unsent', 0, () => unsentBytes(m));
+  occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => q.backlogBytes);
+  occ('occ.driver', m.scenario.link.xen ? 'netfront + backend' : 'NIC ring', 2, () => m.driverBytes());
+  occ('occ.wire', 'beyond the host (wire, router, ACKs)', 3, () => beyondHost(m, q.backlogBytes));
+  addCommonProbes(m, s0);
+}
+
+/** Bytes copied into the sockets and not yet sent. */
+export function unsentBytes(m: Model): number {
+  let s = 0;
+  for (const t of m.senders) s += t.unsentBytes;
+  return s;
+}
+
+/** Bytes sent and not acknowledged that are past the host's queues: on the wire, in a router, or acked on the way back. */
+function beyondHost(m: Model, hostQueued: number): number {
+  let unacked = 0;
+  for (const t of m.senders) unacked += t.sndNxt - t.sndUna;
+  return Math.max(0, unacked - hostQueued - m.driverBytes());
+}
+
+/** The first sender's TSQ limit and sk_wmem_alloc, goodput, cwnd, pacing rate, srtt and CPU busy. */
+export function addCommonProbes(m: Model, s0: TcpSender): void {
+  m.addProbe(
+    { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true },
+    () => s0.tsqLimit,
+  );
+  m.addProbe(
+    { key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true },
+    () => s0.wmemBytes,
+  );
+  let lastBytes = 0;
+  let lastT = 0;
+  m.addProbe({ key: 'tput.total', label: 'goodput', unit: 'bit/s', panel: 'throughput' }, (now) => {
+    const b = m.deliveredBytes();
+    const r = now > lastT ? ((b - lastBytes) * 8 * NS_PER_SEC) / (now - lastT) : 0;
+    lastBytes = b;
+    lastT = now;
+    return r;
+  });
+  m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
+  m.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
+    s0.pacingRateBps(),
+  );
+  m.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
+  let lastBusy = 0;
+  let lastCpuT = 0;
+  m.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: 'fraction', panel: 'cpu' }, (now) => {
+    const b = m.cpu.busyTimeNs();
+    const r = now > lastCpuT ? (b - lastBusy) / (now - lastCpuT) : 0;
+    lastBusy = b;
+    lastCpuT = now;
+    return Math.min(1, r);
+  });
+}
