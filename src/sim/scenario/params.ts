@@ -62,6 +62,21 @@ export const PARAMS: Record<string, ParamDef> = {
       for (const s of m.senders) s.limitOutputBytes = Number(v);
     },
   },
+  'tcp.tx_delay_us': {
+    key: 'tcp.tx_delay_us',
+    label: 'TCP_TX_DELAY',
+    layer: 'tcp',
+    kind: 'int',
+    unit: 'µs',
+    min: 0,
+    max: 100_000,
+    step: 100,
+    ticks: [10_000, 50_000],
+    help: 'Socket option (5.4+): each packet leaves this much later through its EDT stamp, which fq honours and other qdiscs ignore; TSQ lets about 2 × pacing rate × delay more wait below the socket.',
+    kernelFile: 'net/ipv4/tcp_output.c',
+    live: false,
+    kernelDefault: () => 0,
+  },
   'tcp.cc': {
     key: 'tcp.cc',
     label: 'congestion control',

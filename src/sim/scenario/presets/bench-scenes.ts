@@ -12,7 +12,15 @@ export const benchWired: Preset = {
   title: 'Bench: CUBIC over 1 Gbit/s → 100 Mbit/s, 10 ms bottleneck',
   description:
     'One CUBIC bulk flow from a host over a 1 Gbit/s, 0.1 ms link to a router, then a 100 Mbit/s, 10 ms bottleneck with fq_codel (or a 1000-packet pfifo_fast).',
-  params: ['router.qdisc.kind', 'tcp.cc', 'tcp.sk_pacing_shift', 'tcp.tcp_limit_output_bytes', 'era'],
+  params: [
+    'router.qdisc.kind',
+    'tcp.cc',
+    'tcp.sk_pacing_shift',
+    'tcp.tcp_limit_output_bytes',
+    'era',
+    'qdisc.kind',
+    'tcp.tx_delay_us',
+  ],
   scenario: () => {
     const sc = wiredBase();
     sc.title = 'CUBIC, 1 Gbit/s host link, 100 Mbit/s 10 ms bottleneck, fq_codel';
