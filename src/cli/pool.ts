@@ -12,8 +12,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import type { Summary } from '../sim/api';
-import { runScenario, type CellResult, type TableResult } from '../sim/run';
-import { type Preset, withinTolerance } from '../sim/scenario/presets/index';
+import { fillCells, runScenario, type TableResult } from '../sim/run';
+import type { Preset } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
 import { applyOverrides } from '../sim/scenario/validate';
 
@@ -144,17 +144,7 @@ export async function runTableParallel(
   );
   const runs: Record<string, Summary> = {};
   table.runs.forEach((r, i) => (runs[r.id] = sums[i]));
-  const cells: CellResult[] = table.cells.map((c) => {
-    const simulated = c.simulated(runs);
-    return {
-      label: c.label,
-      unit: c.unit,
-      published: c.published,
-      simulated,
-      ok: withinTolerance(c, simulated),
-    };
-  });
-  return { preset: preset.id, cells, runs };
+  return { preset: preset.id, cells: fillCells(table.cells, runs), runs };
 }
 
 if (!isMainThread && parentPort) {

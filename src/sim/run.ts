@@ -8,6 +8,7 @@ import { buildWifi } from './scenario/build-wifi';
 import { buildWired } from './scenario/build-wired';
 import type { Model } from './scenario/model';
 import { type Preset, withinTolerance } from './scenario/presets/index';
+import type { TableCell } from './scenario/presets/preset';
 import type { Scenario } from './scenario/scenario';
 import { applyOverrides } from './scenario/validate';
 
@@ -39,6 +40,20 @@ export interface TableResult {
   runs: Record<string, Summary>;
 }
 
+/** Each cell's simulated value from the table's runs, and whether it is within its tolerance. */
+export function fillCells(cells: readonly TableCell[], runs: Record<string, Summary>): CellResult[] {
+  return cells.map((c) => {
+    const simulated = c.simulated(runs);
+    return {
+      label: c.label,
+      unit: c.unit,
+      published: c.published,
+      simulated,
+      ok: withinTolerance(c, simulated),
+    };
+  });
+}
+
 /** Runs every run of a preset's table (optionally with extra overrides) and fills its cells. */
 export function runTable(
   preset: Preset,
@@ -53,15 +68,5 @@ export function runTable(
     const sc = applyOverrides(base, r.set);
     runs[r.id] = runScenario(sc, seed, opts.durationMs ?? sc.durationMs).summary;
   }
-  const cells = table.cells.map((c) => {
-    const simulated = c.simulated(runs);
-    return {
-      label: c.label,
-      unit: c.unit,
-      published: c.published,
-      simulated,
-      ok: withinTolerance(c, simulated),
-    };
-  });
-  return { preset: preset.id, cells, runs };
+  return { preset: preset.id, cells: fillCells(table.cells, runs), runs };
 }
