@@ -34,10 +34,13 @@ test('A/B of sk_pacing_shift 10 vs 8 runs two synchronized timelines', async ({ 
   await page.goto('/?preset=ath9k-pacing-shift');
   await page.waitForFunction(() => window.__tsq?.ready() === true);
   await page.getByTestId('view-ab').click();
+  // Before a start, the page says what starting does instead of showing nothing.
+  await expect(page.getByTestId('ab-empty')).toContainText('same seed');
   await page.getByTestId('ab-param').selectOption('tcp.sk_pacing_shift');
   await page.getByTestId('ab-value-a').fill('10');
   await page.getByTestId('ab-value-b').fill('8');
   await page.getByTestId('ab-start').click();
+  await expect(page.getByTestId('ab-empty')).toHaveCount(0);
 
   await page.waitForFunction(
     () => window.__tsqAb?.phase() === 'running' && window.__tsqAb.sharedNowNs() > 2e8,

@@ -191,6 +191,12 @@ export function AbView() {
           </p>
         )}
       </section>
+      {!setup && (
+        <p className="muted" data-testid="ab-empty">
+          Start runs A and B side by side from the same seed on one clock: their timelines scroll together,
+          and a strip above them compares their goodput and headline numbers (B − A, B ÷ A).
+        </p>
+      )}
       {setup && (
         <>
           <DiffStrip ab={ab} />
