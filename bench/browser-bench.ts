@@ -16,6 +16,7 @@ import {
   measureBusy,
   pageHeap,
   quantiles,
+  withTimeout,
   workerHeap,
   type Busy,
   type Composition,
@@ -86,6 +87,8 @@ const HEAP_READINGS = 5;
 
 /** A change that shows in no frame within this long counts as lost. */
 const SLIDER_TIMEOUT_MS = 5000;
+/** Beyond its own length, how long a step may run before it counts as stalled. */
+const STEP_SLACK_MS = 30_000;
 /** Quiet time after the first charts are painted before the run starts (see benchBrowser). */
 const LOAD_SETTLE_MS = 1000;
 
@@ -176,6 +179,8 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     );
     await page.waitForTimeout(LOAD_SETTLE_MS);
     const runStart = await page.evaluate(() => performance.now());
+    // Each step has a deadline, so a stall fails the browser part with its name instead of hanging it.
+    const sliderBudgetMs = o.sliderSamples * (SLIDER_TIMEOUT_MS + 1000) + STEP_SLACK_MS;
     // Phase boundaries in the page's clock, so each long task can be attributed.
     const phases: { name: string; at: number }[] = [];
     const phase = async (name: string): Promise<void> => {
@@ -187,20 +192,32 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     await page.waitForFunction(() => window.__tsq!.frames() > 20);
     log(`  browser: slider ${key} at real time`);
     await phase('slider, 1×');
-    const sliderRt = await sliderRun(page, key, o.sliderSamples);
+    const sliderRt = await withTimeout(sliderRun(page, key, o.sliderSamples), sliderBudgetMs, 'slider at 1×');
     await phase('frames, 1×');
-    const framesRt = await measureBusy(cdp, () => page.evaluate(inPage.frameIntervals, o.frameWindowMs));
+    const framesRt = await withTimeout(
+      measureBusy(cdp, () => page.evaluate(inPage.frameIntervals, o.frameWindowMs)),
+      o.frameWindowMs + STEP_SLACK_MS,
+      'frame intervals at 1×',
+    );
 
     // As fast as possible: the long run starts here.
     await page.getByTestId('speed').selectOption('max');
     const fullStart = performance.now();
     log(`  browser: slider ${key} at full speed`);
     await phase('slider, full speed');
-    const sliderFull = await sliderRun(page, key, o.sliderSamples);
+    const sliderFull = await withTimeout(
+      sliderRun(page, key, o.sliderSamples),
+      sliderBudgetMs,
+      'slider at full speed',
+    );
     await phase('frames, full speed');
-    const framesFull = await measureBusy(cdp, () => page.evaluate(inPage.frameIntervals, o.frameWindowMs));
+    const framesFull = await withTimeout(
+      measureBusy(cdp, () => page.evaluate(inPage.frameIntervals, o.frameWindowMs)),
+      o.frameWindowMs + STEP_SLACK_MS,
+      'frame intervals at full speed',
+    );
 
-    const wheap = await workerHeap(browser);
+    const wheap = await withTimeout(workerHeap(browser), STEP_SLACK_MS, 'attaching to the worker');
     const waitUntil = async (minutes: number): Promise<void> => {
       const left = fullStart + minutes * 60_000 - performance.now();
       if (left > 0) await page.waitForTimeout(left);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byPhase, composition, quantiles } from './page-metrics';
+import { byPhase, composition, quantiles, withTimeout } from './page-metrics';
 
 describe('quantiles', () => {
   it('takes nearest-rank quantiles of the finite samples and counts the lost ones', () => {
@@ -43,5 +43,15 @@ describe('byPhase', () => {
       duration: 60,
     }));
     expect(byPhase(tasks, phases)).toEqual({ 'before the first phase': 1, 'real time': 2, 'full speed': 1 });
+  });
+});
+
+describe('withTimeout', () => {
+  it('passes a value through in time, and names the step that stalls', async () => {
+    await expect(withTimeout(Promise.resolve(7), 1000, 'quick')).resolves.toBe(7);
+    const never = new Promise<number>(() => {});
+    await expect(withTimeout(never, 20, 'slider at full speed')).rejects.toThrow(
+      'slider at full speed did not finish within 0.02 s',
+    );
   });
 });

@@ -38,6 +38,15 @@ export interface Composition {
   scripts: { invoker: string; ms: number }[];
 }
 
+/** Rejects if `p` has not settled within `ms`, naming `what`: a stalled step fails the run instead of hanging it. */
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
+}
+
 export function quantiles(xs: number[]): Quantiles {
   const a = xs.filter((x) => Number.isFinite(x)).sort((x, y) => x - y);
   const q = (p: number): number => (a.length ? a[Math.min(a.length - 1, Math.ceil(p * a.length) - 1)] : NaN);
@@ -49,6 +58,9 @@ export function quantiles(xs: number[]): Quantiles {
     max: a.length ? a[a.length - 1] : NaN,
   };
 }
+
+/** How long the simulation worker may take to answer a DevTools command. */
+const WORKER_REPLY_MS = 30_000;
 
 /** A CDP session on the simulation worker (not flattened: Playwright's CDPSession speaks to one target). */
 export async function workerHeap(browser: Browser): Promise<() => Promise<number>> {
@@ -72,10 +84,17 @@ export async function workerHeap(browser: Browser): Promise<() => Promise<number
         message: JSON.stringify({ id, method, params: {} }),
       });
     });
+  // A reading the worker never answers is lost (NaN), not a stalled run.
   return async () => {
-    await send('HeapProfiler.collectGarbage');
-    const r = (await send('Runtime.getHeapUsage')) as { usedSize: number };
-    return r.usedSize / 2 ** 20;
+    try {
+      await withTimeout(send('HeapProfiler.collectGarbage'), WORKER_REPLY_MS, 'worker GC');
+      const r = (await withTimeout(send('Runtime.getHeapUsage'), WORKER_REPLY_MS, 'worker heap')) as {
+        usedSize: number;
+      };
+      return r.usedSize / 2 ** 20;
+    } catch {
+      return NaN;
+    }
   };
 }
 
