@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unwrapInto } from './ring-column';
+import { ringCapacity, unwrapInto } from './ring-column';
 
 describe('unwrapInto', () => {
   it('copies a wrapped ring to the start of the new column, in ring order', () => {
@@ -18,5 +18,11 @@ describe('unwrapInto', () => {
       null,
     ]);
     expect(unwrapInto(new Int32Array(0), 0, 0, new Int32Array(8))).toEqual(new Int32Array(8));
+  });
+});
+
+describe('ringCapacity', () => {
+  it('is the least power of two at or above the request, and at least 4', () => {
+    expect([0, 1, 4, 5, 16, 17, 1000].map(ringCapacity)).toEqual([4, 4, 4, 8, 16, 32, 1024]);
   });
 });

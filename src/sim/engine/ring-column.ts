@@ -20,3 +20,10 @@ export function unwrapInto<T, C extends RingColumn<T>>(
   for (let k = 0; k < len; k++) dst[k] = src[(head + k) & mask];
   return dst;
 }
+
+/** The least power of two ≥ max(n, 4): a ring's capacity, so that `& (cap - 1)` wraps an index. */
+export function ringCapacity(n: number): number {
+  let cap = 4;
+  while (cap < n) cap *= 2;
+  return cap;
+}

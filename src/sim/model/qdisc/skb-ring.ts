@@ -3,6 +3,7 @@
  * per-queue skb lists (sk_buff_head, fq's flow->head/tail, skb_array).
  * Grows by doubling, so steady-state enqueue/dequeue never allocates.
  */
+import { ringCapacity, unwrapInto } from '../../engine/ring-column';
 import type { Skb } from '../skb';
 
 export class SkbRing {
@@ -11,9 +12,7 @@ export class SkbRing {
   private len = 0;
 
   constructor(initialCapacity = 16) {
-    let cap = 4;
-    while (cap < initialCapacity) cap *= 2;
-    this.buf = new Array<Skb | null>(cap).fill(null);
+    this.buf = new Array<Skb | null>(ringCapacity(initialCapacity)).fill(null);
   }
 
   get length(): number {
@@ -68,11 +67,8 @@ export class SkbRing {
   }
 
   private grow(): void {
-    const old = this.buf;
-    const mask = old.length - 1;
-    const next = new Array<Skb | null>(old.length * 2).fill(null);
-    for (let i = 0; i < this.len; i++) next[i] = old[(this.head + i) & mask];
-    this.buf = next;
+    const cap = this.buf.length * 2;
+    this.buf = unwrapInto(this.buf, this.head, this.len, new Array<Skb | null>(cap).fill(null));
     this.head = 0;
   }
 }

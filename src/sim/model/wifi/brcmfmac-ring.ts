@@ -4,6 +4,7 @@
  * carrying each skb with its htod-style tag, and the dongle's list of TX
  * statuses waiting to be read by the host. Both grow by doubling only.
  */
+import { ringCapacity, unwrapInto } from '../../engine/ring-column';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 
@@ -17,8 +18,7 @@ export class SkbTagDeque {
   lastTag = -1;
 
   constructor(initialCapacity = 16) {
-    let cap = 4;
-    while (cap < initialCapacity) cap *= 2;
+    const cap = ringCapacity(initialCapacity);
     this.skbs = new Array<Skb | null>(cap).fill(null);
     this.tags = new Int32Array(cap);
   }
@@ -62,16 +62,10 @@ export class SkbTagDeque {
   }
 
   private grow(): void {
-    const cap = this.skbs.length;
-    const skbs = new Array<Skb | null>(cap * 2).fill(null);
-    const tags = new Int32Array(cap * 2);
-    for (let i = 0; i < this.len; i++) {
-      const j = (this.head + i) & (cap - 1);
-      skbs[i] = this.skbs[j];
-      tags[i] = this.tags[j];
-    }
-    this.skbs = skbs;
-    this.tags = tags;
+    const cap = this.skbs.length * 2;
+    const { head, len } = this;
+    this.skbs = unwrapInto(this.skbs, head, len, new Array<Skb | null>(cap).fill(null));
+    this.tags = unwrapInto(this.tags, head, len, new Int32Array(cap));
     this.head = 0;
   }
 }
@@ -87,8 +81,7 @@ export class TimedIntRing {
   private len = 0;
 
   constructor(initialCapacity = 64) {
-    let cap = 4;
-    while (cap < initialCapacity) cap *= 2;
+    const cap = ringCapacity(initialCapacity);
     this.ready = new Float64Array(cap);
     this.vals = new Int32Array(cap);
   }
@@ -126,16 +119,10 @@ export class TimedIntRing {
   }
 
   private grow(): void {
-    const cap = this.vals.length;
-    const ready = new Float64Array(cap * 2);
-    const vals = new Int32Array(cap * 2);
-    for (let i = 0; i < this.len; i++) {
-      const j = (this.head + i) & (cap - 1);
-      ready[i] = this.ready[j];
-      vals[i] = this.vals[j];
-    }
-    this.ready = ready;
-    this.vals = vals;
+    const cap = this.vals.length * 2;
+    const { head, len } = this;
+    this.ready = unwrapInto(this.ready, head, len, new Float64Array(cap));
+    this.vals = unwrapInto(this.vals, head, len, new Int32Array(cap));
     this.head = 0;
   }
 }

@@ -15,6 +15,7 @@
  * Block padding and the control channel are not modelled.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
+import { ringCapacity } from '../../engine/ring-column';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 import {
@@ -197,11 +198,7 @@ export class SdioBus implements EventTarget {
     for (let i = 0; i < ns; i++) this.readStatuses[i] = st.shift();
     this.readStatusN = ns;
     const nc = cb.countReady(nowNs, Infinity);
-    if (nc > this.readCredits.length) {
-      let cap = this.readCredits.length;
-      while (cap < nc) cap *= 2;
-      this.readCredits = new Int32Array(cap);
-    }
+    if (nc > this.readCredits.length) this.readCredits = new Int32Array(ringCapacity(nc));
     for (let i = 0; i < nc; i++) this.readCredits[i] = cb.shift();
     this.readCreditN = nc;
     // Received frames ride in the same superframe, each with its own SDPCM and BCDC headers.
