@@ -8,12 +8,34 @@ import type { DevQueue } from '../model/nic/dev-queue';
 import type { TcpSender } from '../model/tcp/sender';
 import type { Model } from './model';
 
+/**
+ * A probe reading the rate of a counter: its increase since the last sample
+ * per ns, times `scale` (8 × NS_PER_SEC turns bytes into bit/s; 1 turns busy
+ * ns into a fraction of time).
+ */
+export function perSampleRate(read: () => number, scale: number): (nowNs: number) => number {
+  let last = 0;
+  let lastNs = 0;
+  return (now) => {
+    const v = read();
+    const r = now > lastNs ? ((v - last) * scale) / (now - lastNs) : 0;
+    last = v;
+    lastNs = now;
+    return r;
+  };
+}
+
+/** Adds a stacked occupancy series (bytes) at `order` from the socket down. */
+export function addOccupancy(m: Model, key: string, label: string, order: number, read: () => number): void {
+  m.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
+}
+
 /** Occupancy of a wired host from the socket to the wire, then the common probes. */
 export function registerWiredProbes(m: Model, dev: DevQueue): void {
   const s0 = m.senders[0];
   const q = dev.qdisc;
   const occ = (key: string, label: string, order: number, read: () => number): void =>
-    m.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
+    addOccupancy(m, key, label, order, read);
   occ('occ.sock_unsent', 'socket: unsent', 0, () => unsentBytes(m));
   occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => q.backlogBytes);
   occ('occ.driver', m.scenario.link.xen ? 'netfront + backend' : 'NIC ring', 2, () => m.driverBytes());
@@ -45,27 +67,17 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
     { key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true },
     () => s0.wmemBytes,
   );
-  let lastBytes = 0;
-  let lastT = 0;
-  m.addProbe({ key: 'tput.total', label: 'goodput', unit: 'bit/s', panel: 'throughput' }, (now) => {
-    const b = m.deliveredBytes();
-    const r = now > lastT ? ((b - lastBytes) * 8 * NS_PER_SEC) / (now - lastT) : 0;
-    lastBytes = b;
-    lastT = now;
-    return r;
-  });
+  m.addProbe(
+    { key: 'tput.total', label: 'goodput', unit: 'bit/s', panel: 'throughput' },
+    perSampleRate(() => m.deliveredBytes(), 8 * NS_PER_SEC),
+  );
   m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
   m.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
     s0.pacingRateBps(),
   );
   m.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
-  let lastBusy = 0;
-  let lastCpuT = 0;
-  m.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: 'fraction', panel: 'cpu' }, (now) => {
-    const b = m.cpu.busyTimeNs();
-    const r = now > lastCpuT ? (b - lastBusy) / (now - lastCpuT) : 0;
-    lastBusy = b;
-    lastCpuT = now;
-    return Math.min(1, r);
-  });
+  const cpuBusy = perSampleRate(() => m.cpu.busyTimeNs(), 1);
+  m.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: 'fraction', panel: 'cpu' }, (now) =>
+    Math.min(1, cpuBusy(now)),
+  );
 }

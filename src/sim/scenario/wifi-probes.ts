@@ -9,7 +9,7 @@ import type { Brcmfmac } from '../model/wifi/brcmfmac';
 import type { Mac80211 } from '../model/wifi/mac80211-txq';
 import type { RxReorder } from '../model/wifi/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
-import { addCommonProbes, unsentBytes } from './host-probes';
+import { addCommonProbes, addOccupancy, perSampleRate, unsentBytes } from './host-probes';
 import type { Model } from './model';
 import type { WifiConfig } from './wifi-config';
 
@@ -40,7 +40,7 @@ const MPDU_BYTES = 1514;
 
 export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: WifiConfig): void {
   const occ = (key: string, label: string, order: number, read: () => number): void =>
-    m.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
+    addOccupancy(m, key, label, order, read);
   if (w.topology === 'local') occ('occ.sock_unsent', 'socket: unsent', 0, () => unsentBytes(m));
   occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => dev0.qdisc.backlogBytes);
   const mac0 = r.macs[0];
@@ -71,27 +71,14 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
     );
   }
   // Per-station goodput.
-  m.stationBytes.forEach((read, i) => {
-    let last = 0;
-    let lastT = 0;
+  m.stationBytes.forEach((read, i) =>
     m.addProbe(
       { key: `tput.sta${i + 1}`, label: `goodput ${m.stationNames[i]}`, unit: 'bit/s', panel: 'throughput' },
-      (now) => {
-        const v = read();
-        const rate = now > lastT ? ((v - last) * 8 * NS_PER_SEC) / (now - lastT) : 0;
-        last = v;
-        lastT = now;
-        return rate;
-      },
-    );
-  });
-  let lastBusy = 0;
-  let lastT = 0;
-  m.addProbe({ key: 'air.busy', label: 'channel busy', unit: 'fraction', panel: 'cpu' }, (now) => {
-    const busy = m.airtimeBusyNs();
-    const f = now > lastT ? (busy - lastBusy) / (now - lastT) : 0;
-    lastBusy = busy;
-    lastT = now;
-    return Math.min(1, f);
-  });
+      perSampleRate(read, 8 * NS_PER_SEC),
+    ),
+  );
+  const airBusy = perSampleRate(() => m.airtimeBusyNs(), 1);
+  m.addProbe({ key: 'air.busy', label: 'channel busy', unit: 'fraction', panel: 'cpu' }, (now) =>
+    Math.min(1, airBusy(now)),
+  );
 }
