@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type {} from '../src/app/test-hook-types';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { inPage, type LongFrame, type LongTask } from './in-page';
 import {
   byPhase,
@@ -92,15 +93,8 @@ const STEP_SLACK_MS = 30_000;
 /** Quiet time after the first charts are painted before the run starts (see benchBrowser). */
 const LOAD_SETTLE_MS = 1000;
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Lets the benchmark collect garbage before it reads a heap size.
-  '--js-flags=--expose-gc',
-];
+// --expose-gc lets the benchmark collect garbage before it reads a heap size.
+const BENCH_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--js-flags=--expose-gc'];
 
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const end = performance.now() + timeoutMs;
@@ -155,9 +149,9 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     const base = `http://127.0.0.1:${o.port}/`;
     await waitForHttp(base, 60_000);
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: BENCH_CHROMIUM_ARGS,
     });
     const page = await browser.newPage({ viewport: o.viewport, deviceScaleFactor: o.deviceScaleFactor });
     const errors: string[] = [];

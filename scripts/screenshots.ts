@@ -3,18 +3,10 @@
  * running `npm run preview`): the ath9k preset after sk_pacing_shift 10 → 8.
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const url = process.env.TSQ_URL ?? 'http://127.0.0.1:4173/';
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 for (const [name, width, height] of [
   ['explorer-wide', 1440, 1300],
   ['explorer-phone', 390, 1800],
