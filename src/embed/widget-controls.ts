@@ -8,6 +8,7 @@ import { sliderModel } from '../app/controls/slider-scale';
 import { formatValue } from '../app/format';
 import type { ParamSpec, ParamValue } from '../worker/protocol';
 import type { LabRuntime } from './lab-runtime';
+import { el } from './el';
 
 let seq = 0;
 
@@ -30,24 +31,18 @@ export interface MountedControl {
 
 export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: LabRuntime): MountedControl {
   const id = `tsq-lab-${++seq}`;
-  const box = document.createElement('div');
-  box.className = 'ctl';
+  const box = el('div', 'ctl');
   box.dataset.param = spec.key;
-  const head = document.createElement('div');
-  head.className = 'ctl-head';
-  const label = document.createElement('label');
+  const head = el('div', 'ctl-head');
+  const label = el('label', undefined, spec.label);
   label.htmlFor = id;
   label.id = `${id}-label`;
-  label.textContent = spec.label;
-  const out = document.createElement('output');
+  const out = el('output');
   out.htmlFor.add(id);
   head.append(label, out);
-  const help = document.createElement('p');
-  help.className = 'ctl-help';
+  const help = el('p', 'ctl-help', spec.help);
   help.id = `${id}-help`;
-  help.textContent = spec.help;
-  const err = document.createElement('p');
-  err.className = 'ctl-error';
+  const err = el('p', 'ctl-error');
   err.id = `${id}-err`;
   err.setAttribute('role', 'alert');
 
@@ -55,11 +50,10 @@ export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: LabRuntim
   let show: (v: ParamValue | undefined) => void;
   const m = sliderModel(spec);
   if (spec.kind === 'enum') {
-    const sel = document.createElement('select');
+    const sel = el('select');
     for (const o of spec.options ?? []) {
-      const opt = document.createElement('option');
+      const opt = el('option', undefined, o.label);
       opt.value = String(o.value);
-      opt.textContent = o.label;
       sel.append(opt);
     }
     sel.addEventListener('change', () => {
@@ -69,13 +63,13 @@ export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: LabRuntim
     show = (v) => (sel.value = String(v ?? ''));
     input = sel;
   } else if (spec.kind === 'bool') {
-    const cb = document.createElement('input');
+    const cb = el('input');
     cb.type = 'checkbox';
     cb.addEventListener('change', () => rt.setParam(spec.key, cb.checked));
     show = (v) => (cb.checked = v === true);
     input = cb;
   } else if (m) {
-    const r = document.createElement('input');
+    const r = el('input');
     r.type = 'range';
     r.min = String(m.min);
     r.max = String(m.max);
@@ -96,7 +90,7 @@ export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: LabRuntim
     input = r;
   } else {
     // A number without a finite range: a plain field, applied on Enter or when leaving it.
-    const n = document.createElement('input');
+    const n = el('input');
     n.type = 'number';
     n.step = spec.kind === 'int' ? '1' : 'any';
     const commit = () => {
