@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserResult } from './browser-bench';
-import type { Busy } from './page-metrics';
+import type { Busy, Composition } from './page-metrics';
 import type { SceneRow, SweepResult } from './node-bench';
 
 export interface JsSize {
@@ -187,7 +187,7 @@ function splitText(lt: BrowserResult['longTasks']): string {
 }
 
 /** What the long tasks were made of (see BrowserResult.longTasks.composition). */
-function compositionText(c: BrowserResult['longTasks']['composition'] | undefined, tasks: number): string {
+function compositionText(c: Composition | undefined, tasks: number): string {
   if (!c || c.inFrame === 0) return '';
   const scripts = (c.scripts ?? [])
     .slice(0, 3)
