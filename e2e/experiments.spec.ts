@@ -49,6 +49,9 @@ for (const id of EXPERIMENTS) {
     const errors = collectErrors(page);
     await openExperiment(page, id);
     await expect(page.getByTestId('account')).toContainText('Thread');
+    // A preset that misses cells says where and why; the calibrated ones have nothing to declare.
+    if (WITHIN_TOLERANCE.has(id)) await expect(page.getByTestId('gaps')).toHaveCount(0);
+    else await expect(page.getByTestId('gaps').locator('li').first()).toBeVisible();
     const published = await page.locator('[data-testid^="pub-cell-"]').count();
     expect(published).toBeGreaterThan(0);
     const cells = page.locator('[data-testid^="sim-cell-"]');

@@ -44,6 +44,24 @@ function Account({ preset }: { preset: Preset }) {
   );
 }
 
+/** The account's known disagreements with the thread, if it lists any. */
+function Gaps({ presetId }: { presetId: string }) {
+  const g = ACCOUNTS[presetId]?.gaps;
+  if (!g) return null;
+  return (
+    <section className="gaps" aria-label="Where the model and the thread disagree" data-testid="gaps">
+      <h3>Where the model and the thread disagree</h3>
+      <p>{g.summary}</p>
+      <ul>
+        {g.points.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+      <p className="muted small">{g.more}</p>
+    </section>
+  );
+}
+
 export function ExperimentDetail({ preset }: { preset: Preset }) {
   const { controller } = useExplorerContext();
   const name = batchName(preset.id);
@@ -120,6 +138,7 @@ export function ExperimentDetail({ preset }: { preset: Preset }) {
           </div>
         ))}
       </section>
+      <Gaps presetId={preset.id} />
       <details className="constants">
         <summary>Constants of this scenario and where they come from</summary>
         <dl>
