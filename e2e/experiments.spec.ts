@@ -163,3 +163,15 @@ test('a parameter sweep from the explorer is charted and exported', async ({ pag
   expect(lines[0]).toMatch(/^tcp\.sk_pacing_shift,goodput_bps,/);
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['10', '8']);
 });
+
+test('a link to an experiment that does not exist says so and opens the first one', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/?view=experiments&exp=no-such-thread');
+  const notice = page.getByTestId('share-notice');
+  await expect(notice).toContainText('exp = no-such-thread');
+  await expect(notice).toContainText('ath9k-pacing-shift');
+  await expect(page.getByTestId('experiment-ath9k-pacing-shift')).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

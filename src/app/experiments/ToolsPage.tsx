@@ -1,7 +1,8 @@
 /**
  * The pages beside the explorer (experiments, sweep, A/B). The explorer's own
  * run pauses while one is open, so the sweep workers get the cores, and
- * resumes on return if it was running.
+ * resumes on return if it was running. What a link named that does not
+ * exist is reported here as on the explorer.
  */
 import { useEffect } from 'react';
 import { useExplorerContext } from '../explorer-context';
@@ -13,6 +14,7 @@ import { AbView } from '../ab/AbView';
 import { SweepView } from '../sweep/SweepView';
 import { ExperimentsView } from './ExperimentsView';
 import { ViewSwitch } from './ViewSwitch';
+import { ShareNotices } from '../share/ShareNotices';
 
 export function ToolsPage({ view, theme }: { view: Exclude<AppView, 'explorer'>; theme: Theme }) {
   const { controller } = useExplorerContext();
@@ -31,6 +33,7 @@ export function ToolsPage({ view, theme }: { view: Exclude<AppView, 'explorer'>;
         <ThemeToggle theme={theme} />
       </header>
       <main>
+        <ShareNotices />
         {view === 'experiments' && <ExperimentsView />}
         {view === 'sweep' && <SweepView />}
         {view === 'ab' && <AbView />}

@@ -6,6 +6,8 @@
 import { useEffect } from 'react';
 import { useExplorer } from '../state/explorer-store';
 import { useUi } from '../state/ui-store';
+import { navNotices } from '../state/nav-store';
+import { REFERENCE_PRESETS } from '../experiments/table-model';
 import { viewStore } from '../state/view-store';
 import { DEFAULT_VIEW } from '../charts/time-view';
 import type { ParamValue, PresetInfo } from '../../worker/protocol';
@@ -60,6 +62,7 @@ export async function bootFromUrl(
   presets: readonly PresetInfo[],
   load: Loader,
   search: string = location.search,
+  experimentIds: readonly string[] = REFERENCE_PRESETS.map((p) => p.id),
 ): Promise<{ presetId: string; overrides: Record<string, ParamValue> } | null> {
   const { state, notices } = decodeShareState(search);
   const isLink = new URLSearchParams(search).has('v');
@@ -80,7 +83,7 @@ export async function bootFromUrl(
     set: state.set,
     seed: useExplorer.getState().seed,
   });
-  const all = [...notices, ...r.notices];
+  const all = [...navNotices(search, experimentIds), ...notices, ...r.notices];
   if (all.length) useShare.getState().show('the link', 'warning', all);
   if (r.presetId === null) return null;
   ex.patch({ presetDefaults: { presetId: r.presetId, values: r.presetValues } });

@@ -50,8 +50,8 @@ export interface ShareNotice {
   reason: string;
 }
 
-/** Query keys that belong to other parts of the app; kept in the address bar, never reported. */
-export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'experiment', 'exp', 'tab', 'ab'];
+/** Query keys the page navigation reads (state/nav-store.ts); kept in the address bar, checked there. */
+export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp'];
 
 const RESERVED = new Set(['v', 'preset', 'seed', 'speed', 'panels', 'zoom', 'controls', 'theme']);
 const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;

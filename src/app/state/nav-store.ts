@@ -3,6 +3,7 @@
  * experiment is open, kept in the URL (?view=…&exp=…) so a page can be linked.
  */
 import { create } from 'zustand';
+import type { ShareNotice } from '../share/url-state';
 
 export type AppView = 'explorer' | 'experiments' | 'sweep' | 'ab';
 
@@ -18,6 +19,31 @@ export interface NavState {
   /** Preset id of the open experiment, or null for the list. */
   experimentId: string | null;
   go(view: AppView, experimentId?: string | null): void;
+}
+
+/**
+ * What a link's ?view= and ?exp= name that does not exist (pure, for the
+ * link notices): the page falls back to the explorer, the list's first
+ * experiment, and says so.
+ */
+export function navNotices(search: string, experimentIds: readonly string[]): ShareNotice[] {
+  const q = new URLSearchParams(search);
+  const out: ShareNotice[] = [];
+  const v = q.get('view');
+  if (v !== null && !VIEWS.some((x) => x.id === v))
+    out.push({
+      field: 'view',
+      value: v.slice(0, 60),
+      reason: `is not a page; the pages are ${VIEWS.map((x) => x.id).join(', ')}`,
+    });
+  const e = q.get('exp');
+  if (e !== null && !experimentIds.includes(e))
+    out.push({
+      field: 'exp',
+      value: e.slice(0, 60),
+      reason: `is not a reference experiment; the experiments are ${experimentIds.join(', ')}`,
+    });
+  return out;
 }
 
 function fromUrl(): { view: AppView; experimentId: string | null } {
