@@ -79,3 +79,24 @@ test('brcmfmac: switching FC mode 0 → 1 makes the hanger hold skbs until TX st
   expect(changes.some((c) => c.key === 'wifi.brcmfmac.fcMode')).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('an AP with a slow station: the stations table shows each station’s airtime share, the slow one largest', async ({
+  page,
+}) => {
+  const errors = await openPreset(page, 'ath9k-intermediate-queues');
+  // Past the 5 s warm-up, so the shares are measured.
+  await runUntil(page, 7e9);
+  await page.evaluate(() => window.__tsq!.pause());
+  await expect
+    .poll(async () => (await summary(page))?.stations.every((s) => Number.isFinite(s.airtimeShare)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  const rows = page.locator('table.stations tbody tr');
+  await expect(rows).toHaveCount(3);
+  const shown = (await rows.locator('td:last-child').allTextContents()).map((t) => Number.parseFloat(t));
+  expect(shown.every(Number.isFinite), shown.join(', ')).toBe(true);
+  expect(Math.abs(shown.reduce((a, b) => a + b, 0) - 100)).toBeLessThan(2);
+  expect(shown[2]).toBeGreaterThan(Math.max(shown[0], shown[1]));
+  expect(errors).toEqual([]);
+});

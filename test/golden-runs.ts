@@ -21,6 +21,8 @@ export interface Golden {
   cpuBusy: number;
   drops: number;
   events: number;
+  /** Per station (WiFi): goodput and share of the stations' airtime; empty for wired presets. */
+  stations: { name: string; goodputMbps: number; airtimeShare: number | null }[];
 }
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? Math.round(v * 1000) / 1000 : null);
@@ -43,6 +45,11 @@ export function goldenRuns(): Golden[] {
       cpuBusy: finite(s.cpuBusy)!,
       drops: s.drops,
       events: s.events,
+      stations: (sc.wifi ? s.stations : []).map((st) => ({
+        name: st.name,
+        goodputMbps: finite(st.goodputBps / 1e6)!,
+        airtimeShare: finite(st.airtimeShare),
+      })),
     };
   });
 }

@@ -32,7 +32,22 @@ describe('golden summaries', () => {
       const off = fields
         .filter((f) => !close(g[f], want[f]))
         .map((f) => `${f}: golden ${want[f]}, now ${g[f]}`);
-      expect(off).toEqual([]);
+      // Per station: goodput like the totals; airtime shares (fractions) within 0.03 absolute.
+      const sta = g.stations.flatMap((st, i) => {
+        const w = want.stations?.[i];
+        if (!w) return [`station ${st.name}: not in the golden file`];
+        const bad: string[] = [];
+        if (w.name !== st.name) bad.push(`station ${i}: golden ${w.name}, now ${st.name}`);
+        if (!close(st.goodputMbps, w.goodputMbps))
+          bad.push(`${st.name} goodputMbps: golden ${w.goodputMbps}, now ${st.goodputMbps}`);
+        const a = st.airtimeShare;
+        const b = w.airtimeShare;
+        if (a === null || b === null ? a !== b : Math.abs(a - b) > 0.03)
+          bad.push(`${st.name} airtimeShare: golden ${b}, now ${a}`);
+        return bad;
+      });
+      expect([...off, ...sta]).toEqual([]);
+      expect(want.stations?.length ?? 0).toBe(g.stations.length);
     });
   }
 });

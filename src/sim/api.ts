@@ -82,6 +82,11 @@ export interface StationSummary {
    * as Flent's WiFi stats runner records it.
    */
   medianAvgAmpduLen: number;
+  /**
+   * The station's share of the airtime spent with all stations after
+   * warm-up: frames to it and from it (with their responses), as mac80211's
+   * airtime accounting charges a station for TX and RX alike.
+   */
   airtimeShare: number;
 }
 

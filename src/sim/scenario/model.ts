@@ -49,7 +49,12 @@ export class Model implements EventTarget {
   private perStationBase: number[] = [];
   /** Extra per-station delivered-bytes readers (WiFi). */
   stationBytes: (() => number)[] = [];
+  /**
+   * Per station, airtime spent with it so far (frames to it and from it, ns),
+   * as mac80211's airtime accounting charges a station for TX and RX alike.
+   */
   stationAirtime: (() => number)[] = [];
+  private perStationAirBase: number[] = [];
 
   constructor(
     readonly sim: Sim,
@@ -167,6 +172,7 @@ export class Model implements EventTarget {
       tNs: nowNs,
     };
     this.perStationBase = this.stationBytes.map((f) => f());
+    this.perStationAirBase = this.stationAirtime.map((f) => f());
   }
 
   isMeasuring(): boolean {
@@ -198,6 +204,8 @@ export class Model implements EventTarget {
     const s0 = this.senders[0];
     const cpuBusy = dt > 0 ? (this.cpu.busyTimeNs() - this.base.cpuNs) / dt : 0;
     const throttledFraction = dt > 0 && s0 ? (s0.throttledTimeNs(now) - this.base.thrNs) / dt : 0;
+    const air = this.stationAirtime.map((f, i) => f() - (this.perStationAirBase[i] ?? 0));
+    const airAll = air.reduce((a, b) => a + b, 0);
     const stations: StationSummary[] = this.stationNames.map((name, i) => ({
       name,
       goodputBps:
@@ -205,7 +213,7 @@ export class Model implements EventTarget {
       medianPingMs: rec.pings[i]?.median() ?? NaN,
       medianAggregate: rec.aggregates[i]?.median() ?? NaN,
       medianAvgAmpduLen: rec.avgAmpduLen[i]?.median() ?? NaN,
-      airtimeShare: this.stationAirtime[i]?.() ?? NaN,
+      airtimeShare: airAll > 0 && i < air.length ? air[i] / airAll : NaN,
     }));
     const sum: Summary = {
       simulatedNs: now,
