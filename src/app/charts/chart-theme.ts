@@ -34,6 +34,7 @@ const DEFAULTS: Record<string, string> = {
   'occ.txq': '#59a14f',
   'occ.driver': '#f28e2b',
   'occ.hanger': '#e15759',
+  'occ.air': '#9c755f',
   'occ.wire': '#76b7b2',
   'tsq.limit': 'fg',
   'tsq.wmem': '#edc948',

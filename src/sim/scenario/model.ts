@@ -98,7 +98,14 @@ export class Model implements EventTarget {
   private readonly airtimeByPair = new Map<number, number>();
   private airtimeTotalNs = 0;
 
+  /** The sending radio's (node 0) latest TXOP: its frames are on the air until it ends. */
+  private air0 = { endNs: 0, bytes: 0 };
+
   onTxop(r: TxopRecord): void {
+    if (r.node === 0) {
+      this.air0.endNs = r.endNs;
+      this.air0.bytes = r.bytes;
+    }
     const d = r.endNs - r.startNs;
     this.airtimeTotalNs += d;
     const key = r.node * 1024 + (r.peer + 1);
@@ -107,6 +114,11 @@ export class Model implements EventTarget {
 
   airtimeBusyNs(): number {
     return this.airtimeTotalNs;
+  }
+
+  /** Bytes node 0 has on the air at `nowNs` (its A-MPDU or frame, until the block ack ends the TXOP). */
+  onAirBytes(nowNs: Ns): number {
+    return nowNs < this.air0.endNs ? this.air0.bytes : 0;
   }
 
   /** Airtime spent sending from `node` to `peer`. */

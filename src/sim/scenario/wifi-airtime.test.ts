@@ -3,9 +3,11 @@
  * with the stations after warm-up (frames to it and from it), read from the
  * medium's TXOP records. Short runs of the AP preset, whose slow station
  * takes most of the air unless mac80211's airtime scheduler shares it out.
+ * Also the occupancy layer of what the sending radio has on the air.
  */
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../run';
+import { NS_PER_MS } from '../engine/time';
+import { buildModel, runScenario } from '../run';
 import { findPreset } from './presets/index';
 import type { Scenario } from './scenario';
 
@@ -47,5 +49,20 @@ describe('per-station airtime share', () => {
     const [only, ...rest] = runScenario(sc, 1, 1500).summary.stations;
     expect(rest).toEqual([]);
     expect(only.airtimeShare).toBe(1);
+  });
+});
+
+describe('the "on the air" occupancy layer', () => {
+  it('holds the sending radio’s A-MPDU while its TXOP lasts, and nothing between TXOPs', () => {
+    const sc = findPreset('ath9k-pacing-shift')!.scenario();
+    const m = buildModel(sc, 1, true);
+    m.sim.runUntil(1500 * NS_PER_MS);
+    const air = m.recorder.takeFrame(m.sim.nowNs).cols['occ.air'];
+    expect(air.length).toBeGreaterThan(100);
+    const on = [...air].filter((b) => b > 0);
+    // Never more than one A-MPDU (ath9k's 65535-byte limit), and often something: the sender is busy.
+    expect(Math.max(...on)).toBeLessThanOrEqual(65535);
+    expect(on.length / air.length).toBeGreaterThan(0.3);
+    expect(on.length).toBeLessThan(air.length);
   });
 });

@@ -58,6 +58,7 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
     );
     occ('occ.hanger', 'firmware hanger (awaiting TX status)', 4, () => b.hangerBytes());
   }
+  occ('occ.air', 'on the air (sending radio)', 5, () => m.onAirBytes(m.sim.nowNs));
   if (m.senders.length > 0 && w.topology === 'local') addCommonProbes(m, m.senders[0]);
   else {
     const s0 = m.senders[0];
