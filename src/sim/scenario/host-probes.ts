@@ -25,6 +25,55 @@ export function perSampleRate(read: () => number, scale: number): (nowNs: number
   };
 }
 
+/**
+ * Goodput is charted as the bytes delivered over the last GOODPUT_WINDOW_NS
+ * (less at the start): in-order delivery comes in bursts (a WiFi receiver's
+ * reorder buffer releases a whole block-ack window once a retry fills its
+ * hole), and a rate per 1–5 ms sample would show those bursts as rates far
+ * above the link's. Flent's default step is 200 ms; 100 ms keeps a slider's
+ * effect visible within a few frames.
+ */
+export const GOODPUT_WINDOW_NS = 100_000_000;
+
+/**
+ * A probe reading the rate of a counter over the last `windowNs`: the
+ * increase since the newest sample at least that old (or the first sample),
+ * per ns, times `scale`. Samples are kept in a ring sized for one window at
+ * `sampleNs`, so a probe allocates nothing once built. As with
+ * perSampleRate, the counter reads 0 at time 0.
+ */
+export function windowRate(
+  read: () => number,
+  scale: number,
+  windowNs: number,
+  sampleNs: number,
+): (nowNs: number) => number {
+  const cap = Math.ceil(windowNs / Math.max(1, sampleNs)) + 2;
+  // Like perSampleRate, the counter is taken to read 0 at time 0, when probes are built.
+  const ts = new Float64Array(cap);
+  const vs = new Float64Array(cap);
+  let head = 0; // oldest kept
+  let n = 1;
+  return (now) => {
+    const v = read();
+    // Drop the oldest while the next one is still at least a window old: it can serve as the base.
+    while (n >= 2 && now - ts[(head + 1) % cap] >= windowNs) {
+      head = (head + 1) % cap;
+      n--;
+    }
+    if (n === cap) {
+      head = (head + 1) % cap;
+      n--;
+    }
+    const r = n > 0 && now > ts[head] ? ((v - vs[head]) * scale) / (now - ts[head]) : 0;
+    const tail = (head + n) % cap;
+    ts[tail] = now;
+    vs[tail] = v;
+    n++;
+    return r;
+  };
+}
+
 /** Adds a stacked occupancy series (bytes) at `order` from the socket down. */
 export function addOccupancy(m: Model, key: string, label: string, order: number, read: () => number): void {
   m.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
@@ -68,8 +117,8 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
     () => s0.wmemBytes,
   );
   m.addProbe(
-    { key: 'tput.total', label: 'goodput', unit: 'bit/s', panel: 'throughput' },
-    perSampleRate(() => m.deliveredBytes(), 8 * NS_PER_SEC),
+    { key: 'tput.total', label: 'goodput (100 ms)', unit: 'bit/s', panel: 'throughput' },
+    windowRate(() => m.deliveredBytes(), 8 * NS_PER_SEC, GOODPUT_WINDOW_NS, m.sampleIntervalNs),
   );
   m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
   m.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>

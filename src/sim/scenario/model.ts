@@ -44,6 +44,10 @@ export class Model implements EventTarget {
   private measuring = false;
   private pingSeq = 0;
   private readonly sampleNs: Ns;
+  /** How often the probes are sampled (ns). */
+  get sampleIntervalNs(): Ns {
+    return this.sampleNs;
+  }
   // measurement baselines
   private base = { bytes: 0, cpuNs: 0, thrNs: 0, tNs: 0 };
   private perStationBase: number[] = [];

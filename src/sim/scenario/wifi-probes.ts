@@ -9,7 +9,14 @@ import type { Brcmfmac } from '../model/wifi/brcmfmac';
 import type { Mac80211 } from '../model/wifi/mac80211-txq';
 import type { RxReorder } from '../model/wifi/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
-import { addCommonProbes, addOccupancy, perSampleRate, unsentBytes } from './host-probes';
+import {
+  addCommonProbes,
+  addOccupancy,
+  GOODPUT_WINDOW_NS,
+  perSampleRate,
+  unsentBytes,
+  windowRate,
+} from './host-probes';
 import type { Model } from './model';
 import type { WifiConfig } from './wifi-config';
 
@@ -74,8 +81,13 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
   // Per-station goodput.
   m.stationBytes.forEach((read, i) =>
     m.addProbe(
-      { key: `tput.sta${i + 1}`, label: `goodput ${m.stationNames[i]}`, unit: 'bit/s', panel: 'throughput' },
-      perSampleRate(read, 8 * NS_PER_SEC),
+      {
+        key: `tput.sta${i + 1}`,
+        label: `goodput ${m.stationNames[i]} (100 ms)`,
+        unit: 'bit/s',
+        panel: 'throughput',
+      },
+      windowRate(read, 8 * NS_PER_SEC, GOODPUT_WINDOW_NS, m.sampleIntervalNs),
     ),
   );
   const airBusy = perSampleRate(() => m.airtimeBusyNs(), 1);

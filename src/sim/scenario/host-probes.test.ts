@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { perSampleRate, windowRate } from './host-probes';
+
+/** Feeds `values` to a probe at t = step, 2·step, … and returns what it read. */
+function feed(probe: (now: number) => number, values: number[], step: number): number[] {
+  return values.map((_, i) => probe((i + 1) * step));
+}
+
+function counter(values: number[]): () => number {
+  let i = 0;
+  return () => values[i++];
+}
+
+describe('windowRate', () => {
+  it('a steady counter (0 at time 0) reads its rate from the first sample on', () => {
+    const vs = Array.from({ length: 50 }, (_, i) => 1000 * (i + 1));
+    const out = feed(windowRate(counter(vs), 1, 10, 1), vs, 1);
+    for (const r of out) expect(r).toBeCloseTo(1000, 9);
+  });
+
+  it('spreads a burst over the window instead of one sample', () => {
+    // 1 MB arrives between t = 20 and t = 21 (ns units); window 10, samples every 1.
+    const vs = Array.from({ length: 40 }, (_, i) => (i + 1 >= 21 ? 1e6 : 0));
+    const burst = feed(perSampleRate(counter(vs), 1), vs, 1);
+    const smooth = feed(windowRate(counter(vs), 1, 10, 1), vs, 1);
+    expect(Math.max(...burst)).toBe(1e6);
+    expect(Math.max(...smooth)).toBe(1e5);
+    // The burst stays in view for exactly one window.
+    expect(smooth.filter((r) => r > 0)).toHaveLength(10);
+  });
+
+  it('reads the increase over the last window exactly, for any counter sampled on a grid', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(1e6), { minLength: 1, maxLength: 200 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 5 }),
+        (incs, windowSteps, step) => {
+          const vs: number[] = [];
+          incs.reduce((acc, d) => (vs.push(acc + d), acc + d), 0);
+          const w = windowSteps * step;
+          const out = feed(windowRate(counter(vs), 1, w, step), vs, step);
+          out.forEach((r, i) => {
+            const t = (i + 1) * step;
+            // The base: the sample a window back, or the counter's 0 at time 0.
+            const j = i - windowSteps;
+            const want = j < 0 ? vs[i] / t : (vs[i] - vs[j]) / (t - (j + 1) * step);
+            expect(r).toBeCloseTo(want, 6);
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is the per-sample rate when the window is no longer than a sample', () => {
+    const vs = [5, 9, 9, 40, 41, 100];
+    expect(feed(windowRate(counter(vs), 8, 2, 2), vs, 2)).toEqual(feed(perSampleRate(counter(vs), 8), vs, 2));
+  });
+});
