@@ -1,8 +1,9 @@
 /**
  * A/B mode end to end: sk_pacing_shift 10 vs 8 on the ath9k preset, one
  * seed, two timelines whose clocks advance together and whose canvases draw,
- * and a difference strip with both sides' numbers. Waits on window.__tsqAb
- * and visible state, never on fixed sleeps.
+ * and a difference strip with both sides' numbers; on the AP preset (three
+ * stations, no single flow) the strip charts total goodput too. Waits on
+ * window.__tsqAb and visible state, never on fixed sleeps.
  */
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import type { TsqTestHook } from '../src/app/test-hook-types';
@@ -25,6 +26,15 @@ function ink(root: Locator): Promise<number> {
 }
 
 const clocks = (page: Page) => page.evaluate(() => window.__tsqAb!.nowNs());
+
+/** Pixels with any ink on the difference strip's canvas. */
+const stripInk = (page: Page): Promise<number> =>
+  page.getByTestId('ab-diff-canvas').evaluate((c: HTMLCanvasElement) => {
+    const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+    return n;
+  });
 
 test('A/B of sk_pacing_shift 10 vs 8 runs two synchronized timelines', async ({ page }) => {
   test.setTimeout(60_000);
@@ -69,16 +79,7 @@ test('A/B of sk_pacing_shift 10 vs 8 runs two synchronized timelines', async ({ 
   const tsqRow = diff.locator('tr', { hasText: 'TSQ limit' }).locator('td');
   await expect(tsqRow.nth(0)).not.toHaveText('–');
   await expect(tsqRow.nth(2)).toHaveText(/^\+/);
-  await expect
-    .poll(() =>
-      page.getByTestId('ab-diff-canvas').evaluate((c: HTMLCanvasElement) => {
-        const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-        let n = 0;
-        for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
-        return n;
-      }),
-    )
-    .toBeGreaterThan(200);
+  await expect.poll(() => stripInk(page)).toBeGreaterThan(200);
 
   // Paused, both sides stop at the same simulated time.
   await page.getByTestId('ab-pause').click();
@@ -92,5 +93,24 @@ test('A/B of sk_pacing_shift 10 vs 8 runs two synchronized timelines', async ({ 
   const [a1] = await clocks(page);
   await page.getByTestId('ab-pause').click();
   await page.waitForFunction((a) => window.__tsqAb!.nowNs()[0] > a, a1);
+  expect(errors).toEqual([]);
+});
+
+test('A/B on an AP with several stations: the strip charts both sides’ total goodput', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/?preset=ath9k-intermediate-queues');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('view-ab').click();
+  await page.getByTestId('ab-param').selectOption('wifi.queueing');
+  await page.getByTestId('ab-value-a').selectOption('legacy');
+  await page.getByTestId('ab-value-b').selectOption('itxq');
+  await page.getByTestId('ab-start').click();
+  await page.waitForFunction(
+    () => window.__tsqAb?.phase() === 'running' && window.__tsqAb.sharedNowNs() > 1e9,
+  );
+  await expect.poll(() => stripInk(page)).toBeGreaterThan(200);
+  await expect(page.getByTestId('ab-diff')).not.toContainText('0 – 1 bit/s');
   expect(errors).toEqual([]);
 });

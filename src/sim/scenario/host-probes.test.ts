@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NS_PER_MS } from '../engine/time';
+import { buildModel } from '../run';
 import { perSampleRate, windowRate } from './host-probes';
+import { PRESETS } from './presets/index';
 
 /** Feeds `values` to a probe at t = step, 2·step, … and returns what it read. */
 function feed(probe: (now: number) => number, values: number[], step: number): number[] {
@@ -58,4 +61,16 @@ describe('windowRate', () => {
     const vs = [5, 9, 9, 40, 41, 100];
     expect(feed(windowRate(counter(vs), 8, 2, 2), vs, 2)).toEqual(feed(perSampleRate(counter(vs), 8), vs, 2));
   });
+});
+
+describe('the total goodput series', () => {
+  // A/B's difference strip and the throughput panel read it; an AP preset once had only per-station series.
+  for (const p of PRESETS)
+    it(`${p.id} charts tput.total, and it is not all zero`, () => {
+      const m = buildModel(p.scenario(), 1, true);
+      m.sim.runUntil(300 * NS_PER_MS);
+      const col = m.recorder.takeFrame(m.sim.nowNs).cols['tput.total'];
+      expect(col, 'tput.total series').toBeDefined();
+      expect(Math.max(...col)).toBeGreaterThan(0);
+    });
 });

@@ -74,6 +74,14 @@ export function windowRate(
   };
 }
 
+/** The total goodput series (every flow's in-order bytes), which the throughput panel and A/B's strip chart. */
+export function addTotalGoodput(m: Model): void {
+  m.addProbe(
+    { key: 'tput.total', label: 'goodput (100 ms)', unit: 'bit/s', panel: 'throughput' },
+    windowRate(() => m.deliveredBytes(), 8 * NS_PER_SEC, GOODPUT_WINDOW_NS, m.sampleIntervalNs),
+  );
+}
+
 /** Adds a stacked occupancy series (bytes) at `order` from the socket down. */
 export function addOccupancy(m: Model, key: string, label: string, order: number, read: () => number): void {
   m.addProbe({ key, label, unit: 'B', panel: 'occupancy', stackOrder: order }, read);
@@ -116,10 +124,7 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
     { key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true },
     () => s0.wmemBytes,
   );
-  m.addProbe(
-    { key: 'tput.total', label: 'goodput (100 ms)', unit: 'bit/s', panel: 'throughput' },
-    windowRate(() => m.deliveredBytes(), 8 * NS_PER_SEC, GOODPUT_WINDOW_NS, m.sampleIntervalNs),
-  );
+  addTotalGoodput(m);
   m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
   m.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
     s0.pacingRateBps(),

@@ -11,6 +11,7 @@ import type { RxReorder } from '../model/wifi/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
 import {
   addCommonProbes,
+  addTotalGoodput,
   addOccupancy,
   GOODPUT_WINDOW_NS,
   perSampleRate,
@@ -68,6 +69,8 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
   occ('occ.air', 'on the air (sending radio)', 5, () => m.onAirBytes(m.sim.nowNs));
   if (m.senders.length > 0 && w.topology === 'local') addCommonProbes(m, m.senders[0]);
   else {
+    // Several stations: their sum, beside each station's own series below.
+    addTotalGoodput(m);
     const s0 = m.senders[0];
     m.addProbe(
       { key: 'tcp.cwnd', label: 'cwnd (station 1 flow)', unit: 'pkts', panel: 'tcp' },
