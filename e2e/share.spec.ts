@@ -7,7 +7,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 import type { Summary } from '../src/worker/protocol';
-import { formatBps, formatValue, num } from '../src/app/format';
+import { formatBps, formatCpuBusy, formatValue } from '../src/app/format';
 
 declare const window: Window & { __tsq?: TsqTestHook };
 
@@ -48,7 +48,7 @@ async function visibleSummary(page: Page, s: Summary): Promise<string[]> {
   const dd = (k: string) => page.getByTestId(`summary-${k}`).locator('dd');
   await expect(dd('goodput')).toHaveText(formatBps(s.goodputBps));
   await expect(dd('tsq')).toHaveText(formatValue(s.tsqLimitBytes, 'bytes'));
-  await expect(dd('cpu')).toHaveText(`${num(s.cpuBusy * 100)} %`);
+  await expect(dd('cpu')).toHaveText(formatCpuBusy(s.cpuBusy));
   return page.locator('.summary dd').allTextContents();
 }
 

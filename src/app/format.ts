@@ -20,6 +20,11 @@ export function num(v: number, digits = 3): string {
   return String(Number(v.toPrecision(digits)));
 }
 
+/** The sender's CPU busy share as the summary shows it; NaN means the scenario does not model CPU cost. */
+export function formatCpuBusy(fraction: number): string {
+  return Number.isFinite(fraction) ? `${num(fraction * 100)} %` : 'not modelled';
+}
+
 /** Bytes the way the kernel docs write them: 128K, 4M (powers of 1024). */
 export function formatBytes(v: number): string {
   if (!Number.isFinite(v)) return '–';

@@ -96,6 +96,7 @@ export interface Summary {
   medianLatencyMs: number;
   medianAggregate: number;
   tsqLimitBytes: number;
+  /** Fraction of time the sender's core was busy; NaN when the scenario does not model CPU cost. */
   cpuBusy: number;
   /** Median time from TCP transmit to skb free (TX completion as TSQ sees it). */
   medianCompletionUs: number;

@@ -1,6 +1,6 @@
 /** Headline numbers of the run, from the core's Summary (refreshed about twice a second). */
 import { useExplorer } from '../state/explorer-store';
-import { formatBps, formatValue, num } from '../format';
+import { formatBps, formatCpuBusy, formatValue, num } from '../format';
 import type { Summary } from '../../worker/protocol';
 import './panels.css';
 
@@ -23,7 +23,7 @@ const ITEMS: Item[] = [
     value: (s) => (Number.isFinite(s.medianAggregate) ? `${num(s.medianAggregate)} frames` : '–'),
   },
   { key: 'tsq', label: 'TSQ limit', value: (s) => formatValue(s.tsqLimitBytes, 'bytes') },
-  { key: 'cpu', label: 'CPU busy', value: (s) => `${num(s.cpuBusy * 100)} %` },
+  { key: 'cpu', label: 'CPU busy', value: (s) => formatCpuBusy(s.cpuBusy) },
 ];
 
 const DETAILS: Item[] = [

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NS_PER_MS } from '../engine/time';
 import { buildModel } from '../run';
 import { perSampleRate, windowRate } from './host-probes';
-import { PRESETS } from './presets/index';
+import { findPreset, PRESETS } from './presets/index';
 
 /** Feeds `values` to a probe at t = step, 2·step, … and returns what it read. */
 function feed(probe: (now: number) => number, values: number[], step: number): number[] {
@@ -73,4 +73,29 @@ describe('the total goodput series', () => {
       expect(col, 'tput.total series').toBeDefined();
       expect(Math.max(...col)).toBeGreaterThan(0);
     });
+});
+
+describe('CPU busy without a CPU model', () => {
+  it('is unknown (NaN, no series) when the scenario does not model CPU cost, measured when it does', () => {
+    for (const [id, modelled] of [
+      ['bench-wired', false],
+      ['gso-always-on', true],
+    ] as const) {
+      const sc = findPreset(id)!.scenario();
+      expect(sc.cpu.enabled).toBe(modelled);
+      sc.warmupMs = 50;
+      const m = buildModel(sc, 1, true);
+      m.sim.runUntil(200 * NS_PER_MS);
+      const busy = m.summary().cpuBusy;
+      const series = m.recorder.takeFrame(m.sim.nowNs).cols['cpu.busy'];
+      if (modelled) {
+        expect(busy).toBeGreaterThan(0);
+        expect(busy).toBeLessThanOrEqual(1);
+        expect(series).toBeDefined();
+      } else {
+        expect(busy).toBeNaN();
+        expect(series).toBeUndefined();
+      }
+    }
+  });
 });

@@ -130,6 +130,7 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
     s0.pacingRateBps(),
   );
   m.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
+  if (!m.scenario.cpu.enabled) return; // no CPU model: no busy series (a flat 0 would claim an idle core)
   const cpuBusy = perSampleRate(() => m.cpu.busyTimeNs(), 1);
   m.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: 'fraction', panel: 'cpu' }, (now) =>
     Math.min(1, cpuBusy(now)),

@@ -218,7 +218,12 @@ export class Model implements EventTarget {
     const dt = now - this.base.tNs;
     const goodputBps = dt > 0 ? ((this.deliveredBytes() - this.base.bytes) * 8 * NS_PER_SEC) / dt : 0;
     const s0 = this.senders[0];
-    const cpuBusy = dt > 0 ? (this.cpu.busyTimeNs() - this.base.cpuNs) / dt : 0;
+    // Without the CPU model the sender's core costs nothing: busy is unknown, not 0.
+    const cpuBusy = !this.scenario.cpu.enabled
+      ? NaN
+      : dt > 0
+        ? (this.cpu.busyTimeNs() - this.base.cpuNs) / dt
+        : 0;
     const throttledFraction = dt > 0 && s0 ? (s0.throttledTimeNs(now) - this.base.thrNs) / dt : 0;
     const air = this.stationAirtime.map((f, i) => f() - (this.perStationAirBase[i] ?? 0));
     const airAll = air.reduce((a, b) => a + b, 0);
