@@ -40,6 +40,8 @@ export class LabRuntime {
   speedId = '1';
   params: ParamSpec[] = [];
   series: SeriesSpec[] = [];
+  /** The stations the point charts are coloured by (names in category order). */
+  stations: string[] = [];
   values: Record<string, ParamValue> = {};
   overrides: Record<string, ParamValue> = {};
   presetValues: Record<string, ParamValue> = {};
@@ -97,6 +99,7 @@ export class LabRuntime {
     this.overrides = { ...r.overrides };
     this.params = loaded.params;
     this.series = loaded.series;
+    this.stations = loaded.points.categories ?? [];
     this.values = loaded.values;
     this.summaryTimer = setInterval(() => void this.pollSummary(), SUMMARY_MS);
     this.emit('load');

@@ -155,10 +155,12 @@ export class LabWidget {
     const panels = this.opts.state.panels?.length ? this.opts.state.panels : DEFAULT_PANELS;
     const theme = readChartTheme(this.root);
     // Point panels are shown from the start when asked for, so the layout does not jump.
-    const tracks = buildTracks(rt.series, theme, {
-      agg: panels.includes('aggregates'),
-      ping: panels.includes('latency'),
-    }).filter((t) => panels.includes(t.panel));
+    const tracks = buildTracks(
+      rt.series,
+      theme,
+      { agg: panels.includes('aggregates'), ping: panels.includes('latency') },
+      rt.stations,
+    ).filter((t) => panels.includes(t.panel));
     this.unmountCharts = tracks.map((t) => mountChart(this.charts, t, rt, theme, this.opts.fill));
     if (tracks.length) this.unmountCharts.push(mountTimeAxis(this.charts, rt));
     rt.scheduler.invalidate(true);

@@ -125,6 +125,8 @@ export interface PresetInfo {
 export interface PointStreams {
   agg: boolean;
   ping: boolean;
+  /** Names of the points' categories in category order: the stations (empty for a wired link). */
+  categories?: string[];
 }
 
 /** A running simulation. */

@@ -38,7 +38,11 @@ export class LiveModelSim implements LiveSim {
 
   /** Every WiFi transmission is charted as an aggregate (one frame or more); pings when the scenario sends them. */
   get points(): PointStreams {
-    return { agg: this.scenario.wifi !== null, ping: this.scenario.pingIntervalMs > 0 };
+    return {
+      agg: this.scenario.wifi !== null,
+      ping: this.scenario.pingIntervalMs > 0,
+      categories: [...this.model.stationNames],
+    };
   }
 
   get currentScenario(): Scenario {

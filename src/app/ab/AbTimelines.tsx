@@ -36,9 +36,10 @@ export function AbTimelines({
   const hidden = useUi((s) => s.hiddenPanels);
   const buffers = scheduler.buffers;
   const points = usePointPresence(buffers, announced);
+  const stations = announced.categories;
   const tracks = useMemo(
-    () => buildTracks(series, outer.chartTheme, points),
-    [series, outer.chartTheme, points],
+    () => buildTracks(series, outer.chartTheme, points, stations),
+    [series, outer.chartTheme, points, stations],
   );
   return (
     <ExplorerContext.Provider value={ctx}>

@@ -27,7 +27,11 @@ export function Timelines() {
   );
   const buffers = scheduler.buffers;
   const points = usePointPresence(buffers, announced);
-  const tracks = useMemo(() => buildTracks(series, chartTheme, points), [series, chartTheme, points]);
+  const stations = announced.categories;
+  const tracks = useMemo(
+    () => buildTracks(series, chartTheme, points, stations),
+    [series, chartTheme, points, stations],
+  );
   const follow = useStore(viewStore, (s) => s.view.follow);
   const zoom = (f: number) => {
     const st = viewStore.getState();

@@ -27,7 +27,8 @@ function nextMark(): number {
 /**
  * 2×2 px points of (t, column cy) coloured by column cc, one rectangle per
  * distinct pixel position and colour (thousands of points land on the same
- * few pixels; drawing each again would only cost time).
+ * few pixels; drawing each again would only cost time). Categories `skip`
+ * accepts (switched off in the legend) are not drawn.
  */
 export function drawPoints(
   ctx: CanvasRenderingContext2D,
@@ -42,6 +43,7 @@ export function drawPoints(
   widthPx: number,
   heightPx: number,
   from = i0,
+  skip: (category: number) => boolean = () => false,
 ): void {
   i0 = Math.max(i0, from);
   const w = Math.max(1, Math.ceil(widthPx) + 2);
@@ -50,6 +52,7 @@ export function drawPoints(
   const cats = new Set<number>();
   for (let i = i0; i < i1; i++) cats.add(ring.get(cc, i));
   for (const cat of cats) {
+    if (skip(cat)) continue;
     const mark = nextMark();
     ctx.fillStyle = colorOf(cat);
     for (let i = i0; i < i1; i++) {

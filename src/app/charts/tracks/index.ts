@@ -16,10 +16,12 @@ export interface PointPresence {
   ping: boolean;
 }
 
+/** `stations`: the point tracks' category names (one legend entry each when there are several). */
 export function buildTracks(
   series: readonly SeriesSpec[],
   theme: ChartTheme,
   points: PointPresence,
+  stations: readonly string[] = [],
 ): Track[] {
   const tracks: Track[] = [];
   for (const panel of PANEL_ORDER) {
@@ -29,10 +31,10 @@ export function buildTracks(
         if (specs.length) tracks.push(occupancyTrack(specs, theme));
         break;
       case 'aggregates':
-        if (specs.length || points.agg) tracks.push(aggregatesTrack(theme));
+        if (specs.length || points.agg) tracks.push(aggregatesTrack(theme, stations));
         break;
       case 'latency':
-        if (specs.length || points.ping) tracks.push(latencyTrack(theme));
+        if (specs.length || points.ping) tracks.push(latencyTrack(theme, stations));
         break;
       case 'tcp':
         if (specs.length) tracks.push(smallMultiplesTrack(panel, specs, theme));

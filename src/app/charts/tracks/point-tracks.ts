@@ -1,5 +1,5 @@
 /**
- * Tracks of point clouds: A-MPDU sizes per transmission (coloured by node)
+ * Tracks of point clouds: A-MPDU sizes per transmission (coloured by station)
  * with a histogram of the visible window beside them, and ping RTTs per
  * station on a log scale with their CDF beside them. Both side plots share
  * the track's y scale, so a bar or a CDF step lines up with its points.
@@ -18,36 +18,104 @@ import {
   yLog,
   type AxisSpec,
   type DrawCtx,
+  type LegendItem,
   type Track,
 } from './track';
 
-function nearestText(ring: ColumnRing, tNs: number | null, fmt: (v: number, cat: number) => string): string {
-  if (!ring.length) return '–';
-  const i = tNs === null ? ring.length - 1 : ring.nearest(tNs);
-  return fmt(ring.get(1, i), ring.get(2, i));
+/** Scanned back from the readout's time to find a station's latest point (a few seconds of points). */
+const MAX_SCAN = 5000;
+
+/** The value of the nearest point at or before tNs (latest when null) whose category is `cat`; NaN if none nearby. */
+function latestOf(ring: ColumnRing, tNs: number | null, cat: number): number {
+  if (!ring.length) return NaN;
+  const i0 = tNs === null ? ring.length - 1 : ring.nearest(tNs);
+  for (let i = i0, k = 0; i >= 0 && k < MAX_SCAN; i--, k++) if (ring.get(2, i) === cat) return ring.get(1, i);
+  return NaN;
 }
 
-/** Column 1 as y, coloured by the category in column 2 (node or station). */
-function drawCategoryPoints(d: DrawCtx, ring: ColumnRing, i0: number, i1: number, y: Scale): void {
-  drawPoints(d.ctx, ring, 1, 2, i0, i1, d.x, y, categoryColor, d.widthPx, d.heightPx, firstRow(ring, d, i0));
+/**
+ * A point track's legend and readouts: one entry per station (named, in the
+ * station's colour, switchable on its own) when there are several; one entry
+ * for every point otherwise.
+ */
+class PointKey {
+  readonly several: boolean;
+  constructor(
+    private readonly prefix: string,
+    private readonly names: readonly string[],
+  ) {
+    this.several = names.length > 1;
+  }
+
+  legend(label: string, unit: string, theme: ChartTheme): LegendItem[] {
+    if (!this.several) return [{ key: this.prefix, label, unit, color: theme.fg }];
+    return this.names.map((n, i) => ({
+      key: `${this.prefix}.${i}`,
+      label: n,
+      unit,
+      color: categoryColor(i),
+    }));
+  }
+
+  readout(ring: ColumnRing, tNs: number | null, fmt: (v: number) => string): string[] {
+    if (this.several) return this.names.map((_, i) => fmt(latestOf(ring, tNs, i)));
+    if (!ring.length) return ['–'];
+    return [fmt(ring.get(1, tNs === null ? ring.length - 1 : ring.nearest(tNs)))];
+  }
+
+  /** Categories switched off in the legend. */
+  hidden(d: DrawCtx): (cat: number) => boolean {
+    if (!this.several) {
+      const all = d.hidden.has(this.prefix);
+      return () => all;
+    }
+    return (cat) => d.hidden.has(`${this.prefix}.${cat}`);
+  }
 }
 
-export function aggregatesTrack(theme: ChartTheme): Track {
+/** Column 1 as y, coloured by the category in column 2 (the station), without the ones switched off. */
+function drawCategoryPoints(
+  d: DrawCtx,
+  ring: ColumnRing,
+  i0: number,
+  i1: number,
+  y: Scale,
+  skip: (cat: number) => boolean,
+): void {
+  drawPoints(
+    d.ctx,
+    ring,
+    1,
+    2,
+    i0,
+    i1,
+    d.x,
+    y,
+    categoryColor,
+    d.widthPx,
+    d.heightPx,
+    firstRow(ring, d, i0),
+    skip,
+  );
+}
+
+export function aggregatesTrack(theme: ChartTheme, stations: readonly string[] = []): Track {
+  const key = new PointKey('agg', stations);
   return {
     panel: 'aggregates',
     title: 'A-MPDU aggregates',
     description:
-      'Frames per A-MPDU transmission over time, one point per transmission, coloured by node; histogram of the visible window beside it.',
+      'Frames per A-MPDU transmission over time, one point per transmission, coloured by station; histogram of the visible window beside it.',
     heightPx: 140,
-    legend: [{ key: 'agg', label: 'frames per A-MPDU', unit: 'frames', color: theme.fg }],
-    readout: (buf, t) => [nearestText(buf.agg, t, (n, node) => `${num(n)} (node ${node})`)],
+    legend: key.legend('frames per A-MPDU', 'frames', theme),
+    readout: (buf, t) => key.readout(buf.agg, t, (n) => num(n)),
     draw(d: DrawCtx): AxisSpec[] {
       const ring = d.buf.agg;
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
       let max = 0;
       for (let i = i0; i < i1; i++) max = Math.max(max, ring.get(1, i));
       const y = yLinear(heldMax(d, 'y', Math.max(max, 4)), PAD_TOP, d.heightPx - PAD_BOTTOM);
-      if (!d.hidden.has('agg')) drawCategoryPoints(d, ring, i0, i1, y);
+      drawCategoryPoints(d, ring, i0, i1, y, key.hidden(d));
       return [{ scale: y, unit: 'frames', label: 'frames' }];
     },
     side: {
@@ -59,7 +127,9 @@ export function aggregatesTrack(theme: ChartTheme): Track {
         const lo = ring.lowerBound(d.t0Ns);
         const hi = ring.lowerBound(d.t1Ns + 1);
         const counts = new Map<number, number>();
+        const skip = key.hidden(d);
         for (let i = lo; i < hi; i++) {
+          if (skip(ring.get(2, i))) continue;
           const n = Math.round(ring.get(1, i));
           counts.set(n, (counts.get(n) ?? 0) + 1);
         }
@@ -79,15 +149,16 @@ export function aggregatesTrack(theme: ChartTheme): Track {
   };
 }
 
-export function latencyTrack(theme: ChartTheme): Track {
+export function latencyTrack(theme: ChartTheme, stations: readonly string[] = []): Track {
+  const key = new PointKey('ping', stations);
   return {
     panel: 'latency',
     title: 'Latency',
     description:
       'Ping round-trip times in ms per station (log scale), one point per reply, coloured by station; their CDF over the visible window beside it.',
     heightPx: 140,
-    legend: [{ key: 'ping', label: 'ping RTT', unit: 'ms', color: theme.fg }],
-    readout: (buf, t) => [nearestText(buf.ping, t, (ms, sta) => `${num(ms)} ms (sta ${sta})`)],
+    legend: key.legend('ping RTT', 'ms', theme),
+    readout: (buf, t) => key.readout(buf.ping, t, (ms) => (Number.isFinite(ms) ? `${num(ms)} ms` : '–')),
     draw(d: DrawCtx): AxisSpec[] {
       const ring = d.buf.ping;
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
@@ -109,7 +180,7 @@ export function latencyTrack(theme: ChartTheme): Track {
               d.heightPx - PAD_BOTTOM,
             )
           : yLog(1, 100, PAD_TOP, d.heightPx - PAD_BOTTOM);
-      if (!d.hidden.has('ping')) drawCategoryPoints(d, ring, i0, i1, y);
+      drawCategoryPoints(d, ring, i0, i1, y, key.hidden(d));
       return [{ scale: y, unit: 'ms', label: 'ms', log: true }];
     },
     side: {
@@ -121,8 +192,10 @@ export function latencyTrack(theme: ChartTheme): Track {
         const lo = ring.lowerBound(d.t0Ns);
         const hi = ring.lowerBound(d.t1Ns + 1);
         const byStation = new Map<number, number[]>();
+        const skip = key.hidden(d);
         for (let i = lo; i < hi; i++) {
           const sta = ring.get(2, i);
+          if (skip(sta)) continue;
           let a = byStation.get(sta);
           if (!a) byStation.set(sta, (a = []));
           a.push(ring.get(1, i));
