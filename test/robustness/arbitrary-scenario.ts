@@ -4,7 +4,7 @@
  * time each, so that thousands run in the unit-test layer.
  */
 import fc from 'fast-check';
-import { ERA_IDS, ERAS, type EraId } from '../../src/sim/scenario/eras';
+import { ERA_IDS, ERAS, hasTcpTxDelay, type EraId } from '../../src/sim/scenario/eras';
 import type { QdiscConfig, Scenario } from '../../src/sim/scenario/scenario';
 import { SCENARIO_SCHEMA } from '../../src/sim/scenario/scenario';
 import { wiredBase } from '../../src/sim/scenario/presets/wired-base';
@@ -92,8 +92,8 @@ function assemble(
     durationMs: c.durationMs,
     warmupMs: Math.floor(c.durationMs * c.warmupFraction),
     sampleIntervalUs: c.sampleIntervalUs,
-    // TCP_TX_DELAY exists from 5.4 (an EDT era) on; validation refuses it before.
-    tcp: ERAS[c.era].edt ? c.tcp : { ...c.tcp, tx_delay_us: 0 },
+    // Validation refuses TCP_TX_DELAY in an era without it.
+    tcp: hasTcpTxDelay(ERAS[c.era]) ? c.tcp : { ...c.tcp, tx_delay_us: 0 },
     cpu: c.cpu,
     qdisc: c.qdisc,
     receiver: c.receiver,
@@ -274,10 +274,10 @@ export const presetScenario = (
     const set = fc.record(knobs, { requiredKeys: [] }) as fc.Arbitrary<
       Record<string, string | number | boolean | null>
     >;
-    // TCP_TX_DELAY only exists from 5.4 on: the explorer refuses it with an older era (validation).
+    // The explorer refuses TCP_TX_DELAY in an era without it (validation).
     const valid = set.map((st) => {
       const era = (st.era ?? p.scenario().era) as EraId;
-      return ERAS[era].edt || !st['tcp.tx_delay_us'] ? st : { ...st, 'tcp.tx_delay_us': 0 };
+      return hasTcpTxDelay(ERAS[era]) || !st['tcp.tx_delay_us'] ? st : { ...st, 'tcp.tx_delay_us': 0 };
     });
     return fc.record({ id: fc.constant(p.id), set: valid });
   });

@@ -78,6 +78,14 @@ const base: EraProfile = {
   cwndLimitedSticky: true,
 };
 
+/**
+ * Whether the era has TCP_TX_DELAY (setsockopt, 5.4): it delays packets
+ * through their EDT stamp, so it came with, and needs, an EDT kernel.
+ */
+export function hasTcpTxDelay(era: EraProfile): boolean {
+  return era.edt;
+}
+
 export const ERAS: Readonly<Record<EraId, EraProfile>> = {
   '3.6': {
     ...base,

@@ -8,7 +8,7 @@ import type { ParamValue } from '../api';
 import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
 import type { PhyRate } from '../model/wifi/types';
-import { ERAS, type EraId } from './eras';
+import { ERAS, hasTcpTxDelay, type EraId } from './eras';
 import { leafRules, type Node, type Rule, ruleAt, SCHEMA } from './validate-rules';
 
 export { MAX_PACING_SHIFT, MAX_STATIONS, type Rule } from './validate-rules';
@@ -160,7 +160,7 @@ function crossField(s: Scenario, errors: string[]): void {
   }
   const era = typeof s.era === 'string' ? ERAS[s.era as EraId] : undefined;
   const txDelay = isObject(s.tcp) ? s.tcp.tx_delay_us : undefined;
-  if (era && !era.edt && typeof txDelay === 'number' && txDelay > 0) {
+  if (era && !hasTcpTxDelay(era) && typeof txDelay === 'number' && txDelay > 0) {
     errors.push(
       `tcp.tx_delay_us = ${txDelay} needs Linux 5.4 or later (TCP_TX_DELAY delays each packet through its EDT stamp); ${era.label} has no such option: set it to 0 or choose a later era`,
     );
