@@ -17,6 +17,7 @@ import {
   defaultValues,
   isNumericParam,
   METRICS,
+  sweepMetrics,
   parseValues,
   sweepItems,
   sweepRows,
@@ -48,8 +49,9 @@ export function SweepView() {
   // Results only: progress reports must not re-render the table and chart.
   const results = useBatches((s) => s.batches[BATCH]?.results);
   const rows = useMemo(() => (setup && results ? sweepRows(setup, results) : []), [setup, results]);
+  const metrics = useMemo(() => sweepMetrics(rows), [rows]);
   const [metricKey, setMetricKey] = useState(METRICS[0].key);
-  const metric = METRICS.find((m) => m.key === metricKey) ?? METRICS[0];
+  const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0];
   const xSpec = setup ? params.find((p) => p.key === setup.key) : undefined;
   const failed = results ? Object.values(results).filter((r) => r.status === 'error') : [];
 
@@ -113,7 +115,7 @@ export function SweepView() {
             <SelectField
               label="Chart"
               value={metric.key}
-              choices={METRICS.map((m) => ({ value: m.key, label: m.label }))}
+              choices={metrics.map((m) => ({ value: m.key, label: m.label }))}
               onChange={setMetricKey}
               testId="sweep-metric"
             />
@@ -156,7 +158,7 @@ export function SweepView() {
               <thead>
                 <tr>
                   <th scope="col">{setup.label}</th>
-                  {METRICS.map((m) => (
+                  {metrics.map((m) => (
                     <th key={m.key} scope="col">
                       {m.label}
                     </th>
@@ -168,7 +170,7 @@ export function SweepView() {
                 {rows.map((r) => (
                   <tr key={r.value}>
                     <th scope="row">{formatValue(r.value, setup.unit)}</th>
-                    {METRICS.map((m) => (
+                    {metrics.map((m) => (
                       <td key={m.key}>{formatValue(m.get(r.summary), m.unit)}</td>
                     ))}
                     <td className="small wrap">{r.summary.bound}</td>

@@ -4,7 +4,9 @@ import { done } from '../experiments/test-summaries';
 import {
   defaultValues,
   parseValues,
+  METRICS,
   sweepItems,
+  sweepMetrics,
   sweepRows,
   toCsv,
   toJson,
@@ -81,5 +83,34 @@ describe('sweep jobs and exports', () => {
     const json = JSON.parse(toJson(setup, sweepRows(setup, { '10': done({ medianLatencyMs: NaN }) })));
     expect(json.rows[0].summary.medianLatencyMs).toBeNull();
     expect(json.param).toBe('tcp.sk_pacing_shift');
+  });
+
+  it('with several stations, adds each one’s goodput, median ping and airtime to the metrics and the CSV', () => {
+    const sta = (name: string, goodputBps: number, airtimeShare: number) => ({
+      name,
+      goodputBps,
+      medianPingMs: 20,
+      medianAggregate: 10,
+      medianAvgAmpduLen: 9.5,
+      airtimeShare,
+    });
+    const rows = sweepRows(setup, {
+      '10': done({ stations: [sta('fast 1', 2e7, 0.25), sta('slow', 2e6, 0.75)] }),
+    });
+    const metrics = sweepMetrics(rows);
+    expect(metrics.slice(0, METRICS.length)).toEqual(METRICS);
+    expect(metrics.slice(METRICS.length).map((m) => [m.key, m.get(rows[0].summary)])).toEqual([
+      ['station.fast 1.goodput_bps', 2e7],
+      ['station.fast 1.median_ping_ms', 20],
+      ['station.fast 1.airtime_share', 0.25],
+      ['station.slow.goodput_bps', 2e6],
+      ['station.slow.median_ping_ms', 20],
+      ['station.slow.airtime_share', 0.75],
+    ]);
+    const csv = toCsv(setup, rows).trim().split('\n');
+    expect(csv[0]).toMatch(/,drops,station\.fast 1\.goodput_bps,.*,station\.slow\.airtime_share,bound$/);
+    expect(csv[1]).toMatch(/,20000000,20,0\.25,2000000,20,0\.75,link-bound$/);
+    // One station (or none): nothing per station.
+    expect(sweepMetrics(sweepRows(setup, { '10': done({ stations: [sta('only', 1e7, 1)] }) }))).toBe(METRICS);
   });
 });

@@ -28,6 +28,39 @@ export const METRICS: Metric[] = [
   { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops },
 ];
 
+/**
+ * A sweep's metrics: the summary's, then, when the runs have several
+ * stations, each station's goodput, median ping and airtime share.
+ */
+export function sweepMetrics(rows: readonly SweepRow[]): Metric[] {
+  const names = rows[0]?.summary.stations.map((st) => st.name) ?? [];
+  if (names.length < 2) return METRICS;
+  const at = (s: Summary, i: number) => s.stations[i];
+  return [
+    ...METRICS,
+    ...names.flatMap((name, i): Metric[] => [
+      {
+        key: `station.${name}.goodput_bps`,
+        label: `${name}: goodput`,
+        unit: 'bit/s',
+        get: (s) => at(s, i)?.goodputBps ?? NaN,
+      },
+      {
+        key: `station.${name}.median_ping_ms`,
+        label: `${name}: median ping`,
+        unit: 'ms',
+        get: (s) => at(s, i)?.medianPingMs ?? NaN,
+      },
+      {
+        key: `station.${name}.airtime_share`,
+        label: `${name}: airtime`,
+        unit: 'fraction',
+        get: (s) => at(s, i)?.airtimeShare ?? NaN,
+      },
+    ]),
+  ];
+}
+
 export const isNumericParam = (p: ParamSpec): boolean =>
   (p.kind === 'int' || p.kind === 'float') && p.key !== 'era';
 
@@ -119,9 +152,10 @@ const csvField = (v: string | number) => {
 };
 
 export function toCsv(s: SweepSetup, rows: SweepRow[]): string {
-  const head = [s.key, ...METRICS.map((m) => m.key), 'bound'];
+  const metrics = sweepMetrics(rows);
+  const head = [s.key, ...metrics.map((m) => m.key), 'bound'];
   const lines = rows.map((r) =>
-    [r.value, ...METRICS.map((m) => m.get(r.summary)), r.summary.bound].map(csvField).join(','),
+    [r.value, ...metrics.map((m) => m.get(r.summary)), r.summary.bound].map(csvField).join(','),
   );
   return [head.join(','), ...lines].join('\n') + '\n';
 }
