@@ -81,18 +81,19 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
       () => s0.srttNs / 1e6,
     );
   }
-  // Per-station goodput.
-  m.stationBytes.forEach((read, i) =>
-    m.addProbe(
-      {
-        key: `tput.sta${i + 1}`,
-        label: `goodput ${m.stationNames[i]} (100 ms)`,
-        unit: 'bit/s',
-        panel: 'throughput',
-      },
-      windowRate(read, 8 * NS_PER_SEC, GOODPUT_WINDOW_NS, m.sampleIntervalNs),
-    ),
-  );
+  // Per-station goodput, when there is more than the one station the total already is.
+  if (m.stationBytes.length > 1)
+    m.stationBytes.forEach((read, i) =>
+      m.addProbe(
+        {
+          key: `tput.sta${i + 1}`,
+          label: `goodput ${m.stationNames[i]} (100 ms)`,
+          unit: 'bit/s',
+          panel: 'throughput',
+        },
+        windowRate(read, 8 * NS_PER_SEC, GOODPUT_WINDOW_NS, m.sampleIntervalNs),
+      ),
+    );
   const airBusy = perSampleRate(() => m.airtimeBusyNs(), 1);
   m.addProbe({ key: 'air.busy', label: 'channel busy', unit: 'fraction', panel: 'cpu' }, (now) =>
     Math.min(1, airBusy(now)),

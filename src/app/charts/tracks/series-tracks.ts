@@ -26,7 +26,8 @@ const TITLES: Record<Panel, string> = {
   latency: 'Latency',
   throughput: 'Throughput',
   tcp: 'TCP sender',
-  cpu: 'CPU',
+  // The sender's CPU (when modelled) and, on WiFi, the channel.
+  cpu: 'Busy time',
 };
 
 export const panelTitle = (p: Panel) => TITLES[p];
