@@ -37,10 +37,11 @@ export const GOODPUT_WINDOW_NS = 100_000_000;
 
 /**
  * A probe reading the rate of a counter over the last `windowNs`: the
- * increase since the newest sample at least that old (or the first sample),
- * per ns, times `scale`. Samples are kept in a ring sized for one window at
- * `sampleNs`, so a probe allocates nothing once built. As with
- * perSampleRate, the counter reads 0 at time 0.
+ * increase since the newest sample at least that old, per ns, times `scale`.
+ * Until a window has passed the base is time 0, where the counter reads 0 (as
+ * perSampleRate assumes: probes are built at time 0). Samples are kept in a
+ * ring sized for one window at `sampleNs`, so a probe allocates nothing once
+ * built.
  */
 export function windowRate(
   read: () => number,
@@ -49,8 +50,7 @@ export function windowRate(
   sampleNs: number,
 ): (nowNs: number) => number {
   const cap = Math.ceil(windowNs / Math.max(1, sampleNs)) + 2;
-  // Like perSampleRate, the counter is taken to read 0 at time 0, when probes are built.
-  const ts = new Float64Array(cap);
+  const ts = new Float64Array(cap); // row 0: (0 ns, 0)
   const vs = new Float64Array(cap);
   let head = 0; // oldest kept
   let n = 1;
