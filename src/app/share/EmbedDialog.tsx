@@ -8,6 +8,7 @@ import { useExplorerContext } from '../explorer-context';
 import { useExplorer } from '../state/explorer-store';
 import { useUi } from '../state/ui-store';
 import { buildTracks } from '../charts/tracks';
+import { usePointPresence } from '../charts/use-point-presence';
 import { ERA_KEY } from '../controls/ControlsPanel';
 import type { Panel } from '../../worker/protocol';
 import { currentShareState } from './app-share';
@@ -53,10 +54,11 @@ function Snippet({ label, text, testId }: { label: string; text: string; testId:
 
 function EmbedForm() {
   const { scheduler, chartTheme } = useExplorerContext();
-  const { series, params, presets, presetId, overrides } = useExplorer();
+  const { series, params, presets, presetId, overrides, points: announced } = useExplorer();
   const hiddenPanels = useUi((s) => s.hiddenPanels);
-  const buf = scheduler.buffers;
-  const tracks = buildTracks(series, chartTheme, { agg: buf.agg.length > 0, ping: buf.ping.length > 0 });
+  // The panels the explorer shows (announced at load or arrived since), not only those with points yet.
+  const points = usePointPresence(scheduler.buffers, announced);
+  const tracks = buildTracks(series, chartTheme, points, announced.categories);
   const knobs = params.filter((p) => p.key !== ERA_KEY);
   const [panels, setPanels] = useState<Panel[]>(() =>
     tracks.map((t) => t.panel).filter((p) => !hiddenPanels.includes(p)),
