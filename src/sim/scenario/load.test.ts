@@ -86,6 +86,25 @@ describe('loadScenarioJson', () => {
     ]);
   });
 
+  it('names a rate field holding an object that cannot become a number, instead of throwing a TypeError', () => {
+    // Found by the fuzz below: {"toString": false} made the HT stream check's arithmetic throw.
+    for (const field of ['mcs', 'nss', 'widthMHz'])
+      for (const key of ['rate', 'uplinkRate']) {
+        const sc = findPreset('bench-wifi')!.scenario() as unknown as {
+          wifi: { stations: Record<string, Record<string, unknown>>[] };
+        };
+        sc.wifi.stations[0][key][field] = { toString: false };
+        expect(() => loadScenarioJson(JSON.stringify(sc)), `${key}.${field}`).toThrow(ScenarioError);
+        try {
+          loadScenarioJson(JSON.stringify(sc));
+        } catch (e) {
+          expect((e as ScenarioError).errors.join('\n')).toContain(
+            `wifi.stations.0.${key}.${field} = {"toString":false}`,
+          );
+        }
+      }
+  });
+
   it('loads every preset written out as a file', () => {
     for (const p of PRESETS) expect(loadScenarioJson(JSON.stringify(p.scenario()))).toEqual(p.scenario());
   });

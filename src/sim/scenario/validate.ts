@@ -139,8 +139,9 @@ function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): v
   if (r.mode === 'ht') {
     if (r.widthMHz !== 20 && r.widthMHz !== 40)
       errors.push(`${path}.widthMHz = ${show(r.widthMHz)} is not allowed for HT: expected 20 or 40`);
-    const streams = Math.floor(r.mcs / 8) + 1;
-    if (Number.isInteger(r.mcs) && r.nss !== streams) {
+    // Only arithmetic on a number: the per-field check has already named any other mcs.
+    const streams = Number.isInteger(r.mcs) ? Math.floor(r.mcs / 8) + 1 : r.nss;
+    if (r.nss !== streams) {
       errors.push(
         `${path}.nss = ${show(r.nss)} does not match HT MCS ${r.mcs}: expected ${streams} (HT MCS 8k..8k+7 use k+1 streams)`,
       );
