@@ -22,18 +22,18 @@ describe('windowRate', () => {
     for (const r of out) expect(r).toBeCloseTo(1000, 9);
   });
 
-  it('spreads a burst over the window instead of one sample', () => {
-    // 1 MB arrives between t = 20 and t = 21 (ns units); window 10, samples every 1.
+  it('spreads a burst over the averaging span instead of one sample', () => {
+    // 1 MB arrives between t = 20 and t = 21 (ns units); span 10, samples every 1.
     const vs = Array.from({ length: 40 }, (_, i) => (i + 1 >= 21 ? 1e6 : 0));
     const burst = feed(perSampleRate(counter(vs), 1), vs, 1);
     const smooth = feed(windowRate(counter(vs), 1, 10, 1), vs, 1);
     expect(Math.max(...burst)).toBe(1e6);
     expect(Math.max(...smooth)).toBe(1e5);
-    // The burst stays in view for exactly one window.
+    // The burst stays in view for exactly one span.
     expect(smooth.filter((r) => r > 0)).toHaveLength(10);
   });
 
-  it('reads the increase over the last window exactly, for any counter sampled on a grid', () => {
+  it('reads the increase over the last span exactly, for any counter sampled on a grid', () => {
     fc.assert(
       fc.property(
         fc.array(fc.nat(1e6), { minLength: 1, maxLength: 200 }),
@@ -46,7 +46,7 @@ describe('windowRate', () => {
           const out = feed(windowRate(counter(vs), 1, w, step), vs, step);
           out.forEach((r, i) => {
             const t = (i + 1) * step;
-            // The base: the sample a window back, or the counter's 0 at time 0.
+            // The base: the sample a span back, or the counter's 0 at time 0.
             const j = i - windowSteps;
             const want = j < 0 ? vs[i] / t : (vs[i] - vs[j]) / (t - (j + 1) * step);
             expect(r).toBeCloseTo(want, 6);
@@ -57,7 +57,7 @@ describe('windowRate', () => {
     );
   });
 
-  it('is the per-sample rate when the window is no longer than a sample', () => {
+  it('is the per-sample rate when the span is no longer than a sample', () => {
     const vs = [5, 9, 9, 40, 41, 100];
     expect(feed(windowRate(counter(vs), 8, 2, 2), vs, 2)).toEqual(feed(perSampleRate(counter(vs), 8), vs, 2));
   });

@@ -28,7 +28,7 @@ export function perSampleRate(read: () => number, scale: number): (nowNs: number
 /**
  * Goodput is charted as the bytes delivered over the last GOODPUT_WINDOW_NS
  * (less at the start): in-order delivery comes in bursts (a WiFi receiver's
- * reorder buffer releases a whole block-ack window once a retry fills its
+ * reorder buffer releases every frame a block ack covers once a retry fills its
  * hole), and a rate per 1–5 ms sample would show those bursts as rates far
  * above the link's. Flent's default step is 200 ms; 100 ms keeps a slider's
  * effect visible within a few frames.
@@ -38,9 +38,9 @@ export const GOODPUT_WINDOW_NS = 100_000_000;
 /**
  * A probe reading the rate of a counter over the last `windowNs`: the
  * increase since the newest sample at least that old, per ns, times `scale`.
- * Until a window has passed the base is time 0, where the counter reads 0 (as
+ * Until one span has passed the base is time 0, where the counter reads 0 (as
  * perSampleRate assumes: probes are built at time 0). Samples are kept in a
- * ring sized for one window at `sampleNs`, so a probe allocates nothing once
+ * ring sized for one span at `sampleNs`, so a probe allocates nothing once
  * built.
  */
 export function windowRate(
@@ -56,7 +56,7 @@ export function windowRate(
   let n = 1;
   return (now) => {
     const v = read();
-    // Drop the oldest while the next one is still at least a window old: it can serve as the base.
+    // Drop the oldest while the next one is still at least a span old: it can serve as the base.
     while (n >= 2 && now - ts[(head + 1) % cap] >= windowNs) {
       head = (head + 1) % cap;
       n--;
