@@ -24,26 +24,23 @@ interface Case {
   ms: number;
 }
 
+/** Both ends of sk_pacing_shift, on a wired host and on WiFi. */
+const SHIFT_CASES: Case[] = (
+  [
+    ['bench-wired', '', 300],
+    ['ath9k-pacing-shift', ' on WiFi', 200],
+  ] as const
+).flatMap(([preset, where, ms]) =>
+  [0, MAX_PACING_SHIFT].map((shift) => ({
+    name: `sk_pacing_shift ${shift}${where}`,
+    preset,
+    set: { 'tcp.sk_pacing_shift': shift },
+    ms,
+  })),
+);
+
 const CASES: Case[] = [
-  { name: 'sk_pacing_shift 0', preset: 'bench-wired', set: { 'tcp.sk_pacing_shift': 0 }, ms: 300 },
-  {
-    name: `sk_pacing_shift ${MAX_PACING_SHIFT}`,
-    preset: 'bench-wired',
-    set: { 'tcp.sk_pacing_shift': MAX_PACING_SHIFT },
-    ms: 300,
-  },
-  {
-    name: 'sk_pacing_shift 0 on WiFi',
-    preset: 'ath9k-pacing-shift',
-    set: { 'tcp.sk_pacing_shift': 0 },
-    ms: 200,
-  },
-  {
-    name: `sk_pacing_shift ${MAX_PACING_SHIFT} on WiFi`,
-    preset: 'ath9k-pacing-shift',
-    set: { 'tcp.sk_pacing_shift': MAX_PACING_SHIFT },
-    ms: 200,
-  },
+  ...SHIFT_CASES,
   {
     name: 'tcp_limit_output_bytes 1 (below one skb)',
     preset: 'xen-tsq-limit',
