@@ -14,7 +14,7 @@
  * capped at 2). The cells compare the median of those readings
  * (StationSummary.medianAvgAmpduLen), not the median A-MPDU.
  */
-import type { Summary } from '../../api';
+import type { StationSummary, Summary } from '../../api';
 import { ht } from '../wifi-config';
 import type { Preset, TableCell, TableRun } from './preset';
 import { wifiLocalBase } from './wifi-base';
@@ -36,43 +36,40 @@ const AGG: Record<string, [number, number]> = {
 };
 
 /** Median over the two fast stations (the pooled median approximated by the mean of the two). */
-const fast = (s: Summary, f: (x: Summary['stations'][number]) => number): number =>
+const fast = (s: Summary, f: (x: StationSummary) => number): number =>
   (f(s.stations[0]) + f(s.stations[1])) / 2;
 
 const runs: TableRun[] = CONFIGS.map((c) => ({ id: c.id, set: { ...c.set } }));
-const cells: TableCell[] = [];
-for (const c of CONFIGS) {
-  cells.push(
+/** The four cells of a row: ping and minstrel's average A-MPDU length, for the fast stations and the slow one. */
+const MEASURES = [
+  { kind: 'ping', unit: 'ms', rel: 0.25, published: PING, get: (x: StationSummary) => x.medianPingMs },
+  {
+    kind: 'aggregate',
+    unit: 'pkts',
+    rel: 0.2,
+    published: AGG,
+    get: (x: StationSummary) => x.medianAvgAmpduLen,
+  },
+] as const;
+
+const cells: TableCell[] = CONFIGS.flatMap((c) =>
+  MEASURES.flatMap((m) => [
     {
-      label: `ping/${c.id}/fast`,
-      unit: 'ms',
-      published: PING[c.id][0],
-      tolerance: { rel: 0.25 },
-      simulated: (r) => fast(r[c.id], (x) => x.medianPingMs),
+      label: `${m.kind}/${c.id}/fast`,
+      unit: m.unit,
+      published: m.published[c.id][0],
+      tolerance: { rel: m.rel },
+      simulated: (r: Record<string, Summary>) => fast(r[c.id], m.get),
     },
     {
-      label: `ping/${c.id}/slow`,
-      unit: 'ms',
-      published: PING[c.id][1],
-      tolerance: { rel: 0.25 },
-      simulated: (r) => r[c.id].stations[2].medianPingMs,
+      label: `${m.kind}/${c.id}/slow`,
+      unit: m.unit,
+      published: m.published[c.id][1],
+      tolerance: { rel: m.rel },
+      simulated: (r: Record<string, Summary>) => m.get(r[c.id].stations[2]),
     },
-    {
-      label: `aggregate/${c.id}/fast`,
-      unit: 'pkts',
-      published: AGG[c.id][0],
-      tolerance: { rel: 0.2 },
-      simulated: (r) => fast(r[c.id], (x) => x.medianAvgAmpduLen),
-    },
-    {
-      label: `aggregate/${c.id}/slow`,
-      unit: 'pkts',
-      published: AGG[c.id][1],
-      tolerance: { rel: 0.2 },
-      simulated: (r) => r[c.id].stations[2].medianAvgAmpduLen,
-    },
-  );
-}
+  ]),
+);
 
 export const ath9kIntermediateQueues: Preset = {
   id: 'ath9k-intermediate-queues',
