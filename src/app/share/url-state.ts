@@ -61,7 +61,8 @@ export const isPath = (s: string): boolean =>
   s.length <= 120 && PATH_RE.test(s) && !FORBIDDEN_SEGMENT.test(s);
 const SEED_MAX = 0xffffffff;
 
-const shown = (s: string) => (s.length > MAX_SHOWN_CHARS ? `${s.slice(0, MAX_SHOWN_CHARS)}…` : s);
+/** A value as a notice shows it: cut short so that a hostile link stays readable. */
+export const shown = (s: string) => (s.length > MAX_SHOWN_CHARS ? `${s.slice(0, MAX_SHOWN_CHARS)}…` : s);
 
 /** Time spans as people write them: 500ms, 2s, 250us (µs accepted too), 1e6ns. */
 export function parseDurationNs(text: string): number | null {

@@ -3,7 +3,7 @@
  * experiment is open, kept in the URL (?view=…&exp=…) so a page can be linked.
  */
 import { create } from 'zustand';
-import type { ShareNotice } from '../share/url-state';
+import { shown, type ShareNotice } from '../share/url-state';
 
 export type AppView = 'explorer' | 'experiments' | 'sweep' | 'ab';
 
@@ -33,14 +33,14 @@ export function navNotices(search: string, experimentIds: readonly string[]): Sh
   if (v !== null && !VIEWS.some((x) => x.id === v))
     out.push({
       field: 'view',
-      value: v.slice(0, 60),
+      value: shown(v),
       reason: `is not a page; the pages are ${VIEWS.map((x) => x.id).join(', ')}`,
     });
   const e = q.get('exp');
   if (e !== null && !experimentIds.includes(e))
     out.push({
       field: 'exp',
-      value: e.slice(0, 60),
+      value: shown(e),
       reason: `is not a reference experiment; the experiments are ${experimentIds.join(', ')}`,
     });
   return out;
