@@ -65,7 +65,7 @@ export function windowRate(
       head = (head + 1) % cap;
       n--;
     }
-    const r = n > 0 && now > ts[head] ? ((v - vs[head]) * scale) / (now - ts[head]) : 0;
+    const r = now > ts[head] ? ((v - vs[head]) * scale) / (now - ts[head]) : 0;
     const tail = (head + n) % cap;
     ts[tail] = now;
     vs[tail] = v;
