@@ -45,8 +45,19 @@ const DEFAULTS: Record<string, string> = {
   'cpu.busy': '#b07aa1',
 };
 
+/** A per-station series ends in `.staN` or `staN` (station N, from 1). */
+const STATION_KEY = /\.?sta(\d+)$/;
+
+/**
+ * A series' colour: its fixed default, else its station's colour (the same as
+ * that station's points in the aggregate and latency charts), else the
+ * palette by position.
+ */
 export function seriesColor(key: string, index: number, theme: ChartTheme): string {
-  const c = DEFAULTS[key] ?? schemeTableau10[index % schemeTableau10.length];
+  const sta = STATION_KEY.exec(key);
+  const c =
+    DEFAULTS[key] ??
+    (sta ? categoryColor(Number(sta[1]) - 1) : schemeTableau10[index % schemeTableau10.length]);
   return c === 'fg' ? theme.fg : c;
 }
 

@@ -99,3 +99,27 @@ describe('CPU busy without a CPU model', () => {
     }
   });
 });
+
+describe('the TCP panel at an AP', () => {
+  it('charts each station’s flow, named after its station, instead of the first flow alone', () => {
+    const m = buildModel(findPreset('ath9k-intermediate-queues')!.scenario(), 1, true);
+    m.sim.runUntil(500 * NS_PER_MS);
+    const cols = m.recorder.takeFrame(m.sim.nowNs).cols;
+    const tcp = m.series.filter((s) => s.panel === 'tcp');
+    expect(tcp.map((s) => s.label)).toEqual([
+      'cwnd fast 1',
+      'cwnd fast 2',
+      'cwnd slow',
+      'srtt fast 1',
+      'srtt fast 2',
+      'srtt slow',
+    ]);
+    m.senders.forEach((s, i) => {
+      const cwnd = cols[`tcp.cwnd.sta${i + 1}`];
+      expect(cwnd.at(-1)).toBe(s.snd_cwnd);
+      expect(cols[`tcp.srtt.sta${i + 1}`].at(-1)).toBeCloseTo(s.srttNs / 1e6, 9);
+    });
+    // The three flows are not one series repeated: the slow station's RTT is its own.
+    expect(cols['tcp.srtt.sta3'].at(-1)).not.toBe(cols['tcp.srtt.sta1'].at(-1));
+  });
+});

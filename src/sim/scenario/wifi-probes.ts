@@ -71,14 +71,18 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
   else {
     // Several stations: their sum, beside each station's own series below.
     addTotalGoodput(m);
-    const s0 = m.senders[0];
-    m.addProbe(
-      { key: 'tcp.cwnd', label: 'cwnd (station 1 flow)', unit: 'pkts', panel: 'tcp' },
-      () => s0.snd_cwnd,
+    // Each station's flow: whose cwnd collapses and whose RTT grows is what tells the queueing modes apart.
+    m.senders.forEach((s, i) =>
+      m.addProbe(
+        { key: `tcp.cwnd.sta${i + 1}`, label: `cwnd ${m.stationNames[i]}`, unit: 'pkts', panel: 'tcp' },
+        () => s.snd_cwnd,
+      ),
     );
-    m.addProbe(
-      { key: 'tcp.srtt', label: 'srtt (station 1 flow)', unit: 'ms', panel: 'tcp' },
-      () => s0.srttNs / 1e6,
+    m.senders.forEach((s, i) =>
+      m.addProbe(
+        { key: `tcp.srtt.sta${i + 1}`, label: `srtt ${m.stationNames[i]}`, unit: 'ms', panel: 'tcp' },
+        () => s.srttNs / 1e6,
+      ),
     );
   }
   // Per-station goodput, when there is more than the one station the total already is.

@@ -167,37 +167,67 @@ export function linesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme,
   };
 }
 
-/** One band per series, each with its own y scale (cwnd in packets, pacing in bit/s, srtt in ms). */
+/**
+ * One band per unit, each with its own y scale (cwnd in packets, pacing in
+ * bit/s, srtt in ms); series sharing a unit (each station's flow at an AP)
+ * share its band.
+ */
 export function smallMultiplesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme): Track {
   const legend = legendOf(specs, theme);
+  const units = [...new Set(specs.map((s) => s.unit))];
+  const bands = units.map((unit) => ({
+    unit,
+    members: specs.flatMap((s, k) => (s.unit === unit ? [k] : [])),
+  }));
   const BAND = 72;
   return {
     panel,
     title: TITLES[panel],
-    description: `${TITLES[panel]}: ${specs.map((s) => `${s.label} (${s.unit})`).join(', ')}, each on its own scale.`,
-    heightPx: Math.max(1, specs.length) * BAND,
+    description: `${TITLES[panel]}: ${specs.map((s) => `${s.label} (${s.unit})`).join(', ')}, each unit on its own scale.`,
+    heightPx: Math.max(1, bands.length) * BAND,
     legend,
     readout: readoutOf(legend),
     draw(d: DrawCtx): AxisSpec[] {
       const ring = d.buf.samples;
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
-      const band = d.heightPx / Math.max(1, specs.length);
+      const band = d.heightPx / Math.max(1, bands.length);
       const from = firstRow(ring, d, i0);
       const axes: AxisSpec[] = [];
-      specs.forEach((s, k) => {
-        const c = d.hidden.has(s.key) ? -1 : ring.col(s.key);
-        const top = k * band;
-        const y = yLinear(
-          heldMax(d, s.key, c > 0 ? maxOver(ring, [c], i0, i1, false) : 0),
-          top + PAD_TOP,
-          top + band - PAD_BOTTOM,
+      bands.forEach((b, j) => {
+        const cs = b.members.map((k) => (d.hidden.has(specs[k].key) ? -1 : ring.col(specs[k].key)));
+        const top = j * band;
+        const max = maxOver(
+          ring,
+          cs.filter((c) => c > 0),
+          i0,
+          i1,
+          false,
         );
-        if (k > 0) {
+        const y = yLinear(heldMax(d, `unit:${b.unit}`, max), top + PAD_TOP, top + band - PAD_BOTTOM);
+        if (j > 0) {
           d.ctx.fillStyle = d.theme.grid;
           d.ctx.fillRect(0, Math.round(top), d.widthPx, 1);
         }
-        drawLine(d.ctx, ring, c, i0, i1, d.x, y, d.widthPx, { color: legend[k].color, width: 1.5 }, from);
-        axes.push({ scale: y, unit: s.unit, label: s.label });
+        b.members.forEach((k, n) =>
+          drawLine(
+            d.ctx,
+            ring,
+            cs[n],
+            i0,
+            i1,
+            d.x,
+            y,
+            d.widthPx,
+            { color: legend[k].color, width: 1.5 },
+            from,
+          ),
+        );
+        // One series: its label names the axis; several: the unit does, the legend names the lines.
+        axes.push({
+          scale: y,
+          unit: b.unit,
+          label: b.members.length === 1 ? specs[b.members[0]].label : b.unit,
+        });
       });
       return axes;
     },

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { SeriesSpec } from '../../../worker/protocol';
+import { categoryColor, seriesColor, type ChartTheme } from '../chart-theme';
+import { ColumnRing } from '../column-ring';
+import type { SeriesBuffers } from '../series-buffer';
+import { smallMultiplesTrack } from './series-tracks';
+import type { DrawCtx } from './track';
+
+const THEME = { fg: '#111', grid: '#ddd' } as ChartTheme;
+const spec = (key: string, label: string, unit: string): SeriesSpec => ({ key, label, unit, panel: 'tcp' });
+
+const LOCAL = [
+  spec('tcp.cwnd', 'cwnd', 'pkts'),
+  spec('tcp.pacing', 'pacing rate', 'bit/s'),
+  spec('tcp.srtt', 'srtt', 'ms'),
+];
+const AP = ['fast 1', 'fast 2', 'slow']
+  .flatMap((n, i) => [spec(`tcp.cwnd.sta${i + 1}`, `cwnd ${n}`, 'pkts')])
+  .concat(['fast 1', 'fast 2', 'slow'].map((n, i) => spec(`tcp.srtt.sta${i + 1}`, `srtt ${n}`, 'ms')));
+
+/** Draws `specs` over four rows where series k holds k + 1 (the last 100), and returns the axes and the colours stroked. */
+function draw(specs: SeriesSpec[], hidden: string[] = []) {
+  const ring = new ColumnRing(['t', ...specs.map((s) => s.key)], 16);
+  ring.pushRows(
+    [
+      Float64Array.from([0, 1, 2, 3]),
+      ...specs.map((_, k) => new Float64Array(4).fill(k === specs.length - 1 ? 100 : k + 1)),
+    ],
+    4,
+  );
+  const strokes: string[] = [];
+  const ctx = {
+    beginPath: () => {},
+    moveTo: () => {},
+    lineTo: () => {},
+    setLineDash: () => {},
+    fillRect: () => {},
+    stroke() {
+      strokes.push(this.strokeStyle);
+    },
+    strokeStyle: '',
+    fillStyle: '',
+    lineWidth: 1,
+  };
+  const t = smallMultiplesTrack('tcp', specs, THEME);
+  const axes = t.draw({
+    ctx: ctx as unknown as CanvasRenderingContext2D,
+    widthPx: 100,
+    heightPx: t.heightPx,
+    x: (v: number) => v,
+    t0Ns: 0,
+    t1Ns: 4,
+    fromNs: 0,
+    buf: { samples: ring } as unknown as SeriesBuffers,
+    theme: THEME,
+    hidden: new Set(hidden),
+  } as DrawCtx);
+  return { t, axes, strokes };
+}
+
+describe('the TCP panel’s bands', () => {
+  it('a local sender: one band per quantity, each named by its series', () => {
+    const { t, axes } = draw(LOCAL);
+    expect(t.heightPx).toBe(3 * 72);
+    expect(axes.map((a) => [a.label, a.unit])).toEqual([
+      ['cwnd', 'pkts'],
+      ['pacing rate', 'bit/s'],
+      ['srtt', 'ms'],
+    ]);
+  });
+
+  it('an AP: each station’s flow shares its quantity’s band and scale, in its station’s colour', () => {
+    const { t, axes, strokes } = draw(AP);
+    expect(t.heightPx).toBe(2 * 72);
+    expect(axes.map((a) => a.label)).toEqual(['pkts', 'ms']);
+    // One scale per band, spanning its largest member (cwnd: 1..3, srtt: 4, 5, 100).
+    expect(axes[0].scale.domain()[1]).toBeGreaterThanOrEqual(3);
+    expect(axes[1].scale.domain()[1]).toBeGreaterThanOrEqual(100);
+    const colours = [0, 1, 2].map(categoryColor);
+    expect(strokes).toEqual([...colours, ...colours]);
+    expect(t.legend.map((l) => l.color)).toEqual([...colours, ...colours]);
+  });
+
+  it('a station switched off is neither drawn nor scaled to', () => {
+    const { axes, strokes } = draw(AP, ['tcp.srtt.sta3']);
+    expect(strokes).toHaveLength(5);
+    expect(axes[1].scale.domain()[1]).toBeLessThan(100);
+  });
+});
+
+describe('series colours', () => {
+  it('a station’s series take its points’ colour; keyed defaults and the palette otherwise', () => {
+    expect(seriesColor('tput.sta2', 0, THEME)).toBe(categoryColor(1));
+    expect(seriesColor('tcp.cwnd.sta3', 0, THEME)).toBe(categoryColor(2));
+    expect(seriesColor('tput.total', 4, THEME)).toBe('#111');
+    expect(seriesColor('tcp.cwnd', 4, THEME)).toBe('#4e79a7');
+    expect(seriesColor('x.other', 1, THEME)).toBe(categoryColor(1));
+  });
+});
