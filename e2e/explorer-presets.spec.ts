@@ -105,5 +105,17 @@ test('an AP with a slow station: the stations table shows each station’s airti
       'fast 2',
       'slow',
     ]);
+  // So do the TCP panel's lines, one per station's flow, and the headline medians say they pool the stations.
+  await expect(page.getByTestId('track-tcp').locator('.legend-item')).toHaveText([
+    'cwnd fast 1',
+    'cwnd fast 2',
+    'cwnd slow',
+    'srtt fast 1',
+    'srtt fast 2',
+    'srtt slow',
+  ]);
+  await expect(page.getByTestId('summary-aggregate').locator('dt')).toHaveText(
+    'Median aggregate, all stations',
+  );
   expect(errors).toEqual([]);
 });

@@ -8,6 +8,8 @@ interface Item {
   key: string;
   label: string;
   value(s: Summary): string;
+  /** Pooled over every station's pings or aggregates: said so when there are several (the table has each). */
+  pooled?: boolean;
 }
 
 const ITEMS: Item[] = [
@@ -15,11 +17,13 @@ const ITEMS: Item[] = [
   {
     key: 'latency',
     label: 'Median latency',
+    pooled: true,
     value: (s) => (Number.isFinite(s.medianLatencyMs) ? `${num(s.medianLatencyMs)} ms` : '–'),
   },
   {
     key: 'aggregate',
     label: 'Median aggregate',
+    pooled: true,
     value: (s) => (Number.isFinite(s.medianAggregate) ? `${num(s.medianAggregate)} frames` : '–'),
   },
   { key: 'tsq', label: 'TSQ limit', value: (s) => formatValue(s.tsqLimitBytes, 'bytes') },
@@ -43,7 +47,9 @@ export function SummaryStrip() {
       <dl className="summary-strip">
         {ITEMS.map((it) => (
           <div key={it.key} className="metric" data-testid={`summary-${it.key}`}>
-            <dt>{it.label}</dt>
+            <dt>
+              {it.pooled && (summary?.stations.length ?? 0) > 1 ? `${it.label}, all stations` : it.label}
+            </dt>
             <dd>{summary ? it.value(summary) : '–'}</dd>
           </div>
         ))}
