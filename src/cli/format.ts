@@ -44,7 +44,10 @@ export function formatSummary(sc: Scenario, s: Summary, format: string): string 
   const rows = [['field', 'value', 'unit']];
   for (const [k, f, u] of SUMMARY_FIELDS) rows.push([k, num(f(s), 3), u]);
   for (const st of s.stations) rows.push([`${st.name} goodput`, num(st.goodputBps / 1e6, 2), 'Mbit/s']);
-  return `${sc.title}\n${pad(rows)}bound: ${s.bound}\n`;
+  const sender = s.forwarded
+    ? 'sender: a wired host, forwarded by the AP (the TSQ rows are that host’s)\n'
+    : '';
+  return `${sc.title}\n${pad(rows)}${sender}bound: ${s.bound}\n`;
 }
 
 export function formatSweep(

@@ -96,6 +96,12 @@ export interface Summary {
   medianLatencyMs: number;
   medianAggregate: number;
   tsqLimitBytes: number;
+  /**
+   * TCP's sender is a wired host whose packets a WiFi AP forwards: the TSQ
+   * limit, TX completion and throttled time are that host's (TSQ does not
+   * apply at the AP).
+   */
+  forwarded: boolean;
   /** Fraction of time the sender's core was busy; NaN when the scenario does not model CPU cost. */
   cpuBusy: number;
   /** Median time from TCP transmit to skb free (TX completion as TSQ sees it). */

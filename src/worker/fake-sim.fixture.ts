@@ -157,6 +157,7 @@ export class FakeSim implements LiveSim {
       medianLatencyMs: NaN,
       medianAggregate: NaN,
       tsqLimitBytes: NaN,
+      forwarded: false,
       cpuBusy: 0,
       medianCompletionUs: NaN,
       throttledFraction: 0,

@@ -61,6 +61,7 @@ const PROBE: Summary = {
   medianLatencyMs: 1,
   medianAggregate: 1,
   tsqLimitBytes: 1,
+  forwarded: false,
   cpuBusy: 1,
   medianCompletionUs: 1,
   throttledFraction: 1,

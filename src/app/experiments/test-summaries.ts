@@ -8,6 +8,7 @@ export function summary(p: Partial<Summary> = {}): Summary {
     medianLatencyMs: 5,
     medianAggregate: 10,
     tsqLimitBytes: 131072,
+    forwarded: false,
     cpuBusy: 0.5,
     medianCompletionUs: 100,
     throttledFraction: 0.5,

@@ -32,6 +32,7 @@ const summary: Summary = {
   medianLatencyMs: NaN,
   medianAggregate: 12,
   tsqLimitBytes: 131072,
+  forwarded: false,
   cpuBusy: 0.5,
   medianCompletionUs: 40,
   throttledFraction: 0.2,

@@ -8,35 +8,51 @@ interface Item {
   key: string;
   label: string;
   value(s: Summary): string;
-  /** Pooled over every station's pings or aggregates: said so when there are several (the table has each). */
-  pooled?: boolean;
+  /**
+   * 'pooled': over every station's pings or aggregates, said so when there are
+   * several (the table has each). 'sender': a TCP sender's, said to be the
+   * wired host's when an AP forwards (TSQ does not apply at the AP).
+   */
+  of?: 'pooled' | 'sender';
 }
 
-const ITEMS: Item[] = [
+export function itemLabel(it: Item, s: Summary | null): string {
+  if (it.of === 'pooled' && s && s.stations.length > 1) return `${it.label}, all stations`;
+  if (it.of === 'sender' && s?.forwarded) return `${it.label}, wired sender`;
+  return it.label;
+}
+
+export const ITEMS: Item[] = [
   { key: 'goodput', label: 'Goodput', value: (s) => formatBps(s.goodputBps) },
   {
     key: 'latency',
     label: 'Median latency',
-    pooled: true,
+    of: 'pooled',
     value: (s) => (Number.isFinite(s.medianLatencyMs) ? `${num(s.medianLatencyMs)} ms` : '–'),
   },
   {
     key: 'aggregate',
     label: 'Median aggregate',
-    pooled: true,
+    of: 'pooled',
     value: (s) => (Number.isFinite(s.medianAggregate) ? `${num(s.medianAggregate)} frames` : '–'),
   },
-  { key: 'tsq', label: 'TSQ limit', value: (s) => formatValue(s.tsqLimitBytes, 'bytes') },
+  { key: 'tsq', label: 'TSQ limit', of: 'sender', value: (s) => formatValue(s.tsqLimitBytes, 'bytes') },
   { key: 'cpu', label: 'CPU busy', value: (s) => formatCpuBusy(s.cpuBusy) },
 ];
 
-const DETAILS: Item[] = [
+export const DETAILS: Item[] = [
   {
     key: 'completion',
     label: 'Median TX completion',
+    of: 'sender',
     value: (s) => (Number.isFinite(s.medianCompletionUs) ? `${num(s.medianCompletionUs)} µs` : '–'),
   },
-  { key: 'throttled', label: 'Time throttled', value: (s) => `${num(s.throttledFraction * 100)} %` },
+  {
+    key: 'throttled',
+    label: 'Time throttled',
+    of: 'sender',
+    value: (s) => `${num(s.throttledFraction * 100)} %`,
+  },
   { key: 'drops', label: 'Drops', value: (s) => num(s.drops) },
 ];
 
@@ -47,9 +63,7 @@ export function SummaryStrip() {
       <dl className="summary-strip">
         {ITEMS.map((it) => (
           <div key={it.key} className="metric" data-testid={`summary-${it.key}`}>
-            <dt>
-              {it.pooled && (summary?.stations.length ?? 0) > 1 ? `${it.label}, all stations` : it.label}
-            </dt>
+            <dt>{itemLabel(it, summary)}</dt>
             <dd>{summary ? it.value(summary) : '–'}</dd>
           </div>
         ))}
@@ -58,7 +72,7 @@ export function SummaryStrip() {
       <dl className="summary-details">
         {DETAILS.map((it) => (
           <div key={it.key}>
-            <dt>{it.label}</dt>
+            <dt>{itemLabel(it, summary)}</dt>
             <dd>{summary ? it.value(summary) : '–'}</dd>
           </div>
         ))}

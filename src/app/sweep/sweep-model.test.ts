@@ -98,7 +98,7 @@ describe('sweep jobs and exports', () => {
       '10': done({ stations: [sta('fast 1', 2e7, 0.25), sta('slow', 2e6, 0.75)] }),
     });
     const metrics = sweepMetrics(rows);
-    expect(metrics.slice(0, METRICS.length)).toEqual(METRICS);
+    expect(metrics.slice(0, METRICS.length).map((m) => m.key)).toEqual(METRICS.map((m) => m.key));
     expect(metrics.slice(METRICS.length).map((m) => [m.key, m.get(rows[0].summary)])).toEqual([
       ['station.fast 1.goodput_bps', 2e7],
       ['station.fast 1.median_ping_ms', 20],
@@ -112,5 +112,31 @@ describe('sweep jobs and exports', () => {
     expect(csv[1]).toMatch(/,20000000,20,0\.25,2000000,20,0\.75,link-bound$/);
     // One station (or none): nothing per station.
     expect(sweepMetrics(sweepRows(setup, { '10': done({ stations: [sta('only', 1e7, 1)] }) }))).toBe(METRICS);
+  });
+
+  it('labels what the medians pool and whose sender metrics they are, keeping the keys', () => {
+    const stations = ['fast 1', 'slow'].map((name) => ({
+      name,
+      goodputBps: 1,
+      medianPingMs: 1,
+      medianAggregate: 1,
+      medianAvgAmpduLen: 1,
+      airtimeShare: 0.5,
+    }));
+    const label = (forwarded: boolean, n: number) =>
+      Object.fromEntries(
+        sweepMetrics(sweepRows(setup, { '10': done({ forwarded, stations: stations.slice(0, n) }) }))
+          .slice(0, METRICS.length)
+          .map((m) => [m.key, m.label]),
+      );
+    const ap = label(true, 2);
+    expect(ap.median_aggregate).toBe('Median aggregate, all stations');
+    expect(ap.median_latency_ms).toBe('Median latency, all stations');
+    expect(ap.tsq_limit_bytes).toBe('TSQ limit, wired sender');
+    expect(ap.median_completion_us).toBe('Median TX completion, wired sender');
+    expect(ap.throttled_fraction).toBe('Time throttled, wired sender');
+    expect(ap.goodput_bps).toBe('Goodput');
+    // A local sender with one station: the plain labels.
+    expect(label(false, 1)).toEqual(Object.fromEntries(METRICS.map((m) => [m.key, m.label])));
   });
 });

@@ -28,16 +28,23 @@ export const METRICS: Metric[] = [
   { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops },
 ];
 
+const SENDER_KEYS = new Set(['tsq_limit_bytes', 'median_completion_us', 'throttled_fraction']);
+const POOLED_KEYS = new Set(['median_latency_ms', 'median_aggregate']);
+
 /**
  * A sweep's metrics: the summary's, then, when the runs have several
  * stations, each station's goodput, median ping and airtime share.
  */
 export function sweepMetrics(rows: readonly SweepRow[]): Metric[] {
   const names = rows[0]?.summary.stations.map((st) => st.name) ?? [];
-  if (names.length < 2) return METRICS;
+  // At an AP the sender's metrics are the wired host's, and the medians pool the stations.
+  const base = rows[0]?.summary.forwarded
+    ? METRICS.map((m) => (SENDER_KEYS.has(m.key) ? { ...m, label: `${m.label}, wired sender` } : m))
+    : METRICS;
+  if (names.length < 2) return base;
   const at = (s: Summary, i: number) => s.stations[i];
   return [
-    ...METRICS,
+    ...base.map((m) => (POOLED_KEYS.has(m.key) ? { ...m, label: `${m.label}, all stations` } : m)),
     ...names.flatMap((name, i): Metric[] => [
       {
         key: `station.${name}.goodput_bps`,

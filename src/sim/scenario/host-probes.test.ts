@@ -122,4 +122,16 @@ describe('the TCP panel at an AP', () => {
     // The three flows are not one series repeated: the slow station's RTT is its own.
     expect(cols['tcp.srtt.sta3'].at(-1)).not.toBe(cols['tcp.srtt.sta1'].at(-1));
   });
+
+  it('the summary says the sender is a wired host at an AP, and the WiFi device itself otherwise', () => {
+    for (const [id, forwarded] of [
+      ['ath9k-intermediate-queues', true],
+      ['ath9k-pacing-shift', false],
+      ['bench-wired', false],
+    ] as const) {
+      const m = buildModel(findPreset(id)!.scenario(), 1, true);
+      m.sim.runUntil(50 * NS_PER_MS);
+      expect(m.summary().forwarded, id).toBe(forwarded);
+    }
+  });
 });

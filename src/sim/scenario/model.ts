@@ -242,6 +242,7 @@ export class Model implements EventTarget {
       medianLatencyMs: rec.pingAll.median(),
       medianAggregate: rec.aggAll.median(),
       tsqLimitBytes: s0 ? s0.tsqLimit : NaN,
+      forwarded: this.scenario.wifi?.topology === 'ap',
       cpuBusy,
       medianCompletionUs: rec.completionNs.median() / 1000,
       throttledFraction,
