@@ -4,7 +4,7 @@ import { runScenario, runTable, type TableResult } from '../sim/run';
 import { findPreset, PRESETS } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
 import { loadScenarioJson } from '../sim/scenario/load';
-import { applyOverrides } from '../sim/scenario/validate';
+import { applyOverrides, durationOverrides } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 import { formatSummary, formatSweep, formatTable } from './format';
 import { runTableParallel, type SimPool } from './pool';
@@ -39,18 +39,19 @@ export async function runCli(
     throw new Error(`unknown preset "${target}"; presets: ${PRESETS.map((p) => p.id).join(', ')}`);
   }
 
+  // Validate before running anything; --duration becomes overrides, so it shortens the warm-up with the run.
+  const given = applyOverrides(base, args.set);
+  const set =
+    args.durationMs === null ? args.set : { ...args.set, ...durationOverrides(given, args.durationMs) };
+  const sc = applyOverrides(base, set);
   if (preset?.table && !args.sweep) {
-    applyOverrides(base, args.set); // validate before running anything
-    const opts = { durationMs: args.durationMs ?? undefined, set: args.set };
     const res = makePool
-      ? await withPool(makePool, (p) => runTableParallel(p, preset, args.seed, opts))
-      : runTable(preset, args.seed, opts);
+      ? await withPool(makePool, (p) => runTableParallel(p, preset, args.seed, { set }))
+      : runTable(preset, args.seed, { set });
     out(emitTable(res, args));
     return args.check && res.cells.some((c) => !c.ok) ? 1 : 0;
   }
 
-  const sc = applyOverrides(base, args.set);
-  const duration = args.durationMs ?? sc.durationMs;
   if (args.sweep) {
     const key = args.sweep.key;
     // Every value is checked before the first run, so a typo fails at once.
@@ -59,14 +60,14 @@ export async function runCli(
     const summaries =
       makePool && scenarios.length > 1
         ? await withPool(makePool, (p) =>
-            p.runAll(scenarios.map((s) => ({ scenario: s, seed: args.seed, durationMs: duration }))),
+            p.runAll(scenarios.map((s) => ({ scenario: s, seed: args.seed, durationMs: s.durationMs }))),
           )
-        : scenarios.map((s) => runScenario(s, args.seed, duration).summary);
+        : scenarios.map((s) => runScenario(s, args.seed).summary);
     args.sweep.values.forEach((v, i) => rows.push({ value: v, summary: summaries[i] }));
     out(formatSweep(args.sweep.key, rows, args.format));
     return 0;
   }
-  const { summary } = runScenario(sc, args.seed, duration);
+  const { summary } = runScenario(sc, args.seed);
   out(formatSummary(sc, summary, args.format));
   return 0;
 }

@@ -8,7 +8,7 @@ import { NS_PER_MS } from '../sim/engine/time';
 import { buildModel } from '../sim/run';
 import { findPreset } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
-import { applyOverrides, ScenarioError } from '../sim/scenario/validate';
+import { applyOverrides, durationOverrides, ScenarioError } from '../sim/scenario/validate';
 import type { SweepJob, SweepJobResult, SweepProgressSink } from './protocol';
 
 /** Wall time of one slice: a cancel waits at most this long, progress arrives about this often. */
@@ -35,11 +35,7 @@ export function jobScenario(job: Omit<SweepJob, 'jobId'>): Scenario {
     sc = applyOverrides(sc, run.set);
   }
   const d = job.durationMs;
-  if (d !== undefined && d !== sc.durationMs) {
-    // A quick run keeps the preset's proportion of warm-up, so its medians still describe a settled flow.
-    const warmupMs = d < sc.durationMs ? Math.round((sc.warmupMs * d) / sc.durationMs) : sc.warmupMs;
-    sc = applyOverrides(sc, { durationMs: d, warmupMs });
-  }
+  if (d !== undefined && d !== sc.durationMs) sc = applyOverrides(sc, durationOverrides(sc, d));
   return sc;
 }
 

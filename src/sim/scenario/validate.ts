@@ -231,3 +231,18 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
   if (all.length) throw new ScenarioError(all);
   return out;
 }
+
+/**
+ * The overrides that run `sc` for `durationMs` instead of its own length. A
+ * shorter run keeps the scenario's proportion of warm-up, so its medians still
+ * describe a settled flow (a 2 s run of a preset with a 5 s warm-up would
+ * otherwise measure nothing); a longer one keeps the warm-up as it is.
+ */
+export function durationOverrides(
+  sc: Scenario,
+  durationMs: number,
+): { durationMs: number; warmupMs: number } {
+  const warmupMs =
+    durationMs < sc.durationMs ? Math.round((sc.warmupMs * durationMs) / sc.durationMs) : sc.warmupMs;
+  return { durationMs, warmupMs };
+}
