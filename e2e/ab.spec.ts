@@ -112,5 +112,12 @@ test('A/B on an AP with several stations: the strip charts both sides’ total g
   );
   await expect.poll(() => stripInk(page)).toBeGreaterThan(200);
   await expect(page.getByTestId('ab-diff')).not.toContainText('0 – 1 bit/s');
+  // The table says whose the TSQ numbers are: the wired host's, not the AP's.
+  await expect(page.getByTestId('ab-diff').locator('th[scope="row"]')).toContainText([
+    'Goodput',
+    'Median latency, all stations',
+    'Median aggregate, all stations',
+    'TSQ limit, wired sender',
+  ]);
   expect(errors).toEqual([]);
 });

@@ -9,8 +9,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { fitCanvas } from '../charts/canvas';
 import { useExplorerContext } from '../explorer-context';
 import { formatValue, num } from '../format';
+import { metricLabel, summaryMetric } from '../summary-metrics';
 import type { SeriesBuffers } from '../charts/series-buffer';
-import type { Summary } from '../../worker/protocol';
 import type { AbController } from './ab-controller';
 import { useAb } from './ab-store';
 
@@ -19,20 +19,15 @@ const KEY = 'tput.total';
 export const COLOR_A = '#4e79a7';
 export const COLOR_B = '#f28e2b';
 
-interface Row {
-  label: string;
-  unit: string;
-  get(s: Summary): number;
-}
-
-const ROWS: Row[] = [
-  { label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
-  { label: 'Median latency', unit: 'ms', get: (s) => s.medianLatencyMs },
-  { label: 'Median aggregate', unit: 'frames', get: (s) => s.medianAggregate },
-  { label: 'TSQ limit', unit: 'bytes', get: (s) => s.tsqLimitBytes },
-  { label: 'Median TX completion', unit: 'µs', get: (s) => s.medianCompletionUs },
-  { label: 'Time throttled', unit: 'fraction', get: (s) => s.throttledFraction },
-];
+/** The headline metrics the table compares. */
+const ROWS = [
+  'goodput_bps',
+  'median_latency_ms',
+  'median_aggregate',
+  'tsq_limit_bytes',
+  'median_completion_us',
+  'throttled_fraction',
+].map(summaryMetric);
 
 /** Bins across the window: per-sample goodput is noisy, the strip shows the trend of the gap. */
 const BINS = 80;
@@ -171,8 +166,8 @@ export function DiffStrip({ ab }: { ab: AbController }) {
             const vb = b ? r.get(b) : NaN;
             const [d, ratio] = diffText(va, vb, r.unit);
             return (
-              <tr key={r.label}>
-                <th scope="row">{r.label}</th>
+              <tr key={r.key}>
+                <th scope="row">{metricLabel(r, a ?? b)}</th>
                 <td>{formatValue(va, r.unit)}</td>
                 <td>{formatValue(vb, r.unit)}</td>
                 <td>{d}</td>

@@ -2,58 +2,37 @@
 import { useExplorer } from '../state/explorer-store';
 import { formatBps, formatCpuBusy, formatValue, num } from '../format';
 import type { Summary } from '../../worker/protocol';
+import { metricLabel, summaryMetric, type SummaryMetric } from '../summary-metrics';
 import './panels.css';
 
 interface Item {
+  /** data-testid suffix. */
   key: string;
-  label: string;
+  metric: SummaryMetric;
   value(s: Summary): string;
-  /**
-   * 'pooled': over every station's pings or aggregates, said so when there are
-   * several (the table has each). 'sender': a TCP sender's, said to be the
-   * wired host's when an AP forwards (TSQ does not apply at the AP).
-   */
-  of?: 'pooled' | 'sender';
 }
 
-export function itemLabel(it: Item, s: Summary | null): string {
-  if (it.of === 'pooled' && s && s.stations.length > 1) return `${it.label}, all stations`;
-  if (it.of === 'sender' && s?.forwarded) return `${it.label}, wired sender`;
-  return it.label;
-}
+const item = (key: string, metricKey: string, value: (s: Summary) => string): Item => ({
+  key,
+  metric: summaryMetric(metricKey),
+  value,
+});
+const orDash = (v: number, text: string) => (Number.isFinite(v) ? text : '–');
 
-export const ITEMS: Item[] = [
-  { key: 'goodput', label: 'Goodput', value: (s) => formatBps(s.goodputBps) },
-  {
-    key: 'latency',
-    label: 'Median latency',
-    of: 'pooled',
-    value: (s) => (Number.isFinite(s.medianLatencyMs) ? `${num(s.medianLatencyMs)} ms` : '–'),
-  },
-  {
-    key: 'aggregate',
-    label: 'Median aggregate',
-    of: 'pooled',
-    value: (s) => (Number.isFinite(s.medianAggregate) ? `${num(s.medianAggregate)} frames` : '–'),
-  },
-  { key: 'tsq', label: 'TSQ limit', of: 'sender', value: (s) => formatValue(s.tsqLimitBytes, 'bytes') },
-  { key: 'cpu', label: 'CPU busy', value: (s) => formatCpuBusy(s.cpuBusy) },
+const ITEMS: Item[] = [
+  item('goodput', 'goodput_bps', (s) => formatBps(s.goodputBps)),
+  item('latency', 'median_latency_ms', (s) => orDash(s.medianLatencyMs, `${num(s.medianLatencyMs)} ms`)),
+  item('aggregate', 'median_aggregate', (s) => orDash(s.medianAggregate, `${num(s.medianAggregate)} frames`)),
+  item('tsq', 'tsq_limit_bytes', (s) => formatValue(s.tsqLimitBytes, 'bytes')),
+  item('cpu', 'cpu_busy', (s) => formatCpuBusy(s.cpuBusy)),
 ];
 
-export const DETAILS: Item[] = [
-  {
-    key: 'completion',
-    label: 'Median TX completion',
-    of: 'sender',
-    value: (s) => (Number.isFinite(s.medianCompletionUs) ? `${num(s.medianCompletionUs)} µs` : '–'),
-  },
-  {
-    key: 'throttled',
-    label: 'Time throttled',
-    of: 'sender',
-    value: (s) => `${num(s.throttledFraction * 100)} %`,
-  },
-  { key: 'drops', label: 'Drops', value: (s) => num(s.drops) },
+const DETAILS: Item[] = [
+  item('completion', 'median_completion_us', (s) =>
+    orDash(s.medianCompletionUs, `${num(s.medianCompletionUs)} µs`),
+  ),
+  item('throttled', 'throttled_fraction', (s) => `${num(s.throttledFraction * 100)} %`),
+  item('drops', 'drops', (s) => num(s.drops)),
 ];
 
 export function SummaryStrip() {
@@ -63,7 +42,7 @@ export function SummaryStrip() {
       <dl className="summary-strip">
         {ITEMS.map((it) => (
           <div key={it.key} className="metric" data-testid={`summary-${it.key}`}>
-            <dt>{itemLabel(it, summary)}</dt>
+            <dt>{metricLabel(it.metric, summary)}</dt>
             <dd>{summary ? it.value(summary) : '–'}</dd>
           </div>
         ))}
@@ -72,7 +51,7 @@ export function SummaryStrip() {
       <dl className="summary-details">
         {DETAILS.map((it) => (
           <div key={it.key}>
-            <dt>{itemLabel(it, summary)}</dt>
+            <dt>{metricLabel(it.metric, summary)}</dt>
             <dd>{summary ? it.value(summary) : '–'}</dd>
           </div>
         ))}

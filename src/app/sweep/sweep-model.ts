@@ -3,48 +3,26 @@
  * to try, the jobs, the metrics a run yields, and CSV / JSON exports.
  */
 import type { ParamSpec, ParamValue, Summary, SweepJobResult } from '../../worker/protocol';
+import { metricLabel, SUMMARY_METRICS, type SummaryMetric } from '../summary-metrics';
 import type { BatchItem } from './batch-store';
 
-export interface Metric {
-  key: string;
-  label: string;
-  unit: string;
-  get(s: Summary): number;
-}
+export type Metric = Pick<SummaryMetric, 'key' | 'label' | 'unit' | 'get'>;
 
-export const METRICS: Metric[] = [
-  { key: 'goodput_bps', label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
-  { key: 'median_latency_ms', label: 'Median latency', unit: 'ms', get: (s) => s.medianLatencyMs },
-  { key: 'median_aggregate', label: 'Median aggregate', unit: 'frames', get: (s) => s.medianAggregate },
-  { key: 'tsq_limit_bytes', label: 'TSQ limit', unit: 'bytes', get: (s) => s.tsqLimitBytes },
-  {
-    key: 'median_completion_us',
-    label: 'Median TX completion',
-    unit: 'µs',
-    get: (s) => s.medianCompletionUs,
-  },
-  { key: 'throttled_fraction', label: 'Time throttled', unit: 'fraction', get: (s) => s.throttledFraction },
-  { key: 'cpu_busy', label: 'CPU busy', unit: 'fraction', get: (s) => s.cpuBusy },
-  { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops },
-];
-
-const SENDER_KEYS = new Set(['tsq_limit_bytes', 'median_completion_us', 'throttled_fraction']);
-const POOLED_KEYS = new Set(['median_latency_ms', 'median_aggregate']);
+export const METRICS: readonly Metric[] = SUMMARY_METRICS;
 
 /**
- * A sweep's metrics: the summary's, then, when the runs have several
+ * A sweep's metrics: the summary's (labelled for what the runs are: pooled
+ * medians, a wired sender at an AP), then, when the runs have several
  * stations, each station's goodput, median ping and airtime share.
  */
 export function sweepMetrics(rows: readonly SweepRow[]): Metric[] {
-  const names = rows[0]?.summary.stations.map((st) => st.name) ?? [];
-  // At an AP the sender's metrics are the wired host's, and the medians pool the stations.
-  const base = rows[0]?.summary.forwarded
-    ? METRICS.map((m) => (SENDER_KEYS.has(m.key) ? { ...m, label: `${m.label}, wired sender` } : m))
-    : METRICS;
+  const first = rows[0]?.summary;
+  const names = first?.stations.map((st) => st.name) ?? [];
+  const base = SUMMARY_METRICS.map((m) => ({ ...m, label: metricLabel(m, first) }));
   if (names.length < 2) return base;
   const at = (s: Summary, i: number) => s.stations[i];
   return [
-    ...base.map((m) => (POOLED_KEYS.has(m.key) ? { ...m, label: `${m.label}, all stations` } : m)),
+    ...base,
     ...names.flatMap((name, i): Metric[] => [
       {
         key: `station.${name}.goodput_bps`,

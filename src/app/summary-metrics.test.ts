@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { summary } from './experiments/test-summaries';
+import { metricLabel, SUMMARY_METRICS, summaryMetric } from './summary-metrics';
+
+const station = (name: string) => ({
+  name,
+  goodputBps: 1,
+  medianPingMs: 1,
+  medianAggregate: 1,
+  medianAvgAmpduLen: 1,
+  airtimeShare: 0.5,
+});
+
+describe('metricLabel', () => {
+  const labels = (s: ReturnType<typeof summary> | null) =>
+    Object.fromEntries(SUMMARY_METRICS.map((m) => [m.key, metricLabel(m, s)]));
+
+  it('a local sender with one station, or no summary yet: the plain labels', () => {
+    const plain = Object.fromEntries(SUMMARY_METRICS.map((m) => [m.key, m.label]));
+    expect(labels(null)).toEqual(plain);
+    expect(labels(summary({ stations: [station('sta')] }))).toEqual(plain);
+  });
+
+  it('an AP: medians pool the stations, the TSQ metrics are the wired sender’s', () => {
+    const l = labels(summary({ forwarded: true, stations: [station('a'), station('b')] }));
+    expect(l.median_latency_ms).toBe('Median latency, all stations');
+    expect(l.median_aggregate).toBe('Median aggregate, all stations');
+    expect(l.tsq_limit_bytes).toBe('TSQ limit, wired sender');
+    expect(l.median_completion_us).toBe('Median TX completion, wired sender');
+    expect(l.throttled_fraction).toBe('Time throttled, wired sender');
+    expect([l.goodput_bps, l.cpu_busy, l.drops]).toEqual(['Goodput', 'CPU busy', 'Drops']);
+  });
+
+  it('finds metrics by key and names a key it does not know', () => {
+    expect(summaryMetric('drops').get(summary({ drops: 7 }))).toBe(7);
+    expect(() => summaryMetric('nope')).toThrow(/nope/);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The run's headline metrics, one list for the summary strip, the sweep
+ * table and chart, and A/B's difference table; each says what it pools and
+ * whose it is where that is not obvious.
+ */
+import type { Summary } from '../worker/protocol';
+
+export interface SummaryMetric {
+  /** Column name in sweep CSV / JSON exports. */
+  key: string;
+  label: string;
+  unit: string;
+  get(s: Summary): number;
+  /**
+   * 'pooled': over every station's pings or aggregates (the stations table
+   * has each). 'sender': the TCP sender's, which at an AP is a wired host
+   * (TSQ does not apply at the AP).
+   */
+  of?: 'pooled' | 'sender';
+}
+
+export const SUMMARY_METRICS: readonly SummaryMetric[] = [
+  { key: 'goodput_bps', label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
+  {
+    key: 'median_latency_ms',
+    label: 'Median latency',
+    unit: 'ms',
+    of: 'pooled',
+    get: (s) => s.medianLatencyMs,
+  },
+  {
+    key: 'median_aggregate',
+    label: 'Median aggregate',
+    unit: 'frames',
+    of: 'pooled',
+    get: (s) => s.medianAggregate,
+  },
+  { key: 'tsq_limit_bytes', label: 'TSQ limit', unit: 'bytes', of: 'sender', get: (s) => s.tsqLimitBytes },
+  {
+    key: 'median_completion_us',
+    label: 'Median TX completion',
+    unit: 'µs',
+    of: 'sender',
+    get: (s) => s.medianCompletionUs,
+  },
+  {
+    key: 'throttled_fraction',
+    label: 'Time throttled',
+    unit: 'fraction',
+    of: 'sender',
+    get: (s) => s.throttledFraction,
+  },
+  { key: 'cpu_busy', label: 'CPU busy', unit: 'fraction', get: (s) => s.cpuBusy },
+  { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops },
+];
+
+export function summaryMetric(key: string): SummaryMetric {
+  const m = SUMMARY_METRICS.find((x) => x.key === key);
+  if (!m) throw new Error(`no summary metric ${key}`);
+  return m;
+}
+
+/** A metric's label for runs like `s`: pooled medians say so with several stations, sender metrics at an AP whose they are. */
+export function metricLabel(m: Pick<SummaryMetric, 'label' | 'of'>, s: Summary | null | undefined): string {
+  if (m.of === 'pooled' && s && s.stations.length > 1) return `${m.label}, all stations`;
+  if (m.of === 'sender' && s?.forwarded) return `${m.label}, wired sender`;
+  return m.label;
+}
