@@ -66,6 +66,7 @@ describe('run data exports', () => {
     expect(csv[0]).toBe('metric,unit,value');
     expect(csv).toContain('goodput,bit/s,2000000000');
     expect(csv).toContain('median_latency,ms,');
+    expect(csv).toContain('forwarded,,false');
     expect(csv).toContain('"station.sta,1.goodput",bit/s,1000000000');
     expect(csvField('a"b')).toBe('"a""b"');
   });

@@ -48,6 +48,8 @@ const METRICS: Metric[] = [
   { name: 'median_latency', unit: 'ms', value: (s) => s.medianLatencyMs },
   { name: 'median_aggregate', unit: 'frames', value: (s) => s.medianAggregate },
   { name: 'tsq_limit', unit: 'bytes', value: (s) => s.tsqLimitBytes },
+  // At an AP the TSQ rows are the wired sender's (true), not the AP's.
+  { name: 'forwarded', unit: '', value: (s) => String(s.forwarded) },
   { name: 'cpu_busy', unit: 'fraction', value: (s) => s.cpuBusy },
   { name: 'median_completion', unit: 'us', value: (s) => s.medianCompletionUs },
   { name: 'throttled', unit: 'fraction', value: (s) => s.throttledFraction },
