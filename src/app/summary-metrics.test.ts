@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summary } from './experiments/test-summaries';
+import { station, summary } from './experiments/test-summaries';
 import { metricLabel, SUMMARY_METRICS, summaryMetric } from './summary-metrics';
-
-const station = (name: string) => ({
-  name,
-  goodputBps: 1,
-  medianPingMs: 1,
-  medianAggregate: 1,
-  medianAvgAmpduLen: 1,
-  airtimeShare: 0.5,
-});
 
 describe('metricLabel', () => {
   const labels = (s: ReturnType<typeof summary> | null) =>

@@ -1,6 +1,22 @@
 /** Summaries and results for the experiments' unit tests (imported by *.test.ts only). */
 import type { Summary, SweepJobResult } from '../../worker/protocol';
 
+/** One station's summary (a fast station's figures unless given). */
+export function station(
+  name: string,
+  p: Partial<Summary['stations'][number]> = {},
+): Summary['stations'][number] {
+  return {
+    name,
+    goodputBps: 2e7,
+    medianPingMs: 20,
+    medianAggregate: 10,
+    medianAvgAmpduLen: 9.5,
+    airtimeShare: 0.5,
+    ...p,
+  };
+}
+
 export function summary(p: Partial<Summary> = {}): Summary {
   return {
     simulatedNs: 1e9,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../../worker/protocol';
-import { done } from '../experiments/test-summaries';
+import { done, station } from '../experiments/test-summaries';
 import {
   defaultValues,
   parseValues,
@@ -86,14 +86,8 @@ describe('sweep jobs and exports', () => {
   });
 
   it('with several stations, adds each one’s goodput, median ping and airtime to the metrics and the CSV', () => {
-    const sta = (name: string, goodputBps: number, airtimeShare: number) => ({
-      name,
-      goodputBps,
-      medianPingMs: 20,
-      medianAggregate: 10,
-      medianAvgAmpduLen: 9.5,
-      airtimeShare,
-    });
+    const sta = (name: string, goodputBps: number, airtimeShare: number) =>
+      station(name, { goodputBps, airtimeShare });
     const rows = sweepRows(setup, {
       '10': done({ stations: [sta('fast 1', 2e7, 0.25), sta('slow', 2e6, 0.75)] }),
     });
@@ -117,14 +111,7 @@ describe('sweep jobs and exports', () => {
   });
 
   it('labels what the medians pool and whose sender metrics they are, keeping the keys', () => {
-    const stations = ['fast 1', 'slow'].map((name) => ({
-      name,
-      goodputBps: 1,
-      medianPingMs: 1,
-      medianAggregate: 1,
-      medianAvgAmpduLen: 1,
-      airtimeShare: 0.5,
-    }));
+    const stations = ['fast 1', 'slow'].map((name) => station(name));
     const label = (forwarded: boolean, n: number) =>
       Object.fromEntries(
         sweepMetrics(sweepRows(setup, { '10': done({ forwarded, stations: stations.slice(0, n) }) }))

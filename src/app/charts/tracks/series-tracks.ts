@@ -42,6 +42,22 @@ function legendOf(specs: SeriesSpec[], theme: ChartTheme, offset = 0): LegendIte
   }));
 }
 
+/** Each series' column in the sample ring, −1 for one switched off in the legend (or absent). */
+function shownColumns(d: DrawCtx, specs: SeriesSpec[]): number[] {
+  return specs.map((s) => (d.hidden.has(s.key) ? -1 : d.buf.samples.col(s.key)));
+}
+
+/** The largest value of the shown columns (c > 0; −1 is off, 0 is time) over rows [i0, i1). */
+function visibleMax(ring: DrawCtx['buf']['samples'], cs: number[], i0: number, i1: number, stacked = false) {
+  return maxOver(
+    ring,
+    cs.filter((c) => c > 0),
+    i0,
+    i1,
+    stacked,
+  );
+}
+
 function readoutOf(legend: LegendItem[]) {
   return (buf: DrawCtx['buf'], tNs: number | null) =>
     legend.map((l) => sampleText(buf, l.key, tNs, (v) => formatValue(v, l.unit)));
@@ -67,22 +83,7 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
       const sc = stack.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
       const lc = lines.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
-      const max = Math.max(
-        maxOver(
-          ring,
-          sc.filter((c) => c > 0),
-          i0,
-          i1,
-          true,
-        ),
-        maxOver(
-          ring,
-          lc.filter((c) => c > 0),
-          i0,
-          i1,
-          false,
-        ),
-      );
+      const max = Math.max(visibleMax(ring, sc, i0, i1, true), visibleMax(ring, lc, i0, i1));
       const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - PAD_BOTTOM);
       const from = firstRow(ring, d, i0);
       shadeIntervals(d.ctx, d.buf.throttled, d.fromNs, d.t1Ns, d.x, d.heightPx, d.theme.throttle);
@@ -133,14 +134,8 @@ export function linesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme,
     draw(d: DrawCtx): AxisSpec[] {
       const ring = d.buf.samples;
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
-      const cs = specs.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
-      const max = maxOver(
-        ring,
-        cs.filter((c) => c > 0),
-        i0,
-        i1,
-        false,
-      );
+      const cs = shownColumns(d, specs);
+      const max = visibleMax(ring, cs, i0, i1);
       const y = yLinear(
         heldMax(d, 'y', panel === 'cpu' && max <= 1 ? 0.92 : max),
         PAD_TOP,
@@ -194,15 +189,12 @@ export function smallMultiplesTrack(panel: Panel, specs: SeriesSpec[], theme: Ch
       const from = firstRow(ring, d, i0);
       const axes: AxisSpec[] = [];
       bands.forEach((b, j) => {
-        const cs = b.members.map((k) => (d.hidden.has(specs[k].key) ? -1 : ring.col(specs[k].key)));
-        const top = j * band;
-        const max = maxOver(
-          ring,
-          cs.filter((c) => c > 0),
-          i0,
-          i1,
-          false,
+        const cs = shownColumns(
+          d,
+          b.members.map((k) => specs[k]),
         );
+        const top = j * band;
+        const max = visibleMax(ring, cs, i0, i1);
         const y = yLinear(heldMax(d, `unit:${b.unit}`, max), top + PAD_TOP, top + band - PAD_BOTTOM);
         if (j > 0) {
           d.ctx.fillStyle = d.theme.grid;
