@@ -24,53 +24,34 @@ import { BbrAckAggr } from './bbr-ack-aggr';
 import { BbrLtBw } from './bbr-lt-bw';
 import { BBR_UNIT, BW_UNIT, bwFromBytesPerSec } from './bbr-units';
 import type { CcSock, RateSample } from './cc';
+import {
+  CA_OPEN,
+  CA_RECOVERY,
+  CWND_MIN_TARGET,
+  DRAIN,
+  HIGH_GAIN,
+  PROBE_BW,
+  PROBE_RTT,
+  STARTUP,
+  TCP_INIT_CWND,
+  type BbrOptions,
+} from './bbr-defs';
 import { MinmaxMax } from './minmax';
-
-export type BbrMode = 'STARTUP' | 'DRAIN' | 'PROBE_BW' | 'PROBE_RTT';
-
-export interface BbrOptions {
-  /** bbr_pacing_margin_percent: 1 from v4.20, 0 before (v4.16 has no margin). */
-  pacingMarginPercent?: number;
-  /** bbr_extra_acked_gain, 256 = 1.0 (v5.1+); 0 turns ACK-aggregation cwnd off (earlier kernels). */
-  extraAckedGain?: number;
-  /** +2 packets of cwnd in the 1.25 phase so small BDPs still probe (2018 fix; off for v4.16). */
-  probeBwSmallBdpBoost?: boolean;
-  /** min_rtt's stamp refreshes on an equal sample ("<=", kernels before the Nov 2020 fix). */
-  minRttRefreshOnEqual?: boolean;
-  /** sk_pacing_shift used by the TSO budget (10 unless a driver lowers it). */
-  pacingShift?: number;
-  /** Byte cap on one TSO burst in the budget (GSO_MAX_SIZE - 1 - MAX_TCP_HEADER). */
-  gsoMaxBytes?: number;
-}
 
 const CYCLE_LEN = 8;
 const BW_RTTS = CYCLE_LEN + 2; // bw filter length, rounds
 const MIN_RTT_WIN_NS = 10 * NS_PER_SEC;
 const PROBE_RTT_MODE_NS = 200 * NS_PER_MS;
 const MIN_TSO_RATE_BYTES_PER_SEC = 1_200_000 / 8;
-export const HIGH_GAIN = Math.floor((BBR_UNIT * 2885) / 1000) + 1; // 739: 2/ln2
 const DRAIN_GAIN = Math.floor((BBR_UNIT * 1000) / 2885); // 88
 const CWND_GAIN = BBR_UNIT * 2;
 const PACING_GAIN: readonly number[] = [(BBR_UNIT * 5) / 4, (BBR_UNIT * 3) / 4, 256, 256, 256, 256, 256, 256];
 const CYCLE_RAND = 7;
-export const CWND_MIN_TARGET = 4;
 const FULL_BW_THRESH = (BBR_UNIT * 5) / 4;
 const FULL_BW_CNT = 3;
-export const TCP_INIT_CWND = 10;
-export const TCP_INFINITE_SSTHRESH = 0x7fffffff;
 /** MAX_TCP_HEADER on x86-64 builds. */
 const MAX_TCP_HEADER = 320;
 const GSO_MAX_SIZE = 65536;
-// icsk_ca_state values that matter here (TCP_CA_Open / Recovery / Loss).
-export const CA_OPEN = 0;
-export const CA_RECOVERY = 3;
-export const CA_LOSS = 4;
-export const MODES: readonly BbrMode[] = ['STARTUP', 'DRAIN', 'PROBE_BW', 'PROBE_RTT'];
-export const STARTUP = 0;
-const DRAIN = 1;
-export const PROBE_BW = 2;
-export const PROBE_RTT = 3;
-
 export abstract class BbrModel {
   protected readonly marginPercent: number;
   protected readonly extraAckedGain: number;

@@ -12,8 +12,8 @@
  */
 import type { Ns } from '../../../engine/time';
 import { BBR_UNIT, BW_UNIT, bbrRateBytesPerSec, bwToBytesPerSec } from './bbr-units';
+import { BbrModel } from './bbr-model';
 import {
-  BbrModel,
   CA_LOSS,
   CA_OPEN,
   CA_RECOVERY,
@@ -26,10 +26,10 @@ import {
   TCP_INFINITE_SSTHRESH,
   TCP_INIT_CWND,
   type BbrMode,
-} from './bbr-model';
+} from './bbr-defs';
 import type { CcSock, CongestionControl, RateSample } from './cc';
 
-export type { BbrMode, BbrOptions } from './bbr-model';
+export type { BbrMode, BbrOptions } from './bbr-defs';
 
 export class Bbr extends BbrModel implements CongestionControl {
   readonly name = 'bbr' as const;
