@@ -12,7 +12,8 @@ import { drawVLines } from './draw';
 import { fitCanvas, renderAxes } from './canvas';
 import type { RenderState } from './scheduler';
 import type { AxisSpec, DrawCtx, Track } from './tracks/track';
-import { ScrollLayer, TILE_COUNT, wholeDevicePx } from './scroll-layer';
+import { ScrollLayer, TILE_COUNT } from './scroll-layer';
+import { wholeDevicePx } from './tile-place';
 
 const AXIS_W = 56;
 /** The legend's latest values change every frame; text that fast is unreadable and each change costs a layout. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScrollLayer, TILE_COUNT, wholeDevicePx } from './scroll-layer';
+import { ScrollLayer, TILE_COUNT } from './scroll-layer';
+import { wholeDevicePx } from './tile-place';
 import type { RenderState } from './scheduler';
 import type { SeriesBuffers } from './series-buffer';
 import type { ChartTheme } from './chart-theme';
