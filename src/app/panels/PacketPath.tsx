@@ -21,6 +21,8 @@ export function PacketPath() {
   const { scheduler, chartTheme } = useExplorerContext();
   const series = useExplorer((s) => s.series);
   const bound = useExplorer((s) => s.summary?.bound);
+  // At an AP the socket TSQ throttles is the wired sender's, not one on the path drawn here.
+  const forwarded = useExplorer((s) => s.summary?.forwarded ?? false);
   const stages = useMemo(
     () =>
       series
@@ -148,6 +150,7 @@ export function PacketPath() {
       {!hasTsq && (
         <p className="throttle-row">
           <span className="light" ref={lightRef} role="img" aria-label="TSQ not throttled" /> TSQ throttled
+          {forwarded && ' (wired sender)'}
         </p>
       )}
       <p className="bound" data-testid="bound" aria-live="polite">
