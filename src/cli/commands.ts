@@ -43,7 +43,7 @@ export async function runCli(
   const given = applyOverrides(base, args.set);
   const set =
     args.durationMs === null ? args.set : { ...args.set, ...durationOverrides(given, args.durationMs) };
-  const sc = applyOverrides(base, set);
+  const sc = set === args.set ? given : applyOverrides(base, set);
   if (preset?.table && !args.sweep) {
     const res = makePool
       ? await withPool(makePool, (p) => runTableParallel(p, preset, args.seed, { set }))
