@@ -2,12 +2,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NS_PER_MS } from '../engine/time';
 import { buildModel } from '../run';
-import { perSampleRate, windowRate } from './host-probes';
+import { windowRate } from './host-probes';
+import type { Model } from './model';
 import { findPreset, PRESETS } from './presets/index';
 
 /** Feeds `values` to a probe at t = step, 2·step, … and returns what it read. */
 function feed(probe: (now: number) => number, values: number[], step: number): number[] {
   return values.map((_, i) => probe((i + 1) * step));
+}
+
+/** The rate since the previous sample: what a window of one sample must read. */
+function perSampleRate(read: () => number, scale: number): (nowNs: number) => number {
+  let last = 0;
+  let lastNs = 0;
+  return (now) => {
+    const v = read();
+    const r = now > lastNs ? ((v - last) * scale) / (now - lastNs) : 0;
+    last = v;
+    lastNs = now;
+    return r;
+  };
 }
 
 function counter(values: number[]): () => number {
@@ -134,4 +148,31 @@ describe('the TCP panel at an AP', () => {
       expect(m.summary().forwarded, id).toBe(forwarded);
     }
   });
+});
+
+describe('busy time is charted per 100 ms', () => {
+  // Per sample the channel (or a core) is mostly all or nothing; the chart shows the share over 100 ms.
+  for (const [id, key, label, read] of [
+    ['ath9k-intermediate-queues', 'air.busy', 'channel busy (100 ms)', (m: Model) => m.airtimeBusyNs()],
+    ['gso-always-on', 'cpu.busy', 'sender CPU busy (100 ms)', (m: Model) => m.cpu.busyTimeNs()],
+  ] as const)
+    it(`${key} reads the busy share of the last 100 ms at each sample (${id})`, () => {
+      const m = buildModel(findPreset(id)!.scenario(), 1, true);
+      const step = m.sampleIntervalNs;
+      const busyAt = new Map<number, number>();
+      for (let t = step; t <= 400 * NS_PER_MS; t += step) {
+        m.sim.runUntil(t);
+        busyAt.set(t, read(m));
+      }
+      const f = m.recorder.takeFrame(m.sim.nowNs);
+      expect(m.series.find((s) => s.key === key)?.label).toBe(label);
+      let checked = 0;
+      f.tNs.forEach((t, i) => {
+        const base = busyAt.get(t - 100 * NS_PER_MS);
+        if (base === undefined) return;
+        expect(f.cols[key][i]).toBeCloseTo((busyAt.get(t)! - base) / (100 * NS_PER_MS), 2);
+        checked++;
+      });
+      expect(checked).toBeGreaterThan(10);
+    });
 });

@@ -9,37 +9,21 @@ import type { TcpSender } from '../model/tcp/sender';
 import type { Model } from './model';
 
 /**
- * A probe reading the rate of a counter: its increase since the last sample
- * per ns, times `scale` (8 × NS_PER_SEC turns bytes into bit/s; 1 turns busy
- * ns into a fraction of time).
+ * Rates are charted over the last RATE_WINDOW_NS (less at the start). Goodput:
+ * in-order delivery comes in bursts (a WiFi receiver's reorder buffer
+ * releases every frame a block ack covers once a retry fills its hole), and a
+ * rate per 1–5 ms sample would show those bursts as rates far above the
+ * link's. Busy time: per sample, a core or the channel is mostly all or
+ * nothing, a band from 0 to 100 % that hides the level. Flent's default step
+ * is 200 ms; 100 ms keeps a slider's effect visible within a few frames.
  */
-export function perSampleRate(read: () => number, scale: number): (nowNs: number) => number {
-  let last = 0;
-  let lastNs = 0;
-  return (now) => {
-    const v = read();
-    const r = now > lastNs ? ((v - last) * scale) / (now - lastNs) : 0;
-    last = v;
-    lastNs = now;
-    return r;
-  };
-}
-
-/**
- * Goodput is charted as the bytes delivered over the last GOODPUT_WINDOW_NS
- * (less at the start): in-order delivery comes in bursts (a WiFi receiver's
- * reorder buffer releases every frame a block ack covers once a retry fills its
- * hole), and a rate per 1–5 ms sample would show those bursts as rates far
- * above the link's. Flent's default step is 200 ms; 100 ms keeps a slider's
- * effect visible within a few frames.
- */
-export const GOODPUT_WINDOW_NS = 100_000_000;
+export const RATE_WINDOW_NS = 100_000_000;
 
 /**
  * A probe reading the rate of a counter over the last `windowNs`: the
  * increase since the newest sample at least that old, per ns, times `scale`.
- * Until one span has passed the base is time 0, where the counter reads 0 (as
- * perSampleRate assumes: probes are built at time 0). Samples are kept in a
+ * Until one span has passed the base is time 0, where the counter reads 0
+ * (probes are built at time 0). Samples are kept in a
  * ring sized for one span at `sampleNs`, so a probe allocates nothing once
  * built.
  */
@@ -78,7 +62,7 @@ export function windowRate(
 export function addTotalGoodput(m: Model): void {
   m.addProbe(
     { key: 'tput.total', label: 'goodput (100 ms)', unit: 'bit/s', panel: 'throughput' },
-    windowRate(() => m.deliveredBytes(), 8 * NS_PER_SEC, GOODPUT_WINDOW_NS, m.sampleIntervalNs),
+    windowRate(() => m.deliveredBytes(), 8 * NS_PER_SEC, RATE_WINDOW_NS, m.sampleIntervalNs),
   );
 }
 
@@ -131,8 +115,8 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
   );
   m.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
   if (!m.scenario.cpu.enabled) return; // no CPU model: no busy series (a flat 0 would claim an idle core)
-  const cpuBusy = perSampleRate(() => m.cpu.busyTimeNs(), 1);
-  m.addProbe({ key: 'cpu.busy', label: 'sender CPU busy', unit: 'fraction', panel: 'cpu' }, (now) =>
+  const cpuBusy = windowRate(() => m.cpu.busyTimeNs(), 1, RATE_WINDOW_NS, m.sampleIntervalNs);
+  m.addProbe({ key: 'cpu.busy', label: 'sender CPU busy (100 ms)', unit: 'fraction', panel: 'cpu' }, (now) =>
     Math.min(1, cpuBusy(now)),
   );
 }

@@ -13,8 +13,7 @@ import {
   addCommonProbes,
   addTotalGoodput,
   addOccupancy,
-  GOODPUT_WINDOW_NS,
-  perSampleRate,
+  RATE_WINDOW_NS,
   unsentBytes,
   windowRate,
 } from './host-probes';
@@ -95,11 +94,11 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
           unit: 'bit/s',
           panel: 'throughput',
         },
-        windowRate(read, 8 * NS_PER_SEC, GOODPUT_WINDOW_NS, m.sampleIntervalNs),
+        windowRate(read, 8 * NS_PER_SEC, RATE_WINDOW_NS, m.sampleIntervalNs),
       ),
     );
-  const airBusy = perSampleRate(() => m.airtimeBusyNs(), 1);
-  m.addProbe({ key: 'air.busy', label: 'channel busy', unit: 'fraction', panel: 'cpu' }, (now) =>
+  const airBusy = windowRate(() => m.airtimeBusyNs(), 1, RATE_WINDOW_NS, m.sampleIntervalNs);
+  m.addProbe({ key: 'air.busy', label: 'channel busy (100 ms)', unit: 'fraction', panel: 'cpu' }, (now) =>
     Math.min(1, airBusy(now)),
   );
 }
