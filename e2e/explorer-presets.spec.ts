@@ -98,8 +98,8 @@ test('an AP with a slow station: the stations table shows each station’s airti
   expect(shown.every(Number.isFinite), shown.join(', ')).toBe(true);
   expect(Math.abs(shown.reduce((a, b) => a + b, 0) - 100)).toBeLessThan(2);
   expect(shown[2]).toBeGreaterThan(Math.max(shown[0], shown[1]));
-  // The point charts name the stations their colours stand for.
-  for (const panel of ['aggregates', 'latency'])
+  // The point charts and the per-station queues name the stations their colours stand for.
+  for (const panel of ['aggregates', 'latency', 'stations'])
     await expect(page.getByTestId(`track-${panel}`).locator('.legend-item')).toHaveText([
       'fast 1',
       'fast 2',

@@ -30,7 +30,7 @@ export interface ParamSpec {
   live: boolean;
 }
 
-export type Panel = 'occupancy' | 'aggregates' | 'latency' | 'throughput' | 'tcp' | 'cpu';
+export type Panel = 'occupancy' | 'stations' | 'aggregates' | 'latency' | 'throughput' | 'tcp' | 'cpu';
 
 /** One sampled time series. Values are in `unit`. */
 export interface SeriesSpec {

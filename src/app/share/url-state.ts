@@ -14,7 +14,15 @@ import type { Panel, ParamValue } from '../../worker/protocol';
 
 export const SHARE_VERSION = 1;
 
-export const PANELS: readonly Panel[] = ['occupancy', 'throughput', 'aggregates', 'latency', 'tcp', 'cpu'];
+export const PANELS: readonly Panel[] = [
+  'occupancy',
+  'stations',
+  'throughput',
+  'aggregates',
+  'latency',
+  'tcp',
+  'cpu',
+];
 export const SPEED_IDS: readonly string[] = ['0.01', '0.1', '0.25', '1', '4', 'max'];
 
 /** Spans the time axis accepts (10 µs … 1 h), as in charts/time-view.ts. */

@@ -66,6 +66,16 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
     occ('occ.hanger', 'firmware hanger (awaiting TX status)', 4, () => b.hangerBytes());
   }
   occ('occ.air', 'on the air (sending radio)', 5, () => m.onAirBytes(m.sim.nowNs));
+  // An AP's stations: what waits below the qdisc for each (its mac80211 TXQs and
+  // driver queues), so the queue a slow station builds shows.
+  if (w.topology === 'ap' && m.stationNames.length > 1)
+    m.stationNames.forEach((name, i) => {
+      const node = i + 1;
+      m.addProbe(
+        { key: `occ.sta${node}`, label: name, unit: 'B', panel: 'stations' },
+        () => (mac0?.backlogBytes(node) ?? 0) + (ath0?.framesFor(node) ?? 0) * MPDU_BYTES,
+      );
+    });
   if (m.senders.length > 0 && w.topology === 'local') addCommonProbes(m, m.senders[0]);
   else {
     // Several stations: their sum, beside each station's own series below.

@@ -9,7 +9,15 @@ import { aggregatesTrack, latencyTrack } from './point-tracks';
 import { linesTrack, occupancyTrack, smallMultiplesTrack } from './series-tracks';
 import { seriesOf, type Track } from './track';
 
-export const PANEL_ORDER: Panel[] = ['occupancy', 'throughput', 'aggregates', 'latency', 'tcp', 'cpu'];
+export const PANEL_ORDER: Panel[] = [
+  'occupancy',
+  'stations',
+  'throughput',
+  'aggregates',
+  'latency',
+  'tcp',
+  'cpu',
+];
 
 export interface PointPresence {
   agg: boolean;

@@ -22,6 +22,8 @@ import {
 
 const TITLES: Record<Panel, string> = {
   occupancy: 'Queue occupancy',
+  // An AP: what waits below the qdisc (mac80211 TXQs, driver queues) for each station.
+  stations: 'Queued per station',
   aggregates: 'A-MPDU aggregates',
   latency: 'Latency',
   throughput: 'Throughput',

@@ -37,6 +37,8 @@ export abstract class Ath9kXmit implements SubframeSource {
   protected readonly hwq = [new HwQueue(), new HwQueue(), new HwQueue(), new HwQueue()];
   protected readonly pool: AggregatePool;
   private readonly legacyTids = new Map<number, (AthTid | null)[]>();
+  /** Every TID of a destination, legacy or iTXQ (for the per-station occupancy probes). */
+  private readonly tidsByDst = new Map<number, AthTid[]>();
   protected mac: Mac80211 | null = null;
   /** iTXQ with ieee80211_next_txq; false = the driver's own TID round robin (also legacy). */
   protected macScheduler = false;
@@ -242,6 +244,7 @@ export abstract class Ath9kXmit implements SubframeSource {
     if (tid === null) {
       tid = new AthTid(txq.sta, txq.tid, txq.ac, this.opts.bawSize, txq);
       txq.drv = tid;
+      this.remember(tid);
     }
     return tid;
   }
@@ -256,7 +259,27 @@ export abstract class Ath9kXmit implements SubframeSource {
     if (tid === null) {
       tid = new AthTid(dst, tidno, TID_TO_AC[tidno], this.opts.bawSize, null);
       tids[tidno] = tid;
+      this.remember(tid);
     }
     return tid;
+  }
+
+  private remember(tid: AthTid): void {
+    const l = this.tidsByDst.get(tid.dst);
+    if (l === undefined) this.tidsByDst.set(tid.dst, [tid]);
+    else l.push(tid);
+  }
+
+  /**
+   * Frames the driver holds for `dst`: its TIDs' buf_q and retry_q, and its
+   * entries in the hardware queues that are not on the air yet. Read per
+   * sample, not per packet.
+   */
+  framesFor(dst: number): number {
+    let n = 0;
+    const tids = this.tidsByDst.get(dst);
+    if (tids !== undefined) for (const t of tids) n += t.retryQ.length + (t.bufQ?.length ?? 0);
+    for (const q of this.hwq) for (let a = q.head; a !== null; a = a.next) if (a.dst === dst) n += a.n;
+    return n;
   }
 }
