@@ -112,6 +112,11 @@ test('A/B on an AP with several stations: the strip charts both sides’ total g
   );
   await expect.poll(() => stripInk(page)).toBeGreaterThan(200);
   await expect(page.getByTestId('ab-diff')).not.toContainText('0 – 1 bit/s');
+  // Each side shows where each station's frames wait, by default.
+  for (const side of ['a', 'b'])
+    await expect(
+      page.getByTestId(`ab-side-${side}`).getByTestId('track-stations').locator('.legend-item'),
+    ).toHaveText(['fast 1', 'fast 2', 'slow']);
   // The table says whose the TSQ numbers are: the wired host's, not the AP's.
   await expect(page.getByTestId('ab-diff').locator('th[scope="row"]')).toContainText([
     'Goodput',

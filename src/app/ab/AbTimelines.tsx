@@ -14,8 +14,8 @@ import { usePointPresence } from '../charts/use-point-presence';
 import type { SyncedScheduler } from './synced-scheduler';
 import '../charts/timelines.css';
 
-/** The panels where two configurations differ most visibly; the others on request (each costs drawing time). */
-export const COMPACT_PANELS: Panel[] = ['occupancy', 'throughput', 'aggregates', 'latency'];
+/** The panels where two configurations differ most visibly (an AP's queue per station among them); the others on request (each costs drawing time). */
+export const COMPACT_PANELS: Panel[] = ['occupancy', 'stations', 'throughput', 'aggregates', 'latency'];
 
 export function AbTimelines({
   scheduler,
