@@ -32,6 +32,17 @@ export interface ParamSpec {
 
 export type Panel = 'occupancy' | 'stations' | 'aggregates' | 'latency' | 'throughput' | 'tcp' | 'cpu';
 
+/** Every panel, in the order the explorer stacks them (and share links list them). */
+export const PANELS: readonly Panel[] = [
+  'occupancy',
+  'stations',
+  'throughput',
+  'aggregates',
+  'latency',
+  'tcp',
+  'cpu',
+];
+
 /** One sampled time series. Values are in `unit`. */
 export interface SeriesSpec {
   key: string;

@@ -4,6 +4,7 @@
  */
 import type { Frame, ParamSpec, ParamValue, PointStreams, PresetInfo, SeriesSpec, Summary } from '../sim/api';
 
+export { PANELS } from '../sim/api';
 export type {
   Frame,
   Layer,

@@ -10,19 +10,11 @@
  * Whether a parameter exists for the preset and whether its value is allowed
  * is decided against the core in ./resolve.ts, not here.
  */
-import type { Panel, ParamValue } from '../../worker/protocol';
+import { PANELS, type Panel, type ParamValue } from '../../worker/protocol';
 
 export const SHARE_VERSION = 1;
 
-export const PANELS: readonly Panel[] = [
-  'occupancy',
-  'stations',
-  'throughput',
-  'aggregates',
-  'latency',
-  'tcp',
-  'cpu',
-];
+export { PANELS };
 export const SPEED_IDS: readonly string[] = ['0.01', '0.1', '0.25', '1', '4', 'max'];
 
 /** Spans the time axis accepts (10 µs … 1 h), as in charts/time-view.ts. */

@@ -3,21 +3,11 @@
  * `panel`), so panels stay generic: a panel appears when the core publishes
  * series for it, or, for the point clouds, once points have arrived.
  */
-import type { Panel, SeriesSpec } from '../../../worker/protocol';
+import { PANELS, type SeriesSpec } from '../../../worker/protocol';
 import type { ChartTheme } from '../chart-theme';
 import { aggregatesTrack, latencyTrack } from './point-tracks';
 import { linesTrack, occupancyTrack, smallMultiplesTrack } from './series-tracks';
 import { seriesOf, type Track } from './track';
-
-export const PANEL_ORDER: Panel[] = [
-  'occupancy',
-  'stations',
-  'throughput',
-  'aggregates',
-  'latency',
-  'tcp',
-  'cpu',
-];
 
 export interface PointPresence {
   agg: boolean;
@@ -32,7 +22,7 @@ export function buildTracks(
   stations: readonly string[] = [],
 ): Track[] {
   const tracks: Track[] = [];
-  for (const panel of PANEL_ORDER) {
+  for (const panel of PANELS) {
     const specs = seriesOf(series, panel);
     switch (panel) {
       case 'occupancy':
