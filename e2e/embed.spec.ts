@@ -239,3 +239,20 @@ test('the embed page names what it could not use and still runs', async ({ page 
   await expect(page.locator('tsq-lab').getByRole('slider', { name: 'tcp_limit_output_bytes' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('an embedded AP scene charts each station’s queue and says whose its numbers are', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/embed.html?v=1&preset=ath9k-intermediate-queues&panels=stations,latency');
+  await waitRunning(page, 'tsq-lab', 300e6);
+  const lab = page.locator('tsq-lab');
+  await expect(lab.locator('.summary dt')).toContainText([
+    'Goodput',
+    'Median latency, all stations',
+    'TSQ limit, wired sender',
+  ]);
+  const legend = lab.locator('section[data-panel="stations"] .legend li');
+  await expect(legend).toHaveCount(3);
+  for (const [i, name] of ['fast 1', 'fast 2', 'slow'].entries())
+    await expect(legend.nth(i)).toContainText(name);
+  expect(errors).toEqual([]);
+});

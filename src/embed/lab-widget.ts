@@ -6,6 +6,7 @@
 import { readChartTheme } from '../app/charts/chart-theme';
 import { buildTracks } from '../app/charts/tracks';
 import { formatBps, formatNs, formatValue, num } from '../app/format';
+import { metricLabel, summaryMetric } from '../app/summary-metrics';
 import {
   encodeShareState,
   formatParamValue,
@@ -169,26 +170,27 @@ export class LabWidget {
   private renderSummary(): void {
     const s = this.runtime.summary;
     if (!s) return;
+    // Labelled as in the app: pooled medians at several stations, the wired sender's TSQ limit at an AP.
+    const label = (key: string) => metricLabel(summaryMetric(key), s);
     const items: [string, string][] = [
-      ['Goodput', formatBps(s.goodputBps)],
-      ['Median latency', Number.isFinite(s.medianLatencyMs) ? `${num(s.medianLatencyMs)} ms` : '–'],
-      ['TSQ limit', formatValue(s.tsqLimitBytes, 'bytes')],
+      [label('goodput_bps'), formatBps(s.goodputBps)],
+      [label('median_latency_ms'), Number.isFinite(s.medianLatencyMs) ? `${num(s.medianLatencyMs)} ms` : '–'],
+      [label('tsq_limit_bytes'), formatValue(s.tsqLimitBytes, 'bytes')],
     ];
     if (Number.isFinite(s.medianAggregate) && s.medianAggregate > 0)
-      items.push(['Median aggregate', `${num(s.medianAggregate)} frames`]);
-    if (this.summary.childElementCount !== items.length) {
-      this.summary.replaceChildren(
-        ...items.map(([k]) => {
-          const d = el('div');
-          d.append(el('dt', undefined, k), el('dd'));
-          return d;
-        }),
-      );
-    }
-    items.forEach(([, v], i) => {
-      const dd = this.summary.children[i]?.querySelector('dd');
-      if (dd && dd.textContent !== v) dd.textContent = v;
+      items.push([label('median_aggregate'), `${num(s.medianAggregate)} frames`]);
+    items.forEach(([k, v], i) => {
+      let row = this.summary.children[i];
+      if (row === undefined) {
+        row = el('div');
+        row.append(el('dt'), el('dd'));
+        this.summary.append(row);
+      }
+      const [dt, dd] = [row.querySelector('dt')!, row.querySelector('dd')!];
+      if (dt.textContent !== k) dt.textContent = k;
+      if (dd.textContent !== v) dd.textContent = v;
     });
+    while (this.summary.childElementCount > items.length) this.summary.lastElementChild!.remove();
   }
 
   private updateLink(): void {
