@@ -11,7 +11,7 @@ function feed(probe: (now: number) => number, values: number[], step: number): n
   return values.map((_, i) => probe((i + 1) * step));
 }
 
-/** The rate since the previous sample: what a window of one sample must read. */
+/** The rate since the previous sample: what a one-sample span must read. */
 function perSampleRate(read: () => number, scale: number): (nowNs: number) => number {
   let last = 0;
   let lastNs = 0;
