@@ -278,11 +278,10 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   m.receivers = receivers;
   m.stationNames = local ? [w.stations[0].name] : w.stations.map((s) => s.name);
   m.stationBytes = local ? [() => m.deliveredBytes()] : receivers.map((r) => () => r.bytesInOrder);
-  // 'local': the one station is the sender's own link to the AP (node 1); 'ap': station i is node i + 1.
-  const staNode = (i: number): number => (local ? 1 : i + 1);
-  m.stationAirtime = m.stationNames.map(
-    (_, i) => () => m.airtimeNs(0, staNode(i)) + m.airtimeNs(staNode(i), 0),
-  );
+  m.stationAirtime = m.stationNames.map((_, i) => {
+    const node = m.stationNode(i);
+    return () => m.airtimeNs(0, node) + m.airtimeNs(node, 0);
+  });
   m.airtimeBusy = () => (sim.nowNs > 0 ? medium.busyNs / sim.nowNs : 0);
   registerWifiProbes(m, radios, dev0, w);
   m.start(0);

@@ -58,11 +58,16 @@ export function windowRate(
   };
 }
 
+/** A probe of `read`'s rate over the last RATE_WINDOW_NS at the model's sample interval, times `scale`. */
+export function rateProbe(m: Model, read: () => number, scale: number): (nowNs: number) => number {
+  return windowRate(read, scale, RATE_WINDOW_NS, m.sampleIntervalNs);
+}
+
 /** The total goodput series (every flow's in-order bytes), which the throughput panel and A/B's strip chart. */
 export function addTotalGoodput(m: Model): void {
   m.addProbe(
     { key: 'tput.total', label: 'goodput (100 ms)', unit: 'bit/s', panel: 'throughput' },
-    windowRate(() => m.deliveredBytes(), 8 * NS_PER_SEC, RATE_WINDOW_NS, m.sampleIntervalNs),
+    rateProbe(m, () => m.deliveredBytes(), 8 * NS_PER_SEC),
   );
 }
 
@@ -115,7 +120,7 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
   );
   m.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
   if (!m.scenario.cpu.enabled) return; // no CPU model: no busy series (a flat 0 would claim an idle core)
-  const cpuBusy = windowRate(() => m.cpu.busyTimeNs(), 1, RATE_WINDOW_NS, m.sampleIntervalNs);
+  const cpuBusy = rateProbe(m, () => m.cpu.busyTimeNs(), 1);
   m.addProbe({ key: 'cpu.busy', label: 'sender CPU busy (100 ms)', unit: 'fraction', panel: 'cpu' }, (now) =>
     Math.min(1, cpuBusy(now)),
   );

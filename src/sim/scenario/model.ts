@@ -43,11 +43,8 @@ export class Model implements EventTarget {
   warmupEndNs: Ns;
   private measuring = false;
   private pingSeq = 0;
-  private readonly sampleNs: Ns;
   /** How often the probes are sampled (ns). */
-  get sampleIntervalNs(): Ns {
-    return this.sampleNs;
-  }
+  readonly sampleIntervalNs: Ns;
   // measurement baselines
   private base = { bytes: 0, cpuNs: 0, thrNs: 0, tNs: 0 };
   private perStationBase: number[] = [];
@@ -71,7 +68,7 @@ export class Model implements EventTarget {
     const pingMs = scenario.pingIntervalMs;
     this.recorder = new Recorder(framesEnabled, (pingMs > 0 ? pingMs : 200) * NS_PER_MS);
     this.warmupEndNs = scenario.warmupMs * NS_PER_MS;
-    this.sampleNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));
+    this.sampleIntervalNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));
   }
 
   /** Frees an skb the way kfree_skb does: the destructor (tcp_wfree) runs. */
@@ -130,11 +127,20 @@ export class Model implements EventTarget {
     return this.airtimeByPair.get(node * 1024 + (peer + 1)) ?? 0;
   }
 
+  /** Station i's node: an AP's station i is node i + 1; a local sender's one station is its own link to the AP (node 1). */
+  stationNode(i: number): number {
+    return this.scenario.wifi?.topology === 'ap' ? i + 1 : 1;
+  }
+
+  /** The station a frame to `node` is for (the inverse of stationNode). */
+  stationOf(node: number): number {
+    return this.scenario.wifi?.topology === 'ap' ? node - 1 : 0;
+  }
+
   /** One A-MPDU (or single frame) sent by `node` to `dst`: charted, and per station when it is the main radio. */
   onAggregate(node: number, nframes: number, _bytes: number, dst: number, nowNs: Ns): void {
     if (node !== 0) return;
-    const sta = this.scenario.wifi?.topology === 'ap' ? dst - 1 : 0;
-    this.recorder.aggregate(nowNs, nframes, sta, this.measuring);
+    this.recorder.aggregate(nowNs, nframes, this.stationOf(dst), this.measuring);
   }
 
   /** Live brcmfmac FC-mode change (set by the WiFi builder). */
@@ -153,7 +159,7 @@ export class Model implements EventTarget {
 
   start(_unused: number): void {
     this.senders.forEach((s, i) => this.sim.at(i * 1000, this, K_START, s));
-    this.sim.at(this.sampleNs, this, K_SAMPLE);
+    this.sim.at(this.sampleIntervalNs, this, K_SAMPLE);
     this.sim.at(this.warmupEndNs, this, K_WARMUP);
     if (this.scenario.pingIntervalMs > 0)
       this.sim.at(this.scenario.pingIntervalMs * NS_PER_MS, this, K_PING, 0);
@@ -166,7 +172,7 @@ export class Model implements EventTarget {
         break;
       case K_SAMPLE:
         this.recorder.sample(nowNs);
-        this.sim.at(nowNs + this.sampleNs, this, K_SAMPLE);
+        this.sim.at(nowNs + this.sampleIntervalNs, this, K_SAMPLE);
         break;
       case K_WARMUP:
         this.beginMeasurement(nowNs);

@@ -9,14 +9,7 @@ import type { Brcmfmac } from '../model/wifi/brcmfmac';
 import type { Mac80211 } from '../model/wifi/mac80211-txq';
 import type { RxReorder } from '../model/wifi/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
-import {
-  addCommonProbes,
-  addTotalGoodput,
-  addOccupancy,
-  RATE_WINDOW_NS,
-  unsentBytes,
-  windowRate,
-} from './host-probes';
+import { addCommonProbes, addTotalGoodput, addOccupancy, unsentBytes, rateProbe } from './host-probes';
 import type { Model } from './model';
 import type { WifiConfig } from './wifi-config';
 
@@ -70,7 +63,7 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
   // driver queues), so the queue a slow station builds shows.
   if (w.topology === 'ap' && m.stationNames.length > 1)
     m.stationNames.forEach((name, i) => {
-      const node = i + 1;
+      const node = m.stationNode(i);
       m.addProbe(
         { key: `occ.sta${node}`, label: name, unit: 'B', panel: 'stations' },
         () => (mac0?.backlogBytes(node) ?? 0) + (ath0?.framesFor(node) ?? 0) * MPDU_BYTES,
@@ -104,10 +97,10 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
           unit: 'bit/s',
           panel: 'throughput',
         },
-        windowRate(read, 8 * NS_PER_SEC, RATE_WINDOW_NS, m.sampleIntervalNs),
+        rateProbe(m, read, 8 * NS_PER_SEC),
       ),
     );
-  const airBusy = windowRate(() => m.airtimeBusyNs(), 1, RATE_WINDOW_NS, m.sampleIntervalNs);
+  const airBusy = rateProbe(m, () => m.airtimeBusyNs(), 1);
   m.addProbe({ key: 'air.busy', label: 'channel busy (100 ms)', unit: 'fraction', panel: 'cpu' }, (now) =>
     Math.min(1, airBusy(now)),
   );
