@@ -24,6 +24,8 @@ import {
 import { HwQueue, SCHED_NONE, SCHED_SENT, SCHED_STOP, type SchedResult } from './ath9k-hwq';
 import type { Ath9kOptions, Ath9kStats } from './ath9k-options';
 
+const NO_TIDS: readonly null[] = [];
+
 export abstract class Ath9kXmit implements SubframeSource {
   readonly stats: Ath9kStats = {
     transmissions: 0,
@@ -37,8 +39,6 @@ export abstract class Ath9kXmit implements SubframeSource {
   protected readonly hwq = [new HwQueue(), new HwQueue(), new HwQueue(), new HwQueue()];
   protected readonly pool: AggregatePool;
   private readonly legacyTids = new Map<number, (AthTid | null)[]>();
-  /** Every TID of a destination, legacy or iTXQ (for the per-station occupancy probes). */
-  private readonly tidsByDst = new Map<number, AthTid[]>();
   protected mac: Mac80211 | null = null;
   /** iTXQ with ieee80211_next_txq; false = the driver's own TID round robin (also legacy). */
   protected macScheduler = false;
@@ -244,7 +244,6 @@ export abstract class Ath9kXmit implements SubframeSource {
     if (tid === null) {
       tid = new AthTid(txq.sta, txq.tid, txq.ac, this.opts.bawSize, txq);
       txq.drv = tid;
-      this.remember(tid);
     }
     return tid;
   }
@@ -259,15 +258,8 @@ export abstract class Ath9kXmit implements SubframeSource {
     if (tid === null) {
       tid = new AthTid(dst, tidno, TID_TO_AC[tidno], this.opts.bawSize, null);
       tids[tidno] = tid;
-      this.remember(tid);
     }
     return tid;
-  }
-
-  private remember(tid: AthTid): void {
-    const l = this.tidsByDst.get(tid.dst);
-    if (l === undefined) this.tidsByDst.set(tid.dst, [tid]);
-    else l.push(tid);
   }
 
   /**
@@ -277,8 +269,13 @@ export abstract class Ath9kXmit implements SubframeSource {
    */
   framesFor(dst: number): number {
     let n = 0;
-    const tids = this.tidsByDst.get(dst);
-    if (tids !== undefined) for (const t of tids) n += t.retryQ.length + (t.bufQ?.length ?? 0);
+    // Legacy TIDs hold buf_q and retry_q; an iTXQ TID (the txq's driver part) only its retry_q.
+    for (const t of this.legacyTids.get(dst) ?? NO_TIDS)
+      if (t !== null) n += t.retryQ.length + t.bufQ!.length;
+    for (const q of this.mac?.txqsOf(dst) ?? NO_TIDS) {
+      const t = (q?.drv ?? null) as AthTid | null;
+      if (t !== null) n += t.retryQ.length;
+    }
     for (const q of this.hwq) for (let a = q.head; a !== null; a = a.next) if (a.dst === dst) n += a.n;
     return n;
   }

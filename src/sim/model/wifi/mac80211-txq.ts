@@ -57,6 +57,8 @@ export interface Mac80211Stats {
   ecnMarks: number;
 }
 
+const NO_TXQS: readonly (Txq | null)[] = [];
+
 export class Mac80211 {
   readonly stats: Mac80211Stats = { drops: 0, codelDrops: 0, ecnMarks: 0 };
   private readonly fq: Fq;
@@ -223,6 +225,11 @@ export class Mac80211 {
   backlogPkts(sta?: number): number {
     if (sta === undefined) return this.fq.backlogPkts;
     return this.sumStation(this.stations.get(sta), false);
+  }
+
+  /** A station's txqs by TID (null where none was used yet); none for an unknown station. Read, not created. */
+  txqsOf(sta: number): readonly (Txq | null)[] {
+    return this.stations.get(sta)?.txqs ?? NO_TXQS;
   }
 
   /** The txq of a station and TID, created on first use (sta_info_alloc → ieee80211_txq_init). */
