@@ -25,10 +25,14 @@ import {
 /** Scanned back from the readout's time to find a station's latest point (a few seconds of points). */
 const MAX_SCAN = 5000;
 
+/** The row a readout at tNs shows: the nearest point, or the latest when tNs is null. */
+const rowAt = (ring: ColumnRing, tNs: number | null): number =>
+  tNs === null ? ring.length - 1 : ring.nearest(tNs);
+
 /** The value of the nearest point at or before tNs (latest when null) whose category is `cat`; NaN if none nearby. */
 function latestOf(ring: ColumnRing, tNs: number | null, cat: number): number {
   if (!ring.length) return NaN;
-  const i0 = tNs === null ? ring.length - 1 : ring.nearest(tNs);
+  const i0 = rowAt(ring, tNs);
   for (let i = i0, k = 0; i >= 0 && k < MAX_SCAN; i--, k++) if (ring.get(2, i) === cat) return ring.get(1, i);
   return NaN;
 }
@@ -60,7 +64,7 @@ class PointKey {
   readout(ring: ColumnRing, tNs: number | null, fmt: (v: number) => string): string[] {
     if (this.several) return this.names.map((_, i) => fmt(latestOf(ring, tNs, i)));
     if (!ring.length) return ['–'];
-    return [fmt(ring.get(1, tNs === null ? ring.length - 1 : ring.nearest(tNs)))];
+    return [fmt(ring.get(1, rowAt(ring, tNs)))];
   }
 
   /** Categories switched off in the legend. */
