@@ -65,13 +65,13 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
     m.stationNames.forEach((name, i) => {
       const node = m.stationNode(i);
       m.addProbe(
-        { key: `occ.sta${node}`, label: name, unit: 'B', panel: 'stations' },
+        { key: `occ.sta${i + 1}`, label: name, unit: 'B', panel: 'stations' },
         () => (mac0?.backlogBytes(node) ?? 0) + (ath0?.framesFor(node) ?? 0) * MPDU_BYTES,
       );
     });
   if (m.senders.length > 0 && w.topology === 'local') addCommonProbes(m, m.senders[0]);
   else {
-    // Several stations: their sum, beside each station's own series below.
+    // An AP: the total over its stations, beside each station's own series below.
     addTotalGoodput(m);
     // Each station's flow: whose cwnd collapses and whose RTT grows is what tells the queueing modes apart.
     m.senders.forEach((s, i) =>
