@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { station, summary } from './experiments/test-summaries';
-import { metricLabel, SUMMARY_METRICS, summaryMetric } from './summary-metrics';
+import { formatBps } from './format';
+import { metricLabel, metricText, SUMMARY_METRICS, summaryMetric } from './summary-metrics';
 
 describe('metricLabel', () => {
   const labels = (s: ReturnType<typeof summary> | null) =>
@@ -25,5 +26,24 @@ describe('metricLabel', () => {
   it('finds metrics by key and names a key it does not know', () => {
     expect(summaryMetric('drops').get(summary({ drops: 7 }))).toBe(7);
     expect(() => summaryMetric('nope')).toThrow(/nope/);
+  });
+});
+
+describe('metricText', () => {
+  it('shows each headline value as the strip and the embedded figure do', () => {
+    const s = summary({
+      goodputBps: 2.5e7,
+      medianLatencyMs: 12.34,
+      cpuBusy: NaN,
+      drops: 530,
+      throttledFraction: 0.25,
+    });
+    const text = (k: string) => metricText(summaryMetric(k), s);
+    expect(text('goodput_bps')).toBe(formatBps(2.5e7));
+    expect(text('median_latency_ms')).toBe('12.3 ms');
+    expect(text('cpu_busy')).toBe('not modelled');
+    expect(text('drops')).toBe('530');
+    expect(text('throttled_fraction')).toBe('25 %');
+    expect(metricText(summaryMetric('median_aggregate'), summary({ medianAggregate: NaN }))).toBe('–');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The run's headline metrics, one list for the summary strip, the sweep
- * table and chart, and A/B's difference table; each says what it pools and
- * whose it is where that is not obvious.
+ * table and chart, A/B's difference table and the embedded figure; each says
+ * what it pools and whose it is where that is not obvious.
  */
 import type { Summary } from '../worker/protocol';
+import { formatCpuBusy, formatValue, num } from './format';
 
 export interface SummaryMetric {
   /** Column name in sweep CSV / JSON exports. */
@@ -17,6 +18,8 @@ export interface SummaryMetric {
    * (TSQ does not apply at the AP).
    */
   of?: 'pooled' | 'sender';
+  /** How a headline shows the value, where formatValue with the unit does not fit. */
+  text?: (v: number) => string;
 }
 
 export const SUMMARY_METRICS: readonly SummaryMetric[] = [
@@ -50,8 +53,8 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
     of: 'sender',
     get: (s) => s.throttledFraction,
   },
-  { key: 'cpu_busy', label: 'CPU busy', unit: 'fraction', get: (s) => s.cpuBusy },
-  { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops },
+  { key: 'cpu_busy', label: 'CPU busy', unit: 'fraction', get: (s) => s.cpuBusy, text: formatCpuBusy },
+  { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops, text: (v) => num(v) },
 ];
 
 export function summaryMetric(key: string): SummaryMetric {
@@ -65,4 +68,10 @@ export function metricLabel(m: Pick<SummaryMetric, 'label' | 'of'>, s: Summary |
   if (m.of === 'pooled' && s && s.stations.length > 1) return `${m.label}, all stations`;
   if (m.of === 'sender' && s?.forwarded) return `${m.label}, wired sender`;
   return m.label;
+}
+
+/** A metric's value for `s` as the headlines show it. */
+export function metricText(m: SummaryMetric, s: Summary): string {
+  const v = m.get(s);
+  return m.text ? m.text(v) : formatValue(v, m.unit);
 }

@@ -5,8 +5,8 @@
  */
 import { readChartTheme } from '../app/charts/chart-theme';
 import { buildTracks } from '../app/charts/tracks';
-import { formatBps, formatNs, formatValue, num } from '../app/format';
-import { metricLabel, summaryMetric } from '../app/summary-metrics';
+import { formatNs } from '../app/format';
+import { metricLabel, metricText, summaryMetric } from '../app/summary-metrics';
 import {
   encodeShareState,
   formatParamValue,
@@ -170,15 +170,10 @@ export class LabWidget {
   private renderSummary(): void {
     const s = this.runtime.summary;
     if (!s) return;
-    // Labelled as in the app: pooled medians at several stations, the wired sender's TSQ limit at an AP.
-    const label = (key: string) => metricLabel(summaryMetric(key), s);
-    const items: [string, string][] = [
-      [label('goodput_bps'), formatBps(s.goodputBps)],
-      [label('median_latency_ms'), Number.isFinite(s.medianLatencyMs) ? `${num(s.medianLatencyMs)} ms` : '–'],
-      [label('tsq_limit_bytes'), formatValue(s.tsqLimitBytes, 'bytes')],
-    ];
-    if (Number.isFinite(s.medianAggregate) && s.medianAggregate > 0)
-      items.push([label('median_aggregate'), `${num(s.medianAggregate)} frames`]);
+    // Shown and labelled as in the app: pooled medians at several stations, the wired sender's TSQ limit at an AP.
+    const keys = ['goodput_bps', 'median_latency_ms', 'tsq_limit_bytes'];
+    if (Number.isFinite(s.medianAggregate) && s.medianAggregate > 0) keys.push('median_aggregate');
+    const items = keys.map(summaryMetric).map((m) => [metricLabel(m, s), metricText(m, s)] as const);
     items.forEach(([k, v], i) => {
       let row = this.summary.children[i];
       if (row === undefined) {

@@ -1,39 +1,26 @@
 /** Headline numbers of the run, from the core's Summary (refreshed about twice a second). */
 import { useExplorer } from '../state/explorer-store';
-import { formatBps, formatCpuBusy, formatValue, num } from '../format';
-import type { Summary } from '../../worker/protocol';
-import { metricLabel, summaryMetric, type SummaryMetric } from '../summary-metrics';
+import { formatBps, num } from '../format';
+import { metricLabel, metricText, summaryMetric } from '../summary-metrics';
 import './panels.css';
 
-interface Item {
-  /** data-testid suffix. */
-  key: string;
-  metric: SummaryMetric;
-  value(s: Summary): string;
-}
-
-const item = (key: string, metricKey: string, value: (s: Summary) => string): Item => ({
-  key,
-  metric: summaryMetric(metricKey),
-  value,
-});
-const orDash = (v: number, text: string) => (Number.isFinite(v) ? text : '–');
-
-const ITEMS: Item[] = [
-  item('goodput', 'goodput_bps', (s) => formatBps(s.goodputBps)),
-  item('latency', 'median_latency_ms', (s) => orDash(s.medianLatencyMs, `${num(s.medianLatencyMs)} ms`)),
-  item('aggregate', 'median_aggregate', (s) => orDash(s.medianAggregate, `${num(s.medianAggregate)} frames`)),
-  item('tsq', 'tsq_limit_bytes', (s) => formatValue(s.tsqLimitBytes, 'bytes')),
-  item('cpu', 'cpu_busy', (s) => formatCpuBusy(s.cpuBusy)),
-];
-
-const DETAILS: Item[] = [
-  item('completion', 'median_completion_us', (s) =>
-    orDash(s.medianCompletionUs, `${num(s.medianCompletionUs)} µs`),
-  ),
-  item('throttled', 'throttled_fraction', (s) => `${num(s.throttledFraction * 100)} %`),
-  item('drops', 'drops', (s) => num(s.drops)),
-];
+/** [data-testid suffix, metric]: the headline row, then the details under it. */
+const ITEMS = (
+  [
+    ['goodput', 'goodput_bps'],
+    ['latency', 'median_latency_ms'],
+    ['aggregate', 'median_aggregate'],
+    ['tsq', 'tsq_limit_bytes'],
+    ['cpu', 'cpu_busy'],
+  ] as const
+).map(([key, metric]) => ({ key, metric: summaryMetric(metric) }));
+const DETAILS = (
+  [
+    ['completion', 'median_completion_us'],
+    ['throttled', 'throttled_fraction'],
+    ['drops', 'drops'],
+  ] as const
+).map(([key, metric]) => ({ key, metric: summaryMetric(metric) }));
 
 export function SummaryStrip() {
   const summary = useExplorer((s) => s.summary);
@@ -43,7 +30,7 @@ export function SummaryStrip() {
         {ITEMS.map((it) => (
           <div key={it.key} className="metric" data-testid={`summary-${it.key}`}>
             <dt>{metricLabel(it.metric, summary)}</dt>
-            <dd>{summary ? it.value(summary) : '–'}</dd>
+            <dd>{summary ? metricText(it.metric, summary) : '–'}</dd>
           </div>
         ))}
       </dl>
@@ -52,7 +39,7 @@ export function SummaryStrip() {
         {DETAILS.map((it) => (
           <div key={it.key}>
             <dt>{metricLabel(it.metric, summary)}</dt>
-            <dd>{summary ? it.value(summary) : '–'}</dd>
+            <dd>{summary ? metricText(it.metric, summary) : '–'}</dd>
           </div>
         ))}
       </dl>
