@@ -23,6 +23,12 @@ export interface EraProfile {
   tsoAutosize: boolean;
   /** min_rtt bonus in tcp_tso_autosize (65466904b015, 2022). */
   tsoRttBonus: boolean;
+  /**
+   * tcp_xmit_size_goal caps skbs at half of tcp_limit_output_bytes, "so that
+   * we have two TSO packets in flight" (46d3ceabd8d9, v3.6; gone with the
+   * rewrite of 605ad7f184b6, v3.19).
+   */
+  tsoHalfTsqLimit: boolean;
   /** TCP can pace internally with an hrtimer (4.13+). */
   internalPacing: boolean;
   /** Earliest Departure Time model (4.20+): absolute wstamp, EDT stamps on skbs, fq honours them. */
@@ -65,6 +71,7 @@ const base: EraProfile = {
   tsqRetransmitFactor: true,
   tsoAutosize: true,
   tsoRttBonus: true,
+  tsoHalfTsqLimit: false,
   internalPacing: true,
   edt: true,
   gsoAlwaysOn: true,
@@ -99,6 +106,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     tsqRetransmitFactor: false,
     tsoAutosize: false,
     tsoRttBonus: false,
+    tsoHalfTsqLimit: true,
     internalPacing: false,
     edt: false,
     gsoAlwaysOn: false,

@@ -19,6 +19,7 @@ import { PacingStatus, Skb, SkbKind, type SkbOwner } from '../skb';
 import type { CcSock, CongestionControl } from './cc/cc';
 import { RtxQueue } from './rtx-queue';
 import { TsoGoal } from './tso-goal';
+import { tsqHalfLimitSegs } from './tso';
 import { TsqGate, type TsqSocket } from './tsq-gate';
 import { AckProcessor } from './ack';
 import { CwndValidation } from './cwnd-validate';
@@ -231,7 +232,9 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
 
   /** tcp_send_mss size_goal in segments: skbs tcp_sendmsg builds are this large. */
   sizeGoalSegs(): number {
-    return this.cfg.gsoMode === 'mss' ? 1 : Math.max(1, Math.floor(this.cfg.gsoMaxSizeBytes / this.mss) - 1);
+    if (this.cfg.gsoMode === 'mss') return 1;
+    const full = Math.max(1, Math.floor(this.cfg.gsoMaxSizeBytes / this.mss) - 1);
+    return Math.min(full, tsqHalfLimitSegs(this.era, this.limitOutputBytes, this.mss));
   }
 
   /** tcp_tso_segs for the next skb (./tso-goal.ts). */

@@ -6,13 +6,15 @@
 import type { Ns } from '../../engine/time';
 import type { EraProfile } from '../../scenario/eras';
 import type { CcSock, CongestionControl } from './cc/cc';
-import { tsoSegs, type AutosizeInputs } from './tso';
+import { tsoSegs, tsqHalfLimitSegs, type AutosizeInputs } from './tso';
 
 /** What the sizing reads from the socket. */
 export interface TsoSocket extends CcSock {
   readonly era: EraProfile;
   readonly sk_pacing_shift: number;
   readonly cc: CongestionControl;
+  /** sysctl_tcp_limit_output_bytes in force (v3.6 sizes skbs from it). */
+  readonly limitOutputBytes: number;
   readonly cfg: {
     readonly gsoMaxSizeBytes: number;
     readonly gsoMode: 'tso' | 'gso' | 'mss';
@@ -45,7 +47,7 @@ export class TsoGoal {
     x.gsoMaxSegs = sk.cfg.gsoMode === 'mss' ? 1 : 65535;
     x.minTsoSegs = sk.cc.minTsoSegs ? sk.cc.minTsoSegs(sk) : sk.cfg.minTsoSegs;
     x.minRttNs = sk.minRttNs;
-    return tsoSegs(sk.era, x);
+    return Math.min(tsoSegs(sk.era, x), tsqHalfLimitSegs(sk.era, sk.limitOutputBytes, sk.mss));
   }
 
   /**

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERAS, ERA_IDS } from '../../scenario/eras';
-import { skGsoMaxSize, tsoSegs, type AutosizeInputs } from './tso';
+import { skGsoMaxSize, tsoSegs, tsqHalfLimitSegs, type AutosizeInputs } from './tso';
 
 const MSS = 1448;
 /** 65536 − (MAX_TCP_HEADER 320 + 1). */
@@ -28,6 +28,18 @@ describe('skGsoMaxSize', () => {
   it('subtracts MAX_TCP_HEADER + 1', () => {
     expect(skGsoMaxSize(65_536)).toBe(SK_GSO_MAX);
     expect(skGsoMaxSize(16_384)).toBe(16_063);
+  });
+});
+
+describe('tsqHalfLimitSegs (v3.6 tcp_xmit_size_goal)', () => {
+  it('caps at half of tcp_limit_output_bytes in whole MSS, at least one', () => {
+    expect(tsqHalfLimitSegs(ERAS['3.6'], 131_072, MSS)).toBe(45); // 65536 / 1448
+    expect(tsqHalfLimitSegs(ERAS['3.6'], 40_000, MSS)).toBe(13);
+    expect(tsqHalfLimitSegs(ERAS['3.6'], 1000, MSS)).toBe(1);
+  });
+  it('does not apply from v3.19 on', () => {
+    for (const id of ERA_IDS.filter((e) => e !== '3.6'))
+      expect(tsqHalfLimitSegs(ERAS[id], 40_000, MSS)).toBe(Infinity);
   });
 });
 

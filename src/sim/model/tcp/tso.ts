@@ -30,6 +30,16 @@ export function skGsoMaxSize(gsoMaxSizeBytes: number): number {
   return gsoMaxSizeBytes - (MAX_TCP_HEADER_BYTES + 1);
 }
 
+/**
+ * The cap v3.6–v3.18 put on every skb tcp_sendmsg builds: half of
+ * tcp_limit_output_bytes, in whole MSS (at least one). Infinity in the eras
+ * without it.
+ */
+export function tsqHalfLimitSegs(era: EraProfile, limitOutputBytes: number, mssBytes: number): number {
+  if (!era.tsoHalfTsqLimit) return Infinity;
+  return Math.max(1, Math.floor(Math.floor(limitOutputBytes / 2) / mssBytes));
+}
+
 /** Segments per skb (tcp_tso_segs). */
 export function tsoSegs(era: EraProfile, x: AutosizeInputs): number {
   if (x.gsoMaxSegs <= 1) return 1;
