@@ -37,6 +37,18 @@ describe('loadScenarioJson', () => {
     expect(loadScenarioJson(JSON.stringify(wiredBase()))).toEqual(wiredBase());
   });
 
+  it('names an unknown key with its control characters escaped, so the message stays one readable line', () => {
+    const text = JSON.stringify(wiredBase()).replace('"durationMs"', '"du\\rationMs"');
+    const errs = errors(text);
+    expect(errs).toContainEqual(
+      expect.stringMatching(/^"du\\rationMs" is not a field of the scenario: the top level has /),
+    );
+    for (const m of errs) expect([...m].every((c) => c >= ' ')).toBe(true);
+    expect(errors(JSON.stringify({ ...wiredBase(), speed: 1 }))).toContainEqual(
+      expect.stringMatching(/^speed is not a field/),
+    );
+  });
+
   it('reports invalid JSON', () => {
     const [e] = errors('{"schema": 1,');
     expect(e).toMatch(/^the file is not valid JSON: ./);

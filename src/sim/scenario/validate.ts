@@ -38,6 +38,12 @@ export function show(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
+/** A key from a file as a message names it: as written if printable, else quoted with its control characters escaped. */
+function keyText(k: string): string {
+  const printable = k.length > 0 && k.length <= 60 && [...k].every((c) => c >= ' ' && c !== '\u007f');
+  return printable ? k : show(k);
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -105,7 +111,7 @@ function walk(n: Node, v: unknown, path: string, errors: string[]): void {
       if (Object.hasOwn(spec, k) || extra.includes(k)) continue;
       const allowed = [...extra, ...Object.keys(spec)].join(', ');
       errors.push(
-        `${path ? `${path}.${k}` : k} is not a field of the scenario: ${path ? `${path} has` : 'the top level has'} ${allowed}`,
+        `${path ? `${path}.${keyText(k)}` : keyText(k)} is not a field of the scenario: ${path ? `${path} has` : 'the top level has'} ${allowed}`,
       );
     }
   };
