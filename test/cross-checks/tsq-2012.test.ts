@@ -4,21 +4,16 @@
  * netperf). Its message reports the queueing below one bulk sender as
  * "< 1ms on Gbit (instead of 50ms with TSO)" and "< 8ms on 100Mbit (instead
  * of 132 ms)", and "4 MBytes backlogged in qdisc" before. The scene is the
- * plain wired host with the 3.6 era and pfifo_fast; nothing is fitted to
- * these figures (docs/cross-checks.md has the table).
+ * first-tsq preset (the plain wired host with the 3.6 era and pfifo_fast);
+ * nothing is fitted to these figures (docs/cross-checks.md has the table).
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/sim/run';
-import { wiredBase } from '../../src/sim/scenario/presets/wired-base';
+import { firstTsq } from '../../src/sim/scenario/presets/first-tsq';
 import type { Scenario } from '../../src/sim/scenario/scenario';
 
 function scene(rateBps: number, limitBytes: number | null): Scenario {
-  const sc = wiredBase();
-  sc.era = '3.6';
-  sc.durationMs = 8000;
-  sc.warmupMs = 3000;
-  sc.pingIntervalMs = 50;
-  sc.qdisc = { ...sc.qdisc, kind: 'pfifo_fast' };
+  const sc = firstTsq.scenario();
   sc.link = { ...sc.link, rateBps };
   sc.tcp = { ...sc.tcp, tcp_limit_output_bytes: limitBytes };
   return sc;
