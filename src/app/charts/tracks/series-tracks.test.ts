@@ -3,7 +3,7 @@ import type { SeriesSpec } from '../../../worker/protocol';
 import { categoryColor, seriesColor, type ChartTheme } from '../chart-theme';
 import { ColumnRing } from '../column-ring';
 import type { SeriesBuffers } from '../series-buffer';
-import { smallMultiplesTrack } from './series-tracks';
+import { occupancyMax, occupancyTrack, smallMultiplesTrack } from './series-tracks';
 import type { DrawCtx } from './track';
 
 const THEME = { fg: '#111', grid: '#ddd' } as ChartTheme;
@@ -95,5 +95,61 @@ describe('series colours', () => {
     expect(seriesColor('tput.total', 4, THEME)).toBe('#111');
     expect(seriesColor('tcp.cwnd', 4, THEME)).toBe('#4e79a7');
     expect(seriesColor('x.other', 1, THEME)).toBe(categoryColor(1));
+  });
+});
+
+describe('the occupancy panel’s scale', () => {
+  const OCC: SeriesSpec[] = [
+    { key: 'occ.qdisc', label: 'qdisc', unit: 'B', panel: 'occupancy', stackOrder: 1 },
+    { key: 'occ.ring', label: 'NIC ring', unit: 'B', panel: 'occupancy', stackOrder: 2 },
+    { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true },
+  ];
+  /** The y domain's top with 100 + 50 bytes queued and the limit at `limitBytes`. */
+  function top(limitBytes: number): number {
+    const ring = new ColumnRing(['t', ...OCC.map((s) => s.key)], 8);
+    ring.pushRows(
+      [
+        Float64Array.from([0, 1]),
+        new Float64Array(2).fill(100),
+        new Float64Array(2).fill(50),
+        new Float64Array(2).fill(limitBytes),
+      ],
+      2,
+    );
+    const noop = () => {};
+    const ctx = {
+      beginPath: noop,
+      moveTo: noop,
+      lineTo: noop,
+      setLineDash: noop,
+      fillRect: noop,
+      stroke: noop,
+      fill: noop,
+      closePath: noop,
+    };
+    const axes = occupancyTrack(OCC, THEME).draw({
+      ctx: ctx as unknown as CanvasRenderingContext2D,
+      widthPx: 100,
+      heightPx: 170,
+      x: (v: number) => v,
+      t0Ns: 0,
+      t1Ns: 2,
+      fromNs: 0,
+      buf: { samples: ring, throttled: new ColumnRing(['t0', 't1'], 4) } as unknown as SeriesBuffers,
+      theme: THEME,
+      hidden: new Set<string>(),
+    } as DrawCtx);
+    return axes[0].scale.domain()[1];
+  }
+
+  it('spans a limit near the queues', () => {
+    expect(top(400)).toBeGreaterThanOrEqual(400);
+  });
+
+  it('does not flatten the queues under a limit raised far above them', () => {
+    expect(top(64 * 1024 * 1024)).toBeLessThan(300);
+    expect(occupancyMax(150, 64e6)).toBe(150);
+    expect(occupancyMax(150, 600)).toBe(600);
+    expect(occupancyMax(0, 600)).toBe(600);
   });
 });

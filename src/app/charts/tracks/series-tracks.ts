@@ -65,6 +65,22 @@ function readoutOf(legend: LegendItem[]) {
     legend.map((l) => sampleText(buf, l.key, tNs, (v) => formatValue(v, l.unit)));
 }
 
+/** Overlays that are a budget, not bytes queued (the TSQ limit). */
+const LIMIT_KEY = /limit/;
+/** How far above the queues a limit may reach before it stops setting the scale. */
+export const LIMIT_SCALE_FACTOR = 4;
+
+/**
+ * The occupancy panel's y extent: the queues, and a limit only while it is
+ * within LIMIT_SCALE_FACTOR of them, so that a limit raised out of the way
+ * (tcp_limit_output_bytes = 64M) does not flatten the queues it no longer
+ * bounds.
+ */
+export function occupancyMax(dataMax: number, limitMax: number): number {
+  if (dataMax <= 0 || limitMax <= LIMIT_SCALE_FACTOR * dataMax) return Math.max(dataMax, limitMax);
+  return dataMax;
+}
+
 export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
   const stack = specs
     .filter((s) => s.stackOrder !== undefined)
@@ -85,8 +101,35 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
       const sc = stack.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
       const lc = lines.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
-      const max = Math.max(visibleMax(ring, sc, i0, i1, true), visibleMax(ring, lc, i0, i1));
-      const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - PAD_BOTTOM);
+      const isLimit = lines.map((s) => LIMIT_KEY.test(s.key));
+      const dataMax = Math.max(
+        visibleMax(ring, sc, i0, i1, true),
+        visibleMax(
+          ring,
+          lc.filter((_, k) => !isLimit[k]),
+          i0,
+          i1,
+        ),
+      );
+      const y = yLinear(
+        heldMax(
+          d,
+          'y',
+          occupancyMax(
+            dataMax,
+            visibleMax(
+              ring,
+              lc.filter((_, k) => isLimit[k]),
+              i0,
+              i1,
+            ),
+          ),
+        ),
+        PAD_TOP,
+        d.heightPx - PAD_BOTTOM,
+      );
+      // A limit far above the queues is drawn along the top edge; its legend value says how far.
+      const yClamped = y.copy().clamp(true);
       const from = firstRow(ring, d, i0);
       shadeIntervals(d.ctx, d.buf.throttled, d.fromNs, d.t1Ns, d.x, d.heightPx, d.theme.throttle);
       const present = sc.map((c, k) => [c, k] as const).filter(([c]) => c > 0);
@@ -102,16 +145,16 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
         d.widthPx,
         from,
       );
-      lines.forEach((s, k) => {
-        const dash = /limit/.test(s.key) ? [5, 3] : undefined;
+      lc.forEach((c, k) => {
+        const dash = isLimit[k] ? [5, 3] : undefined;
         drawLine(
           d.ctx,
           ring,
-          lc[k],
+          c,
           i0,
           i1,
           d.x,
-          y,
+          isLimit[k] ? yClamped : y,
           d.widthPx,
           { color: legend[stack.length + k].color, width: 1.5, dash },
           from,
