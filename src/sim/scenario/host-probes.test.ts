@@ -176,3 +176,15 @@ describe('busy time is charted per 100 ms', () => {
       expect(checked).toBeGreaterThan(10);
     });
 });
+
+describe('the TCP panel of a local sender', () => {
+  it('charts the pacing rate only in eras that have sk_pacing_rate (3.12+)', () => {
+    const keys = (era: '3.6' | '4.1') => {
+      const sc = findPreset('first-tsq')!.scenario();
+      sc.era = era;
+      return buildModel(sc, 1).series.filter((s) => s.panel === 'tcp').map((s) => s.key);
+    };
+    expect(keys('3.6')).toEqual(['tcp.cwnd', 'tcp.srtt']);
+    expect(keys('4.1')).toEqual(['tcp.cwnd', 'tcp.pacing', 'tcp.srtt']);
+  });
+});

@@ -103,7 +103,7 @@ function beyondHost(m: Model, hostQueued: number): number {
   return Math.max(0, unacked - hostQueued - m.driverBytes());
 }
 
-/** The first sender's TSQ limit and sk_wmem_alloc, goodput, cwnd, pacing rate, srtt and CPU busy. */
+/** The first sender's TSQ limit and sk_wmem_alloc, goodput, cwnd, pacing rate (3.12+), srtt and CPU busy. */
 export function addCommonProbes(m: Model, s0: TcpSender): void {
   m.addProbe(
     { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true },
@@ -115,9 +115,11 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
   );
   addTotalGoodput(m);
   m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
-  m.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
-    s0.pacingRateBps(),
-  );
+  // sk_pacing_rate arrived in 3.12; a 3.6 socket has none to chart.
+  if (m.era.pacingRate)
+    m.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
+      s0.pacingRateBps(),
+    );
   m.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
   if (!m.scenario.cpu.enabled) return; // no CPU model: no busy series (a flat 0 would claim an idle core)
   const cpuBusy = rateProbe(m, () => m.cpu.busyTimeNs(), 1);
