@@ -26,6 +26,7 @@ import {
   tagSlot,
   type FcMode,
 } from './brcmfmac-config';
+import { FwsHanger } from './brcmfmac-hanger';
 import { SkbTagDeque } from './brcmfmac-ring';
 
 /** What the fws layer needs from the rest of the driver. */
@@ -55,10 +56,7 @@ export class Fws {
 
   private readonly psq: SkbTagDeque[] = [];
   private psqTotal = 0;
-  private readonly hanger: (Skb | null)[];
-  private hangerUsed = 0;
-  private hangerByteCount = 0;
-  private slotPos = 0;
+  private readonly hanger: FwsHanger;
   private netifStopped = false;
   private borrowDeferUntilNs: Ns = -1;
   private readonly stalled = new Uint8Array(FWS_FIFO_COUNT);
@@ -81,20 +79,20 @@ export class Fws {
       this.credit[i] = initialCredits[i];
       this.psq.push(new SkbTagDeque(64));
     }
-    this.hanger = new Array<Skb | null>(hangerSlots).fill(null);
+    this.hanger = new FwsHanger(hangerSlots);
   }
 
   get queuedPkts(): number {
     return this.psqTotal;
   }
   get hangerPkts(): number {
-    return this.hangerUsed;
+    return this.hanger.pkts;
   }
   get hangerBytes(): number {
-    return this.hangerByteCount;
+    return this.hanger.l2Bytes;
   }
   get hangerSlots(): number {
-    return this.hanger.length;
+    return this.hanger.size;
   }
   queuedOn(fifo: number): number {
     return this.psq[fifo].length;
@@ -104,17 +102,14 @@ export class Fws {
   processSkb(skb: Skb, nowNs: Ns): void {
     const fifo = PRIO_TO_FIFO[skb.priority & 7];
     if (fifo !== FIFO_AC_BE) this.borrowDeferUntilNs = nowNs + BRCMF_FWS_BORROW_DEFER_NS;
-    const slot = this.freeSlot();
     // "drop skb: no hanger slot"; a full psq makes brcmf_fws_enq fail, which
     // the driver ignores (the skb leaks) — here it is dropped instead.
-    if (slot < 0 || this.psqTotal >= BRCMF_FWS_PSQ_LEN) {
+    const slot = this.psqTotal >= BRCMF_FWS_PSQ_LEN ? -1 : this.hanger.push(skb);
+    if (slot < 0) {
       this.host.lost(skb, nowNs);
       this.host.finalize(skb, nowNs);
       return;
     }
-    this.hanger[slot] = skb;
-    this.hangerUsed++;
-    this.hangerByteCount += skb.l2Bytes;
     this.psq[fifo].push(skb, makeTag(slot, 0, fifo));
     this.psqTotal++;
     this.flowControlCheck(nowNs);
@@ -123,12 +118,7 @@ export class Fws {
 
   /** A TXSTATUS for `tag` (brcmf_fws_txs_process, not suppressed). */
   txStatus(tag: number, nowNs: Ns): void {
-    const slot = tagSlot(tag);
-    const skb = this.hanger[slot];
-    if (!skb) throw new Error(`fws: no packet in hanger slot ${slot}`);
-    this.hanger[slot] = null;
-    this.hangerUsed--;
-    this.hangerByteCount -= skb.l2Bytes;
+    const skb = this.hanger.pop(tagSlot(tag));
     // Implied credit: one per status for packets committed in fcmode 1.
     if (tagMode(tag) === 1) this.returnCredits(tagFifo(tag), 1);
     this.host.finalize(skb, nowNs);
@@ -174,7 +164,7 @@ export class Fws {
         // the bus completion frees it.
         let skb: Skb | null;
         while ((skb = this.deq(fifo, nowNs)) !== null) {
-          this.releaseSlot(tagSlot(this.psq[fifo].lastTag), skb);
+          this.hanger.pop(tagSlot(this.psq[fifo].lastTag));
           if (!this.host.busTxdata(skb, NO_TAG, nowNs)) {
             this.host.lost(skb, nowNs);
             this.host.finalize(skb, nowNs);
@@ -278,25 +268,5 @@ export class Fws {
       this.netifStopped = true;
       this.host.netifFlow(true, nowNs);
     }
-  }
-
-  /** brcmf_fws_hanger_get_free_slot: scan on from the last slot handed out. */
-  private freeSlot(): number {
-    const n = this.hanger.length;
-    let i = (this.slotPos + 1) % n;
-    while (i !== this.slotPos) {
-      if (this.hanger[i] === null) {
-        this.slotPos = i;
-        return i;
-      }
-      i = i + 1 === n ? 0 : i + 1;
-    }
-    return -1;
-  }
-
-  private releaseSlot(slot: number, skb: Skb): void {
-    this.hanger[slot] = null;
-    this.hangerUsed--;
-    this.hangerByteCount -= skb.l2Bytes;
   }
 }
