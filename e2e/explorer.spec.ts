@@ -176,7 +176,7 @@ test('an out-of-range number shows an inline error and keeps what was typed', as
     !spec,
     'needs a preset with a bounded numeric parameter; the core has only the engine heartbeat so far',
   );
-  const field = page.locator(`[data-param="${spec!.key}"] input[type="number"]`);
+  const field = page.locator(`[data-param="${spec!.key}"] input.num-field`);
   const typed = String(spec!.max! * 10 + 1);
   await field.fill(typed);
   await field.press('Enter');

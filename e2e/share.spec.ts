@@ -70,8 +70,8 @@ test('a copied link reopens the same parameters and seed, and the same summary a
   await slider.press('ArrowLeft');
   await page.waitForFunction(() => window.__tsq!.overrides()['tcp.sk_pacing_shift'] === 8);
   // 2: a number field.
-  const limit = page.locator('[data-param="tcp.tcp_limit_output_bytes"] input[type="number"]');
-  await limit.fill('524288');
+  const limit = page.locator('[data-param="tcp.tcp_limit_output_bytes"] input.num-field');
+  await limit.fill('512K');
   await limit.press('Enter');
   await page.waitForFunction(() => window.__tsq!.overrides()['tcp.tcp_limit_output_bytes'] === 524288);
   // 3: a knob that restarts the run.
@@ -110,8 +110,8 @@ test('a copied link reopens the same parameters and seed, and the same summary a
     expect(theirs[k]).toEqual(mine[k]);
   expect(theirs).toEqual(mine);
   expect(await page2.evaluate(() => window.__tsq!.seed())).toBe(7);
-  await expect(page2.locator('[data-param="tcp.tcp_limit_output_bytes"] input[type="number"]')).toHaveValue(
-    '524288',
+  await expect(page2.locator('[data-param="tcp.tcp_limit_output_bytes"] input.num-field')).toHaveValue(
+    '512K',
   );
   await expect(page2.locator('[data-param="tcp.cc"] select')).toHaveValue('bbr');
   const summaryB = await runFixedSpan(page2);

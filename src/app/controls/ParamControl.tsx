@@ -1,12 +1,14 @@
 /**
  * One knob generated from its ParamSpec: a slider (linear or log, with ticks
- * and a marker at the kernel default) plus a number field, or a select, or
+ * and a marker at the kernel default) plus a number field that reads and
+ * writes values as links do (128K, 1G; ./param-field.ts), or a select, or
  * a checkbox; unit, one-line help, kernel file, and the core's error inline.
  */
 import { useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useExplorerContext } from '../explorer-context';
 import { useExplorer } from '../state/explorer-store';
 import { formatTick, formatValue } from '../format';
+import { fieldText, parseField, takesSuffix } from './param-field';
 import { sliderModel, type SliderModel } from './slider-scale';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
 
@@ -48,9 +50,11 @@ export function ParamControl({ spec }: { spec: ParamSpec }) {
 
   const commitText = () => {
     if (draft === null) return;
-    const v = Number(draft);
-    if (draft.trim() === '' || !Number.isFinite(v)) {
-      setLocalError('enter a number');
+    const v = parseField(spec.key, draft);
+    if (v === null) {
+      setLocalError(
+        takesSuffix(spec.key) ? 'enter a number (suffixes as in 128K or 100M)' : 'enter a number',
+      );
       return;
     }
     if ((spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max)) {
@@ -149,12 +153,11 @@ export function ParamControl({ spec }: { spec: ParamSpec }) {
         <input
           id={id}
           className="num-field"
-          type="number"
-          inputMode="decimal"
-          value={draft ?? (Number.isFinite(num) ? String(num) : '')}
-          min={spec.min}
-          max={spec.max}
-          step={spec.step ?? (spec.kind === 'int' ? 1 : 'any')}
+          type="text"
+          inputMode={takesSuffix(spec.key) ? 'text' : 'decimal'}
+          spellCheck={false}
+          autoComplete="off"
+          value={draft ?? fieldText(spec.key, num)}
           aria-describedby={describedBy}
           aria-invalid={!!error}
           onChange={(e) => setDraft(e.target.value)}
