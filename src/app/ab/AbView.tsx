@@ -13,7 +13,7 @@ import { getAbController, type AbController } from './ab-controller';
 import { useAb } from './ab-store';
 import { AbTimelines } from './AbTimelines';
 import { COLOR_A, COLOR_B, DiffStrip } from './DiffStrip';
-import { alternativeValue, parseValue } from './ab-values';
+import { alternativeValue, inputText, parseValue } from './ab-values';
 import { FromExplorerNote, SetupPicker } from '../controls/SetupPicker';
 import { SelectField } from '../controls/SelectField';
 
@@ -117,7 +117,7 @@ export function AbView() {
   const [drafts, setDrafts] = useState<Record<string, [string, string]>>({});
   const current = spec ? values[spec.key] : undefined;
   const [ta, tb] = spec
-    ? (drafts[spec.key] ?? [String(current ?? ''), String(alternativeValue(spec, current))])
+    ? (drafts[spec.key] ?? [inputText(spec, current), inputText(spec, alternativeValue(spec, current))])
     : ['', ''];
   const va = spec ? parseValue(spec, ta) : null;
   const vb = spec ? parseValue(spec, tb) : null;

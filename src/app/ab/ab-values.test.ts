@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../../worker/protocol';
-import { alternativeValue, parseValue } from './ab-values';
+import { alternativeValue, inputText, parseValue } from './ab-values';
 
 const spec = (p: Partial<ParamSpec>): ParamSpec => ({
   key: 'k',
@@ -29,6 +29,24 @@ describe('A/B values', () => {
     expect(parseValue(spec({ min: 4, max: 12 }), '13')).toBeNull();
     expect(parseValue(spec({}), '8.5')).toBeNull();
     expect(parseValue(spec({}), '')).toBeNull();
+  });
+
+  it('reads and writes numbers as links do, and starts a knob left at its default from that default', () => {
+    const limit = spec({
+      key: 'tcp.tcp_limit_output_bytes',
+      unit: 'B',
+      min: 1,
+      max: 1 << 26,
+      kernelDefault: 262144,
+    });
+    expect(parseValue(limit, '512K')).toBe(524288);
+    expect(parseValue(spec({ key: 'link.rateBps', kind: 'float' }), '10G')).toBe(1e10);
+    expect(parseValue(limit, '128 K')).toBe(131072);
+    expect(parseValue(limit, 'lots')).toBeNull();
+    expect(inputText(limit, 131072)).toBe('128K');
+    expect(inputText(limit, null)).toBe('256K');
+    expect(inputText(spec({ kind: 'enum' }), 'fq')).toBe('fq');
+    expect(inputText(spec({}), undefined)).toBe('');
   });
 
   it('proposes a B that differs from A', () => {

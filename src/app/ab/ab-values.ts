@@ -1,13 +1,13 @@
 /** Reading A/B values from their inputs, and a sensible B to start from. */
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
+import { fieldText, parseField } from '../controls/param-field';
 
-/** The typed value of an input's text, or null when it is not a valid value of the knob. */
+/** The typed value of an input's text (128K, 1G as --set reads them), or null when it is not a valid value of the knob. */
 export function parseValue(spec: ParamSpec, text: string): ParamValue | null {
   if (spec.kind === 'enum') return spec.options?.find((o) => String(o.value) === text)?.value ?? null;
   if (spec.kind === 'bool') return text === 'true' ? true : text === 'false' ? false : null;
-  if (text.trim() === '') return null;
-  const v = Number(text);
-  if (!Number.isFinite(v)) return null;
+  const v = parseField(spec.key, text);
+  if (v === null) return null;
   if (spec.kind === 'int' && !Number.isInteger(v)) return null;
   if ((spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max)) return null;
   return v;
@@ -31,4 +31,11 @@ export function alternativeValue(spec: ParamSpec, current: ParamValue | undefine
   const up = c * 2;
   const v = up <= hi ? up : c / 2;
   return spec.kind === 'int' ? Math.round(v) : v;
+}
+
+/** An A/B input's starting text for a value: numbers as links write them (1G, 128K); a knob left at its era default shows that default. */
+export function inputText(spec: ParamSpec, v: ParamValue | null | undefined): string {
+  const value = v === undefined || v === null || v === 'null' ? spec.kernelDefault : v;
+  if (value === undefined || value === null) return '';
+  return typeof value === 'number' ? fieldText(spec.key, value) : String(value);
 }

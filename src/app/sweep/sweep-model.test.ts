@@ -26,9 +26,16 @@ const spec = (p: Partial<ParamSpec>): ParamSpec => ({
 
 describe('values', () => {
   it('parses lists with binary suffixes for bytes and checks the range', () => {
-    const bytes = spec({ unit: 'bytes', min: 1024, max: 1 << 24 });
+    const bytes = spec({ key: 'tcp.tcp_limit_output_bytes', unit: 'B', min: 1024, max: 1 << 24 });
     expect(parseValues('128K, 256K 1M', bytes)).toEqual({ values: [131072, 262144, 1048576], error: null });
     expect(parseValues('10k', spec({ kind: 'float' })).values).toEqual([10000]);
+    // As --set reads them: rates decimal, Ki/Mi binary anywhere.
+    expect(parseValues('100M 1G 2Gi', spec({ key: 'link.rateBps', kind: 'float' })).values).toEqual([
+      1e8,
+      1e9,
+      2 * 1024 ** 3,
+    ]);
+    expect(parseValues('64Ki', bytes).values).toEqual([65536]);
     expect(parseValues('1K', bytes).error).toBeNull();
     expect(parseValues('512', bytes).error).toMatch(/below the minimum/);
     expect(parseValues('1.5', spec({})).error).toMatch(/whole numbers/);

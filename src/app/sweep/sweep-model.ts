@@ -3,6 +3,7 @@
  * to try, the jobs, the metrics a run yields, and CSV / JSON exports.
  */
 import type { ParamSpec, ParamValue, Summary, SweepJobResult } from '../../worker/protocol';
+import { parseField } from '../controls/param-field';
 import { metricLabel, SUMMARY_METRICS, type SummaryMetric } from '../summary-metrics';
 import type { BatchItem } from './batch-store';
 
@@ -69,17 +70,13 @@ export function defaultValues(p: ParamSpec): number[] {
   return [...new Set(out)];
 }
 
-const SUFFIX: Record<string, number> = { k: 1, K: 1, M: 2, G: 3 };
-
-/** "10, 9, 8" or "128K 256K 1M" (K/M/G are binary for byte-valued knobs, decimal otherwise). */
+/** "10, 9, 8" or "128K 256K 1M": each value as --set and the knob's field read it (K/M/G binary for bytes, decimal otherwise). */
 export function parseValues(text: string, p: ParamSpec): { values: number[]; error: string | null } {
   const parts = text.split(/[\s,;]+/).filter(Boolean);
-  const binary = /^(b|bytes?)$/i.test(p.unit ?? '');
   const values: number[] = [];
   for (const raw of parts) {
-    const m = /^(-?\d*\.?\d+(?:e[+-]?\d+)?)([kKMG]?)$/.exec(raw);
-    if (!m) return { values: [], error: `"${raw}" is not a number` };
-    const v = Number(m[1]) * (binary ? 1024 : 1000) ** (SUFFIX[m[2]] ?? 0);
+    const v = parseField(p.key, raw);
+    if (v === null) return { values: [], error: `"${raw}" is not a number` };
     if (p.kind === 'int' && !Number.isInteger(v))
       return { values: [], error: `${raw}: ${p.label} takes whole numbers` };
     if (p.min !== undefined && v < p.min)
