@@ -87,6 +87,7 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
     .sort((a, b) => (a.stackOrder ?? 0) - (b.stackOrder ?? 0));
   const lines = specs.filter((s) => s.stackOrder === undefined);
   const ordered = [...stack, ...lines];
+  const isLimit = lines.map((s) => LIMIT_KEY.test(s.key));
   const legend = legendOf(ordered, theme);
   const unit = ordered[0]?.unit;
   return {
@@ -101,33 +102,11 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
       const sc = stack.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
       const lc = lines.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
-      const isLimit = lines.map((s) => LIMIT_KEY.test(s.key));
-      const dataMax = Math.max(
-        visibleMax(ring, sc, i0, i1, true),
-        visibleMax(
-          ring,
-          lc.filter((_, k) => !isLimit[k]),
-          i0,
-          i1,
-        ),
-      );
-      const y = yLinear(
-        heldMax(
-          d,
-          'y',
-          occupancyMax(
-            dataMax,
-            visibleMax(
-              ring,
-              lc.filter((_, k) => isLimit[k]),
-              i0,
-              i1,
-            ),
-          ),
-        ),
-        PAD_TOP,
-        d.heightPx - PAD_BOTTOM,
-      );
+      const queueCols = lc.filter((_, k) => !isLimit[k]);
+      const limitCols = lc.filter((_, k) => isLimit[k]);
+      const dataMax = Math.max(visibleMax(ring, sc, i0, i1, true), visibleMax(ring, queueCols, i0, i1));
+      const max = occupancyMax(dataMax, visibleMax(ring, limitCols, i0, i1));
+      const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - PAD_BOTTOM);
       // A limit far above the queues is drawn along the top edge; its legend value says how far.
       const yClamped = y.copy().clamp(true);
       const from = firstRow(ring, d, i0);
