@@ -182,7 +182,9 @@ describe('the TCP panel of a local sender', () => {
     const keys = (era: '3.6' | '4.1') => {
       const sc = findPreset('first-tsq')!.scenario();
       sc.era = era;
-      return buildModel(sc, 1).series.filter((s) => s.panel === 'tcp').map((s) => s.key);
+      return buildModel(sc, 1)
+        .series.filter((s) => s.panel === 'tcp')
+        .map((s) => s.key);
     };
     expect(keys('3.6')).toEqual(['tcp.cwnd', 'tcp.srtt']);
     expect(keys('4.1')).toEqual(['tcp.cwnd', 'tcp.pacing', 'tcp.srtt']);
