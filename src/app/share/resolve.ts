@@ -7,7 +7,7 @@
  * worker's current run untouched (SimHost.load installs only on success).
  */
 import type { LoadRequest, LoadResult, ParamValue, PresetInfo } from '../../worker/protocol';
-import type { ShareNotice } from './url-state';
+import { shown, type ShareNotice } from './url-state';
 
 export type Loader = (req: LoadRequest) => Promise<LoadResult>;
 
@@ -53,7 +53,7 @@ export async function resolveShared(
   if (presetId !== undefined && !presets.some((p) => p.id === presetId)) {
     notices.push({
       field: 'preset',
-      value: presetId,
+      value: shown(presetId),
       reason: `is not a preset; the presets are ${presets.map((p) => p.id).join(', ')}`,
     });
     presetId = undefined;
@@ -76,11 +76,12 @@ export async function resolveShared(
     const blamed = Object.keys(set).filter((k) => messagesFor(r.error, k).length);
     if (!blamed.length) {
       // A rule across fields that names none of the overrides: none of them can be kept.
-      for (const k of Object.keys(set)) notices.push({ field: k, value: String(set[k]), reason: r.error });
+      for (const k of Object.keys(set))
+        notices.push({ field: k, value: shown(String(set[k])), reason: r.error });
       return { ...base, overrides: {} };
     }
     for (const k of blamed) {
-      notices.push({ field: k, value: String(set[k]), reason: messagesFor(r.error, k).join('; ') });
+      notices.push({ field: k, value: shown(String(set[k])), reason: messagesFor(r.error, k).join('; ') });
       delete set[k];
     }
   }

@@ -12,6 +12,7 @@ import {
   SPEED_IDS,
   type ShareState,
 } from './url-state';
+import { navNotices } from '../state/nav-store';
 
 describe('share links', () => {
   it('reads a hand-written link', () => {
@@ -64,6 +65,20 @@ describe('share links', () => {
     expect(state.set).toEqual({ 'tcp.cc': 'bbr' });
     expect(Object.getPrototypeOf(state.set)).toBe(Object.prototype);
     for (const n of notices) expect(noticeText(n)).toContain(n.field);
+  });
+
+  it('quotes control characters from the link as escapes, so each notice is one visible line', () => {
+    const { notices } = decodeShareState('x%0Dy=1&preset=a%1Bb&panels=occ%0Aupancy');
+    const texts = notices.map(noticeText);
+    expect(texts).toEqual([
+      'x\\ry = 1 is not a parameter name',
+      'preset = a\\u001bb is not a preset name',
+      expect.stringMatching(/^panels = occ\\nupancy: unknown panel occ\\nupancy;/),
+    ]);
+    for (const t of texts) expect([...t].every((c) => c >= ' ')).toBe(true);
+    expect(navNotices('?view=a%0Db', ['x']).map(noticeText)).toEqual([
+      'view = a\\rb is not a page; the pages are explorer, experiments, sweep, ab',
+    ]);
   });
 
   it('ignores the keys other pages own', () => {

@@ -61,8 +61,23 @@ export const isPath = (s: string): boolean =>
   s.length <= 120 && PATH_RE.test(s) && !FORBIDDEN_SEGMENT.test(s);
 const SEED_MAX = 0xffffffff;
 
-/** A value as a notice shows it: cut short so that a hostile link stays readable. */
-export const shown = (s: string) => (s.length > MAX_SHOWN_CHARS ? `${s.slice(0, MAX_SHOWN_CHARS)}…` : s);
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Control characters as escapes (\r, \u001b), so that a notice stays one visible line. */
+function escapeControls(s: string): string {
+  let out = '';
+  for (const c of s) {
+    const code = c.charCodeAt(0);
+    out += code < 0x20 || code === 0x7f ? (ESCAPES[c] ?? `\\u${code.toString(16).padStart(4, '0')}`) : c;
+  }
+  return out;
+}
+
+/** A value as a notice shows it: control characters escaped, cut short so that a hostile link stays readable. */
+export const shown = (s: string) => {
+  const t = escapeControls(s);
+  return t.length > MAX_SHOWN_CHARS ? `${t.slice(0, MAX_SHOWN_CHARS)}…` : t;
+};
 
 /** Time spans as people write them: 500ms, 2s, 250us (µs accepted too), 1e6ns. */
 export function parseDurationNs(text: string): number | null {

@@ -6,7 +6,7 @@ import { getPath } from './paths';
 import { findPreset, PRESETS } from './presets/index';
 import { wiredBase } from './presets/wired-base';
 import { SCENARIO_SCHEMA } from './scenario';
-import { checkField, RULES, ScenarioError } from './validate';
+import { applyOverrides, checkField, RULES, ScenarioError } from './validate';
 
 function errors(text: string): string[] {
   try {
@@ -46,6 +46,12 @@ describe('loadScenarioJson', () => {
     for (const m of errs) expect([...m].every((c) => c >= ' ')).toBe(true);
     expect(errors(JSON.stringify({ ...wiredBase(), speed: 1 }))).toContainEqual(
       expect.stringMatching(/^speed is not a field/),
+    );
+  });
+
+  it('names an unknown --set path with its control characters escaped', () => {
+    expect(() => applyOverrides(wiredBase(), { 'tcp.c\rc': 'bbr' })).toThrow(
+      expect.objectContaining({ errors: ['"tcp.c\\rc" is not a field of this scenario'] }),
     );
   });
 

@@ -40,7 +40,7 @@ export function show(v: unknown): string {
 
 /** A key from a file as a message names it: as written if printable, else quoted with its control characters escaped. */
 function keyText(k: string): string {
-  const printable = k.length > 0 && k.length <= 60 && [...k].every((c) => c >= ' ' && c !== '\u007f');
+  const printable = k.length > 0 && k.length <= 120 && [...k].every((c) => c >= ' ' && c !== '\u007f');
   return printable ? k : show(k);
 }
 
@@ -215,7 +215,7 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
   for (const [path, raw] of Object.entries(set)) {
     const existing = getPath(out, path);
     if (existing === undefined) {
-      errors.push(`${path} is not a field of this scenario`);
+      errors.push(`${keyText(path)} is not a field of this scenario`);
       continue;
     }
     // A nullable block (router, wifi, link.xen) switched on from a URL or the CLI arrives as JSON text.
