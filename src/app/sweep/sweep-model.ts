@@ -76,7 +76,7 @@ export function parseValues(text: string, p: ParamSpec): { values: number[]; err
   const values: number[] = [];
   for (const raw of parts) {
     const v = parseField(p.key, raw);
-    if (v === null) return { values: [], error: `"${raw}" is not a number` };
+    if (v === null) return { values: [], error: `${JSON.stringify(raw)} is not a number` };
     if (p.kind === 'int' && !Number.isInteger(v))
       return { values: [], error: `${raw}: ${p.label} takes whole numbers` };
     if (p.min !== undefined && v < p.min)
