@@ -73,6 +73,12 @@ describe('parseArgs', () => {
   it('keeps "=" inside a --set value', () => {
     expect(parseArgs(['p', '--set', 'title=a=b']).set).toEqual({ title: 'a=b' });
   });
+  it('names an unknown option or an extra target as typed, quoting one with control characters', () => {
+    expect(() => parseArgs(['--bogus'])).toThrow(/^unknown option --bogus: expected --set/);
+    expect(() => parseArgs(['--bo\u001bgus'])).toThrow(/^unknown option "--bo\\u001bgus": expected/);
+    expect(() => parseArgs(['a', 'b\rc'])).toThrow('only one preset or scenario file, got a and "b\\rc"');
+  });
+
   it('needs no target with --list or --help', () => {
     expect(parseArgs(['--list']).list).toBe(true);
     expect(parseArgs(['-h']).help).toBe(true);

@@ -12,6 +12,11 @@ export interface CliArgs {
   help: boolean;
 }
 
+/** An argument as a message names it: as typed if printable, else quoted with its control characters escaped. */
+export function argText(x: string): string {
+  return [...x].every((c) => c >= ' ' && c !== '\u007f') ? x : JSON.stringify(x);
+}
+
 export function usage(): string {
   return [
     'usage: npm run sim -- <preset|scenario.json> [--set key=value]... [--sweep key=v1,v2,...]',
@@ -106,10 +111,11 @@ export function parseArgs(argv: string[]): CliArgs {
       default:
         if (x.startsWith('-')) {
           throw new Error(
-            `unknown option ${x}: expected --set, --sweep, --duration, --seed, --format, --check, --list or --help`,
+            `unknown option ${argText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --list or --help`,
           );
         }
-        if (a.target !== null) throw new Error(`only one preset or scenario file, got ${a.target} and ${x}`);
+        if (a.target !== null)
+          throw new Error(`only one preset or scenario file, got ${argText(a.target)} and ${argText(x)}`);
         a.target = x;
     }
   }

@@ -5,7 +5,7 @@ import { findPreset, PRESETS } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
 import { loadScenarioJson } from '../sim/scenario/load';
 import { applyOverrides, durationOverrides } from '../sim/scenario/validate';
-import type { CliArgs } from './args';
+import { argText, type CliArgs } from './args';
 import { formatSummary, formatSweep, formatTable } from './format';
 import { runTableParallel, type SimPool } from './pool';
 
@@ -32,11 +32,13 @@ export async function runCli(
     try {
       text = readFile(target);
     } catch {
-      throw new Error(`cannot read scenario file ${target}`);
+      throw new Error(`cannot read scenario file ${argText(target)}`);
     }
     base = loadScenarioJson(text);
   } else {
-    throw new Error(`unknown preset "${target}"; presets: ${PRESETS.map((p) => p.id).join(', ')}`);
+    throw new Error(
+      `unknown preset ${JSON.stringify(target)}; presets: ${PRESETS.map((p) => p.id).join(', ')}`,
+    );
   }
 
   // Validate before running anything; --duration becomes overrides, so it shortens the warm-up with the run.
