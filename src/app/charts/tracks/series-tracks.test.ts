@@ -100,16 +100,18 @@ describe('series colours', () => {
 
 describe('the occupancy panel’s scale', () => {
   const OCC: SeriesSpec[] = [
+    { key: 'occ.sock_unsent', label: 'socket: unsent', unit: 'B', panel: 'occupancy', stackOrder: 0 },
     { key: 'occ.qdisc', label: 'qdisc', unit: 'B', panel: 'occupancy', stackOrder: 1 },
     { key: 'occ.ring', label: 'NIC ring', unit: 'B', panel: 'occupancy', stackOrder: 2 },
     { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true },
   ];
-  /** The y domain's top with 100 + 50 bytes queued and the limit at `limitBytes`. */
-  function top(limitBytes: number): number {
+  /** Draws 100 + 50 bytes queued below the socket, `socketBytes` unsent and the limit; returns the y domain's top and the fills in order. */
+  function draw(limitBytes: number, socketBytes = 0) {
     const ring = new ColumnRing(['t', ...OCC.map((s) => s.key)], 8);
     ring.pushRows(
       [
         Float64Array.from([0, 1]),
+        new Float64Array(2).fill(socketBytes),
         new Float64Array(2).fill(100),
         new Float64Array(2).fill(50),
         new Float64Array(2).fill(limitBytes),
@@ -117,6 +119,7 @@ describe('the occupancy panel’s scale', () => {
       2,
     );
     const noop = () => {};
+    const fills: string[] = [];
     const ctx = {
       beginPath: noop,
       moveTo: noop,
@@ -124,10 +127,14 @@ describe('the occupancy panel’s scale', () => {
       setLineDash: noop,
       fillRect: noop,
       stroke: noop,
-      fill: noop,
       closePath: noop,
+      fillStyle: '',
+      fill() {
+        fills.push(this.fillStyle);
+      },
     };
-    const axes = occupancyTrack(OCC, THEME).draw({
+    const track = occupancyTrack(OCC, THEME);
+    const axes = track.draw({
       ctx: ctx as unknown as CanvasRenderingContext2D,
       widthPx: 100,
       heightPx: 170,
@@ -139,17 +146,30 @@ describe('the occupancy panel’s scale', () => {
       theme: THEME,
       hidden: new Set<string>(),
     } as DrawCtx);
-    return axes[0].scale.domain()[1];
+    const colour = (key: string) => track.legend.find((l) => l.key === key)!.color;
+    return { top: axes[0].scale.domain()[1], fills, colour };
   }
 
   it('spans a limit near the queues', () => {
-    expect(top(400)).toBeGreaterThanOrEqual(400);
+    expect(draw(400).top).toBeGreaterThanOrEqual(400);
   });
 
   it('does not flatten the queues under a limit raised far above them', () => {
-    expect(top(64 * 1024 * 1024)).toBeLessThan(300);
+    expect(draw(64 * 1024 * 1024).top).toBeLessThan(300);
     expect(occupancyMax(150, 64e6)).toBe(150);
     expect(occupancyMax(150, 600)).toBe(600);
     expect(occupancyMax(0, 600)).toBe(600);
+  });
+
+  it('puts the socket’s unsent data on top of the queues TSQ counts, and off the scale when it dwarfs them', () => {
+    const big = draw(200, 4 * 1024 * 1024);
+    expect(big.top).toBeLessThan(300);
+    // drawStack fills the top band first, each down to the axis, and the lower ones over it.
+    expect(big.fills).toEqual([
+      big.colour('occ.sock_unsent'),
+      big.colour('occ.ring'),
+      big.colour('occ.qdisc'),
+    ]);
+    expect(draw(200, 300).top).toBeGreaterThanOrEqual(450);
   });
 });

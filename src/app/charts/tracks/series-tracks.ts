@@ -67,14 +67,17 @@ function readoutOf(legend: LegendItem[]) {
 
 /** Overlays that are a budget, not bytes queued (the TSQ limit). */
 const LIMIT_KEY = /limit/;
+/** Data copied into the socket and not yet sent: above TSQ, so it tops the stack. */
+const SOCKET_KEY = 'occ.sock_unsent';
 /** How far above the queues a limit may reach before it stops setting the scale. */
 export const LIMIT_SCALE_FACTOR = 4;
 
 /**
- * The occupancy panel's y extent: the queues, and a limit only while it is
+ * The occupancy panel's y extent: the queues, and a larger extent (the TSQ
+ * limit, or the socket's unsent data on top of the queues) only while it is
  * within LIMIT_SCALE_FACTOR of them, so that a limit raised out of the way
- * (tcp_limit_output_bytes = 64M) does not flatten the queues it no longer
- * bounds.
+ * (tcp_limit_output_bytes = 64M) or a 4 MB send buffer does not flatten the
+ * queues below TCP.
  */
 export function occupancyMax(dataMax: number, limitMax: number): number {
   if (dataMax <= 0 || limitMax <= LIMIT_SCALE_FACTOR * dataMax) return Math.max(dataMax, limitMax);
@@ -85,6 +88,11 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
   const stack = specs
     .filter((s) => s.stackOrder !== undefined)
     .sort((a, b) => (a.stackOrder ?? 0) - (b.stackOrder ?? 0));
+  // Drawn from the bottom: the layers TSQ counts first, so that their height
+  // reads against the limit line, and the socket's unsent data on top.
+  const drawOrder = [...stack.keys()].sort(
+    (a, b) => Number(stack[a].key === SOCKET_KEY) - Number(stack[b].key === SOCKET_KEY),
+  );
   const lines = specs.filter((s) => s.stackOrder === undefined);
   const ordered = [...stack, ...lines];
   const isLimit = lines.map((s) => LIMIT_KEY.test(s.key));
@@ -104,14 +112,20 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
       const lc = lines.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
       const queueCols = lc.filter((_, k) => !isLimit[k]);
       const limitCols = lc.filter((_, k) => isLimit[k]);
-      const dataMax = Math.max(visibleMax(ring, sc, i0, i1, true), visibleMax(ring, queueCols, i0, i1));
-      const max = occupancyMax(dataMax, visibleMax(ring, limitCols, i0, i1));
+      const belowSocket = sc.filter((_, k) => stack[k].key !== SOCKET_KEY);
+      const queued = Math.max(
+        visibleMax(ring, belowSocket, i0, i1, true),
+        visibleMax(ring, queueCols, i0, i1),
+      );
+      // The socket's backlog and the limit set the scale only while near the queues.
+      const withSocket = occupancyMax(queued, visibleMax(ring, sc, i0, i1, true));
+      const max = occupancyMax(withSocket, visibleMax(ring, limitCols, i0, i1));
       const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - PAD_BOTTOM);
-      // A limit far above the queues is drawn along the top edge; its legend value says how far.
+      // What is off the scale runs along the top edge; its legend value says how far.
       const yClamped = y.copy().clamp(true);
       const from = firstRow(ring, d, i0);
       shadeIntervals(d.ctx, d.buf.throttled, d.fromNs, d.t1Ns, d.x, d.heightPx, d.theme.throttle);
-      const present = sc.map((c, k) => [c, k] as const).filter(([c]) => c > 0);
+      const present = drawOrder.map((k) => [sc[k], k] as const).filter(([c]) => c > 0);
       drawStack(
         d.ctx,
         ring,
@@ -120,7 +134,7 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
         i0,
         i1,
         d.x,
-        y,
+        yClamped,
         d.widthPx,
         from,
       );
