@@ -76,6 +76,9 @@ describe('share links', () => {
       expect.stringMatching(/^panels = occ\\nupancy: unknown panel occ\\nupancy;/),
     ]);
     for (const t of texts) expect([...t].every((c) => c >= ' ')).toBe(true);
+    expect(decodeShareState('seed=').notices.map(noticeText)).toEqual([
+      'seed = "": expected an integer from 0 to 4294967295',
+    ]);
     expect(navNotices('?view=a%0Db', ['x']).map(noticeText)).toEqual([
       'view = a\\rb is not a page; the pages are explorer, experiments, sweep, ab',
     ]);

@@ -73,8 +73,9 @@ function escapeControls(s: string): string {
   return out;
 }
 
-/** A value as a notice shows it: control characters escaped, cut short so that a hostile link stays readable. */
+/** A value as a notice shows it: "" when empty, control characters escaped, cut short so that a hostile link stays readable. */
 export const shown = (s: string) => {
+  if (s === '') return '""';
   const t = escapeControls(s);
   return t.length > MAX_SHOWN_CHARS ? `${t.slice(0, MAX_SHOWN_CHARS)}…` : t;
 };
