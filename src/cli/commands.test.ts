@@ -38,3 +38,39 @@ describe('--duration', () => {
     expect(rows.map((r) => r.summary.simulatedNs)).toEqual([100e6, 200e6]);
   });
 });
+
+describe('an AP with several stations', () => {
+  it('a sweep and a single run name each station’s goodput, ping and airtime share', async () => {
+    const sweep = await cli(
+      'bench-wifi',
+      '--sweep',
+      'qdisc.kind=pfifo_fast,fq_codel',
+      '--duration',
+      '1s',
+      '--format',
+      'csv',
+    );
+    const [head, ...lines] = sweep.trim().split('\n');
+    expect(head.split(',').slice(-9)).toEqual([
+      'MCS7_a_goodput_mbps',
+      'MCS7_a_median_ping_ms',
+      'MCS7_a_airtime',
+      'MCS7_b_goodput_mbps',
+      'MCS7_b_median_ping_ms',
+      'MCS7_b_airtime',
+      'MCS0_goodput_mbps',
+      'MCS0_median_ping_ms',
+      'MCS0_airtime',
+    ]);
+    for (const l of lines) {
+      const airtime = [-7, -4, -1].map((i) => Number(l.split(',').at(i)));
+      expect(airtime.every((a) => a > 0 && a < 1)).toBe(true);
+    }
+    const one = await cli('bench-wifi', '--duration', '1s');
+    expect(one).toMatch(/^MCS0_airtime +0\.\d{3}\s*$/m);
+    // A single sender has no station columns.
+    expect(
+      (await cli('bench-wired', '--sweep', 'tcp.cc=cubic', '--duration', '200ms')).split('\n')[0],
+    ).not.toMatch(/goodput_mbps.*goodput_mbps/);
+  });
+});

@@ -1,5 +1,5 @@
 /** Plain-text, JSON and CSV renderings of CLI results. */
-import type { Summary } from '../sim/api';
+import type { StationSummary, Summary } from '../sim/api';
 import type { TableResult } from '../sim/run';
 import type { Scenario } from '../sim/scenario/scenario';
 
@@ -37,13 +37,24 @@ const SUMMARY_FIELDS: [string, (s: Summary) => number, string][] = [
   ['drops', (s) => s.drops, ''],
 ];
 
+/** Per station, in the order the summary lists stations: what an AP's sweep compares. */
+const STATION_FIELDS: [string, (st: StationSummary) => number, string, number][] = [
+  ['goodput_mbps', (st) => st.goodputBps / 1e6, 'Mbit/s', 2],
+  ['median_ping_ms', (st) => st.medianPingMs, 'ms', 2],
+  ['airtime', (st) => st.airtimeShare, '', 3],
+];
+
+/** Column names for station fields: the station's name made a word (fast 1 → fast_1). */
+const stationKey = (name: string, field: string) => `${name.replace(/\W+/g, '_')}_${field}`;
+
 export function formatSummary(sc: Scenario, s: Summary, format: string): string {
   if (format === 'json') return JSON.stringify({ title: sc.title, summary: s }, null, 2) + '\n';
   if (format === 'csv')
     return 'field,value\n' + SUMMARY_FIELDS.map(([k, f]) => `${k},${f(s)}`).join('\n') + '\n';
   const rows = [['field', 'value', 'unit']];
   for (const [k, f, u] of SUMMARY_FIELDS) rows.push([k, num(f(s), 3), u]);
-  for (const st of s.stations) rows.push([`${st.name} goodput`, num(st.goodputBps / 1e6, 2), 'Mbit/s']);
+  for (const st of s.stations)
+    for (const [k, f, u, d] of STATION_FIELDS) rows.push([stationKey(st.name, k), num(f(st), d), u]);
   const sender = s.forwarded
     ? 'sender: a wired host, forwarded by the AP (the TSQ rows are that host’s)\n'
     : '';
@@ -60,8 +71,21 @@ export function formatSweep(
       JSON.stringify({ key, rows: rows.map((r) => ({ value: r.value, summary: r.summary })) }, null, 2) + '\n'
     );
   }
-  const head = [key, ...SUMMARY_FIELDS.map(([k]) => k)];
-  const body = rows.map((r) => [r.value, ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3))]);
+  // Several stations (an AP): each one's goodput, ping and airtime share, as the app's sweep has.
+  const names =
+    rows[0] && rows[0].summary.stations.length > 1 ? rows[0].summary.stations.map((st) => st.name) : [];
+  const head = [
+    key,
+    ...SUMMARY_FIELDS.map(([k]) => k),
+    ...names.flatMap((n) => STATION_FIELDS.map(([k]) => stationKey(n, k))),
+  ];
+  const body = rows.map((r) => [
+    r.value,
+    ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3)),
+    ...names.flatMap((_, i) =>
+      STATION_FIELDS.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),
+    ),
+  ]);
   if (format === 'csv') return [head, ...body].map((r) => r.join(',')).join('\n') + '\n';
   return pad([head, ...body]);
 }
