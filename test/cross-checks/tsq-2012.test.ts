@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/sim/run';
+import { runCheck } from './run-check';
 import { firstTsq } from '../../src/sim/scenario/presets/first-tsq';
 import type { Scenario } from '../../src/sim/scenario/scenario';
 
@@ -19,29 +20,25 @@ function scene(rateBps: number, limitBytes: number | null): Scenario {
   return sc;
 }
 
-/** No TSQ: a budget larger than the 4 MB send buffer can ever fill. */
-const NO_TSQ = 64 * 1024 * 1024;
-
 describe('cross-check: the first TSQ commit (46d3ceabd8d9)', () => {
+  // The runs are the cross-check's definition (src/sim/scenario/cross-checks.ts), as the Experiments view shows it.
+  const { runs, figures: f } = runCheck('first-tsq-commit');
+
   it('keeps the queueing below one bulk sender under 1 ms on Gbit, tens of ms without it', () => {
-    const on = runScenario(scene(1e9, null), 1).summary;
-    const off = runScenario(scene(1e9, NO_TSQ), 1).summary;
-    expect(on.medianLatencyMs).toBeLessThan(1);
+    expect(f['1 Gbit/s, TSQ']).toBeLessThan(1);
     // "4 MBytes backlogged in qdisc": 2.5–5 MB at 1 Gbit/s is 20–40 ms.
-    expect(off.medianLatencyMs).toBeGreaterThan(20);
-    expect(off.medianLatencyMs).toBeLessThan(40);
+    expect(f['1 Gbit/s, no TSQ']).toBeGreaterThan(20);
+    expect(f['1 Gbit/s, no TSQ']).toBeLessThan(40);
     // "Without reduction of nominal bandwidth"
-    expect(on.goodputBps).toBeGreaterThan(0.98 * off.goodputBps);
+    expect(runs.gbit_tsq.goodputBps).toBeGreaterThan(0.98 * runs.gbit_none.goodputBps);
   });
 
   it('keeps it near 8 ms on 100 Mbit, two 64 KB TSO skbs, where the qdisc held hundreds of ms', () => {
-    const on = runScenario(scene(100e6, null), 1).summary;
-    const off = runScenario(scene(100e6, NO_TSQ), 1).summary;
     // 1.5 skbs of 45 × 1538 wire bytes on average ahead of a ping: 8.3 ms.
-    expect(on.medianLatencyMs).toBeGreaterThan(6);
-    expect(on.medianLatencyMs).toBeLessThan(10);
-    expect(off.medianLatencyMs).toBeGreaterThan(100);
-    expect(on.goodputBps).toBeGreaterThan(0.98 * off.goodputBps);
+    expect(f['100 Mbit/s, TSQ']).toBeGreaterThan(6);
+    expect(f['100 Mbit/s, TSQ']).toBeLessThan(10);
+    expect(f['100 Mbit/s, no TSQ']).toBeGreaterThan(100);
+    expect(runs.fast_tsq.goodputBps).toBeGreaterThan(0.98 * runs.fast_none.goodputBps);
   });
 
   it('sizes TSO skbs to half the limit: 40000 bytes makes 20000-byte skbs', () => {
