@@ -8,6 +8,7 @@ import { useExplorer } from '../state/explorer-store';
 import { useUi } from '../state/ui-store';
 import { navNotices } from '../state/nav-store';
 import { REFERENCE_PRESETS } from '../experiments/table-model';
+import { CROSS_CHECKS } from '../../sim/scenario/cross-checks';
 import { viewStore } from '../state/view-store';
 import { DEFAULT_VIEW } from '../charts/time-view';
 import type { ParamValue, PresetInfo } from '../../worker/protocol';
@@ -62,7 +63,10 @@ export async function bootFromUrl(
   presets: readonly PresetInfo[],
   load: Loader,
   search: string = location.search,
-  experimentIds: readonly string[] = REFERENCE_PRESETS.map((p) => p.id),
+  experimentIds: readonly string[] = [
+    ...REFERENCE_PRESETS.map((p) => p.id),
+    ...CROSS_CHECKS.map((c) => c.id),
+  ],
 ): Promise<{ presetId: string; overrides: Record<string, ParamValue> } | null> {
   const { state, notices } = decodeShareState(search);
   const isLink = new URLSearchParams(search).has('v');

@@ -41,7 +41,7 @@ export function navNotices(search: string, experimentIds: readonly string[]): Sh
     out.push({
       field: 'exp',
       value: shown(e),
-      reason: `is not a reference experiment; the experiments are ${experimentIds.join(', ')}`,
+      reason: `is not an experiment or cross-check; they are ${experimentIds.join(', ')}`,
     });
   return out;
 }

@@ -1,0 +1,100 @@
+/**
+ * A cross-check: a published measurement outside the reference threads
+ * (src/sim/scenario/cross-checks.ts), its runs on the sweep workers, and the
+ * published figure beside the simulated one. No tolerance is claimed: the
+ * ratio says how close the model comes, and docs/cross-checks.md says why.
+ */
+import { useMemo } from 'react';
+import { figureValue, type CrossCheck } from '../../sim/scenario/cross-checks';
+import { findPreset } from '../../sim/scenario/presets/index';
+import type { Summary } from '../../worker/protocol';
+import { useExplorerContext } from '../explorer-context';
+import { BatchControls } from '../sweep/BatchControls';
+import { startBatch, useBatches, type BatchItem } from '../sweep/batch-store';
+import { openInExplorer } from './open-in-explorer';
+
+export const crossCheckBatch = (id: string) => `cross-check:${id}`;
+
+function items(check: CrossCheck, seed: number): BatchItem[] {
+  // Each run at its preset's own length: the figures are for the settled flows.
+  return check.runs.map((r) => ({ key: r.id, spec: { presetId: r.presetId, overrides: r.set, seed } }));
+}
+
+const fmt = (v: number) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(2)) : '…');
+
+export function CrossCheckDetail({ check }: { check: CrossCheck }) {
+  const { controller } = useExplorerContext();
+  const name = crossCheckBatch(check.id);
+  const results = useBatches((s) => s.batches[name]?.results);
+  const summaries = useMemo(() => {
+    const out: Record<string, Summary> = {};
+    for (const [k, r] of Object.entries(results ?? {})) if (r.status === 'done') out[k] = r.summary;
+    return out;
+  }, [results]);
+  const values = useMemo(() => check.figures.map((f) => figureValue(f, summaries)), [check, summaries]);
+  const fullMs = Math.max(...check.runs.map((r) => findPreset(r.presetId)?.scenario().durationMs ?? 0));
+  return (
+    <article
+      className="experiment"
+      data-testid={`cross-check-${check.id}`}
+      aria-labelledby="cross-check-title"
+    >
+      <header>
+        <h2 id="cross-check-title">{check.title}</h2>
+        <p className="muted">{check.source}</p>
+      </header>
+      <p>{check.account}</p>
+      <section aria-label="Runs">
+        <BatchControls
+          key={check.id}
+          name={name}
+          options={[{ ms: fullMs, label: 'each preset’s own length' }]}
+          defaultMs={fullMs}
+          runLabel="Run"
+          onRun={(_ms, seed) => startBatch(name, items(check, seed))}
+        />
+        <p className="muted small">
+          {check.runs.length} runs ({check.runs.map((r) => r.id).join(', ')}); nothing in the model is fitted
+          to these figures. docs/cross-checks.md in the repository says where the model agrees and where it
+          does not.
+        </p>
+      </section>
+      <table className="result-table" data-testid="cross-check-table">
+        <thead>
+          <tr>
+            <th scope="col">figure</th>
+            <th scope="col">unit</th>
+            <th scope="col">published</th>
+            <th scope="col">simulated</th>
+            <th scope="col">simulated ÷ published</th>
+            <th scope="col">run</th>
+          </tr>
+        </thead>
+        <tbody>
+          {check.figures.map((f, i) => (
+            <tr key={f.label}>
+              <th scope="row">{f.label}</th>
+              <td>{f.unit}</td>
+              <td>{f.published}</td>
+              <td data-testid="cross-check-simulated">{fmt(values[i])}</td>
+              <td>{Number.isFinite(values[i]) ? (values[i] / f.publishedValue).toFixed(2) : '…'}</td>
+              <td>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Open the run of ${f.label} in the explorer`}
+                  onClick={() => {
+                    const run = check.runs.find((r) => r.id === f.run);
+                    if (run) void openInExplorer(controller, run.presetId, run.set);
+                  }}
+                >
+                  open
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}
