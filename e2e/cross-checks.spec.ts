@@ -4,17 +4,11 @@
  * figure opens the explorer at its run. The figures' bounds are unit tests
  * (test/cross-checks/); here the page must show what the runs produced.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { collectErrors } from './page-errors';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 
 declare const window: Window & { __tsq?: TsqTestHook };
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 const CHECKS: [string, number][] = [
   ['first-tsq-commit', 4],

@@ -5,6 +5,7 @@
  * dark; and the element's script loaded from another origin.
  */
 import { test, expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { collectErrors } from './page-errors';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 import config from '../playwright.config';
 
@@ -18,13 +19,6 @@ interface LabElement extends HTMLElement {
   simulatedNs: number;
   running: boolean;
   values(): Record<string, unknown>;
-}
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 /** Waits until the element in `scope` (a page or a frame) has loaded and simulated past `ns`. */

@@ -6,6 +6,7 @@
  * Waits on visible state and the window hooks, never on fixed sleeps.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { collectErrors } from './page-errors';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 import type { TsqSweepHook } from '../src/app/sweep/sweep-hook-types';
 
@@ -28,13 +29,6 @@ const WITHIN_TOLERANCE = new Set([
 /** WiFi presets need their warm-up: they run at the published length (6 s of simulated time per cell). */
 const FULL_LENGTH = new Set(['ath9k-pacing-shift', 'brcmfmac-fc-mode']);
 const QUICK_MS = '500';
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 async function openExperiment(page: Page, id: string): Promise<void> {
   await page.goto(`/?view=experiments&exp=${id}`);

@@ -4,18 +4,12 @@
  * never on fixed sleeps. Tests that need a real preset skip until one exists.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { collectErrors } from './page-errors';
 import AxeBuilder from '@axe-core/playwright';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 import type { ParamSpec } from '../src/worker/protocol';
 
 declare const window: Window & { __tsq?: TsqTestHook };
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 async function open(page: Page, path = '/'): Promise<void> {
   await page.goto(path);

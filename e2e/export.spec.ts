@@ -6,18 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
+import { collectErrors } from './page-errors';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 
 declare const window: Window & { __tsq?: TsqTestHook };
 
 const PRESET = 'ath9k-pacing-shift';
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 async function openRun(page: Page): Promise<void> {
   await page.goto(`/?preset=${PRESET}`);

@@ -9,19 +9,13 @@
  * Waits on window.__tsq and visible state, never on fixed sleeps.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { collectErrors } from './page-errors';
 import AxeBuilder from '@axe-core/playwright';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 
 declare const window: Window & { __tsq?: TsqTestHook; __csp?: string[] };
 
 const PRESET = 'bench-wired';
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -5,6 +5,7 @@
  * pacing is not, so both pages step a fixed simulated span while paused).
  */
 import { test, expect, type Page } from '@playwright/test';
+import { collectErrors } from './page-errors';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 import type { Summary } from '../src/worker/protocol';
 import { formatBps, formatCpuBusy, formatValue } from '../src/app/format';
@@ -13,13 +14,6 @@ declare const window: Window & { __tsq?: TsqTestHook };
 
 const PRESET = 'ath9k-pacing-shift';
 const STEP_NS = 400e6;
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
