@@ -1,5 +1,4 @@
 /** The five reference experiments, the cross-checks and free play as a list, and the one chosen. */
-import { useShallow } from 'zustand/react/shallow';
 import { useExplorerContext } from '../explorer-context';
 import { useNav } from '../state/nav-store';
 import { batchProgress, useBatches } from '../sweep/batch-store';
@@ -22,9 +21,38 @@ function Status({ name }: { name: string }) {
   );
 }
 
+/** A reference experiment or a cross-check in the list: opens it, and shows its runs' progress. */
+function Entry({
+  id,
+  title,
+  current,
+  batch,
+}: {
+  id: string;
+  title: string;
+  current: boolean;
+  batch: string;
+}) {
+  const go = useNav((s) => s.go);
+  return (
+    <li>
+      <button
+        type="button"
+        className="list-item"
+        aria-current={current ? 'page' : undefined}
+        data-testid={`exp-${id}`}
+        onClick={() => go('experiments', id)}
+      >
+        {title}
+        <Status name={batch} />
+      </button>
+    </li>
+  );
+}
+
 export function ExperimentsView() {
   const { controller } = useExplorerContext();
-  const { experimentId, go } = useNav(useShallow((s) => ({ experimentId: s.experimentId, go: s.go })));
+  const experimentId = useNav((s) => s.experimentId);
   const check = findCrossCheck(experimentId);
   const current = check ? undefined : (referencePreset(experimentId) ?? REFERENCE_PRESETS[0]);
   return (
@@ -33,35 +61,25 @@ export function ExperimentsView() {
         <h2>Reference experiments</h2>
         <ul>
           {REFERENCE_PRESETS.map((p) => (
-            <li key={p.id}>
-              <button
-                type="button"
-                className="list-item"
-                aria-current={p.id === current?.id ? 'page' : undefined}
-                data-testid={`exp-${p.id}`}
-                onClick={() => go('experiments', p.id)}
-              >
-                {p.title}
-                <Status name={batchName(p.id)} />
-              </button>
-            </li>
+            <Entry
+              key={p.id}
+              id={p.id}
+              title={p.title}
+              current={p.id === current?.id}
+              batch={batchName(p.id)}
+            />
           ))}
         </ul>
         <h2>Cross-checks</h2>
         <ul>
           {CROSS_CHECKS.map((c) => (
-            <li key={c.id}>
-              <button
-                type="button"
-                className="list-item"
-                aria-current={c.id === check?.id ? 'page' : undefined}
-                data-testid={`exp-${c.id}`}
-                onClick={() => go('experiments', c.id)}
-              >
-                {c.title}
-                <Status name={crossCheckBatch(c.id)} />
-              </button>
-            </li>
+            <Entry
+              key={c.id}
+              id={c.id}
+              title={c.title}
+              current={c.id === check?.id}
+              batch={crossCheckBatch(c.id)}
+            />
           ))}
         </ul>
         <h2>Free play</h2>
