@@ -3,6 +3,7 @@ import { categoryColor, type ChartTheme } from '../chart-theme';
 import { ColumnRing } from '../column-ring';
 import type { SeriesBuffers } from '../series-buffer';
 import { aggregatesTrack, latencyTrack } from './point-tracks';
+import { recordingCtx } from './recording-ctx';
 import type { DrawCtx } from './track';
 
 const THEME = { fg: '#111' } as ChartTheme;
@@ -56,23 +57,10 @@ describe('point tracks keyed by station', () => {
 
   it('a station switched off in the legend is skipped when drawing', () => {
     // The CDF beside the latency track draws only the stations left on.
-    const strokes: string[] = [];
-    const ctx = {
-      strokeRect: () => {},
-      beginPath: () => {},
-      moveTo: () => {},
-      lineTo: () => {},
-      stroke() {
-        strokes.push(this.strokeStyle);
-      },
-      strokeStyle: '',
-      lineWidth: 1,
-    };
+    const { ctx, strokes } = recordingCtx();
     const p = latencyTrack(THEME, names);
     const d = { ...hiddenOf(['ping.0']), buf, t0Ns: 0, t1Ns: 100 } as unknown as DrawCtx;
-    p.side!.draw(ctx as unknown as CanvasRenderingContext2D, 100, 100, d, [
-      { scale: (v: number) => v } as never,
-    ]);
+    p.side!.draw(ctx, 100, 100, d, [{ scale: (v: number) => v } as never]);
     expect(strokes).toEqual([categoryColor(2), categoryColor(1)]);
   });
 });

@@ -4,6 +4,7 @@ import { categoryColor, seriesColor, type ChartTheme } from '../chart-theme';
 import { ColumnRing } from '../column-ring';
 import type { SeriesBuffers } from '../series-buffer';
 import { occupancyMax, occupancyTrack, smallMultiplesTrack } from './series-tracks';
+import { recordingCtx } from './recording-ctx';
 import type { DrawCtx } from './track';
 
 const THEME = { fg: '#111', grid: '#ddd' } as ChartTheme;
@@ -28,23 +29,10 @@ function draw(specs: SeriesSpec[], hidden: string[] = []) {
     ],
     4,
   );
-  const strokes: string[] = [];
-  const ctx = {
-    beginPath: () => {},
-    moveTo: () => {},
-    lineTo: () => {},
-    setLineDash: () => {},
-    fillRect: () => {},
-    stroke() {
-      strokes.push(this.strokeStyle);
-    },
-    strokeStyle: '',
-    fillStyle: '',
-    lineWidth: 1,
-  };
+  const { ctx, strokes } = recordingCtx();
   const t = smallMultiplesTrack('tcp', specs, THEME);
   const axes = t.draw({
-    ctx: ctx as unknown as CanvasRenderingContext2D,
+    ctx,
     widthPx: 100,
     heightPx: t.heightPx,
     x: (v: number) => v,
@@ -118,24 +106,10 @@ describe('the occupancy panel’s scale', () => {
       ],
       2,
     );
-    const noop = () => {};
-    const fills: string[] = [];
-    const ctx = {
-      beginPath: noop,
-      moveTo: noop,
-      lineTo: noop,
-      setLineDash: noop,
-      fillRect: noop,
-      stroke: noop,
-      closePath: noop,
-      fillStyle: '',
-      fill() {
-        fills.push(this.fillStyle);
-      },
-    };
+    const { ctx, fills } = recordingCtx();
     const track = occupancyTrack(OCC, THEME);
     const axes = track.draw({
-      ctx: ctx as unknown as CanvasRenderingContext2D,
+      ctx,
       widthPx: 100,
       heightPx: 170,
       x: (v: number) => v,
