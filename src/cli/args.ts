@@ -1,4 +1,5 @@
 /** Command-line parsing for `npm run sim`, with messages that say what is allowed. */
+import { keyText } from '../sim/scenario/validate';
 
 export interface CliArgs {
   target: string | null;
@@ -10,11 +11,6 @@ export interface CliArgs {
   check: boolean;
   list: boolean;
   help: boolean;
-}
-
-/** An argument as a message names it: as typed if printable, else quoted with its control characters escaped. */
-export function argText(x: string): string {
-  return [...x].every((c) => c >= ' ' && c !== '\u007f') ? x : JSON.stringify(x);
 }
 
 export function usage(): string {
@@ -111,11 +107,11 @@ export function parseArgs(argv: string[]): CliArgs {
       default:
         if (x.startsWith('-')) {
           throw new Error(
-            `unknown option ${argText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --list or --help`,
+            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --list or --help`,
           );
         }
         if (a.target !== null)
-          throw new Error(`only one preset or scenario file, got ${argText(a.target)} and ${argText(x)}`);
+          throw new Error(`only one preset or scenario file, got ${keyText(a.target)} and ${keyText(x)}`);
         a.target = x;
     }
   }

@@ -4,8 +4,8 @@ import { runScenario, runTable, type TableResult } from '../sim/run';
 import { findPreset, PRESETS } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
 import { loadScenarioJson } from '../sim/scenario/load';
-import { applyOverrides, durationOverrides } from '../sim/scenario/validate';
-import { argText, type CliArgs } from './args';
+import { applyOverrides, durationOverrides, keyText } from '../sim/scenario/validate';
+import type { CliArgs } from './args';
 import { formatSummary, formatSweep, formatTable } from './format';
 import { runTableParallel, type SimPool } from './pool';
 
@@ -32,7 +32,7 @@ export async function runCli(
     try {
       text = readFile(target);
     } catch {
-      throw new Error(`cannot read scenario file ${argText(target)}`);
+      throw new Error(`cannot read scenario file ${keyText(target)}`);
     }
     base = loadScenarioJson(text);
   } else {

@@ -38,8 +38,12 @@ export function show(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-/** A key from a file as a message names it: as written if printable, else quoted with its control characters escaped. */
-function keyText(k: string): string {
+/**
+ * A name from the user (a key in a file, a --set path, a CLI argument) as a
+ * message shows it: as written if printable, else quoted with its control
+ * characters escaped (and cut short, as show does).
+ */
+export function keyText(k: string): string {
   const printable = k.length > 0 && k.length <= 120 && [...k].every((c) => c >= ' ' && c !== '\u007f');
   return printable ? k : show(k);
 }
