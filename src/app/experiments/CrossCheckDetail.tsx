@@ -32,7 +32,11 @@ export function CrossCheckDetail({ check }: { check: CrossCheck }) {
     return out;
   }, [results]);
   const values = useMemo(() => check.figures.map((f) => figureValue(f, summaries)), [check, summaries]);
-  const fullMs = Math.max(...check.runs.map((r) => findPreset(r.presetId)?.scenario().durationMs ?? 0));
+  // The longest run's length, for the duration field (the runs keep their own lengths).
+  const fullMs = useMemo(
+    () => Math.max(...check.runs.map((r) => findPreset(r.presetId)?.scenario().durationMs ?? 0)),
+    [check],
+  );
   return (
     <article
       className="experiment"
