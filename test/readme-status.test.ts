@@ -44,3 +44,12 @@ describe('README status table', () => {
       );
     });
 });
+
+describe('README cross-check figures', () => {
+  it('quotes the first TSQ commit’s simulated queueing as the cross-check computes it', async () => {
+    const { runCheck } = await import('./cross-checks/run-check');
+    const f = runCheck('first-tsq-commit').figures;
+    expect(readme).toContain(`${f['1 Gbit/s, TSQ'].toFixed(2)} ms simulated`);
+    expect(readme).toContain(`${f['100 Mbit/s, TSQ'].toFixed(1)} ms simulated`);
+  });
+});
