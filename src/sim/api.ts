@@ -53,6 +53,12 @@ export interface SeriesSpec {
   stackOrder?: number;
   /** Drawn as a line over the stack (e.g. the TSQ limit). */
   overlay?: boolean;
+  /**
+   * What the occupancy panel must know of it: 'limit', a budget rather than
+   * bytes queued (dashed, and it sets the scale only near the queues);
+   * 'unsent', data not yet below TCP (stacked on top of what TSQ counts).
+   */
+  role?: 'limit' | 'unsent';
 }
 
 export interface ParamChange {

@@ -82,11 +82,26 @@ export function registerWiredProbes(m: Model, dev: DevQueue): void {
   const q = dev.qdisc;
   const occ = (key: string, label: string, order: number, read: () => number): void =>
     addOccupancy(m, key, label, order, read);
-  occ('occ.sock_unsent', 'socket: unsent', 0, () => unsentBytes(m));
+  addSocketUnsent(m);
   occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => q.backlogBytes);
   occ('occ.driver', m.scenario.link.xen ? 'netfront + backend' : 'NIC ring', 2, () => m.driverBytes());
   occ('occ.wire', 'beyond the host (wire, router, ACKs)', 3, () => beyondHost(m, q.backlogBytes));
   addCommonProbes(m, s0);
+}
+
+/** The socket layer: bytes written and not yet sent, above what TSQ counts. */
+export function addSocketUnsent(m: Model): void {
+  m.addProbe(
+    {
+      key: 'occ.sock_unsent',
+      label: 'socket: unsent',
+      unit: 'B',
+      panel: 'occupancy',
+      stackOrder: 0,
+      role: 'unsent',
+    },
+    () => unsentBytes(m),
+  );
 }
 
 /** Bytes copied into the sockets and not yet sent. */
@@ -106,7 +121,7 @@ function beyondHost(m: Model, hostQueued: number): number {
 /** The first sender's TSQ limit and sk_wmem_alloc, goodput, cwnd, pacing rate (3.12+), srtt and CPU busy. */
 export function addCommonProbes(m: Model, s0: TcpSender): void {
   m.addProbe(
-    { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true },
+    { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true, role: 'limit' },
     () => s0.tsqLimit,
   );
   m.addProbe(

@@ -9,7 +9,7 @@ import type { Brcmfmac } from '../model/wifi/brcmfmac';
 import type { Mac80211 } from '../model/wifi/mac80211-txq';
 import type { RxReorder } from '../model/wifi/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
-import { addCommonProbes, addTotalGoodput, addOccupancy, unsentBytes, rateProbe } from './host-probes';
+import { addCommonProbes, addTotalGoodput, addOccupancy, addSocketUnsent, rateProbe } from './host-probes';
 import type { Model } from './model';
 import type { WifiConfig } from './wifi-config';
 
@@ -41,7 +41,7 @@ const MPDU_BYTES = 1514;
 export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: WifiConfig): void {
   const occ = (key: string, label: string, order: number, read: () => number): void =>
     addOccupancy(m, key, label, order, read);
-  if (w.topology === 'local') occ('occ.sock_unsent', 'socket: unsent', 0, () => unsentBytes(m));
+  if (w.topology === 'local') addSocketUnsent(m);
   occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => dev0.qdisc.backlogBytes);
   const mac0 = r.macs[0];
   if (mac0) occ('occ.txq', 'mac80211 TXQs', 2, () => mac0.backlogBytes());

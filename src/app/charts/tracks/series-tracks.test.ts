@@ -88,10 +88,17 @@ describe('series colours', () => {
 
 describe('the occupancy panel’s scale', () => {
   const OCC: SeriesSpec[] = [
-    { key: 'occ.sock_unsent', label: 'socket: unsent', unit: 'B', panel: 'occupancy', stackOrder: 0 },
+    {
+      key: 'occ.sock_unsent',
+      label: 'socket: unsent',
+      unit: 'B',
+      panel: 'occupancy',
+      stackOrder: 0,
+      role: 'unsent',
+    },
     { key: 'occ.qdisc', label: 'qdisc', unit: 'B', panel: 'occupancy', stackOrder: 1 },
     { key: 'occ.ring', label: 'NIC ring', unit: 'B', panel: 'occupancy', stackOrder: 2 },
-    { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true },
+    { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true, role: 'limit' },
   ];
   /** Draws 100 + 50 bytes queued below the socket, `socketBytes` unsent and the limit; returns the y domain's top and the fills in order. */
   function draw(limitBytes: number, socketBytes = 0) {

@@ -65,10 +65,6 @@ function readoutOf(legend: LegendItem[]) {
     legend.map((l) => sampleText(buf, l.key, tNs, (v) => formatValue(v, l.unit)));
 }
 
-/** Overlays that are a budget, not bytes queued (the TSQ limit). */
-const LIMIT_KEY = /limit/;
-/** Data copied into the socket and not yet sent: above TSQ, so it tops the stack. */
-const SOCKET_KEY = 'occ.sock_unsent';
 /** How far above the queues a limit may reach before it stops setting the scale. */
 export const LIMIT_SCALE_FACTOR = 4;
 
@@ -91,11 +87,11 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
   // Drawn from the bottom: the layers TSQ counts first, so that their height
   // reads against the limit line, and the socket's unsent data on top.
   const drawOrder = [...stack.keys()].sort(
-    (a, b) => Number(stack[a].key === SOCKET_KEY) - Number(stack[b].key === SOCKET_KEY),
+    (a, b) => Number(stack[a].role === 'unsent') - Number(stack[b].role === 'unsent'),
   );
   const lines = specs.filter((s) => s.stackOrder === undefined);
   const ordered = [...stack, ...lines];
-  const isLimit = lines.map((s) => LIMIT_KEY.test(s.key));
+  const isLimit = lines.map((s) => s.role === 'limit');
   const legend = legendOf(ordered, theme);
   const unit = ordered[0]?.unit;
   return {
@@ -112,7 +108,7 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
       const lc = lines.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
       const queueCols = lc.filter((_, k) => !isLimit[k]);
       const limitCols = lc.filter((_, k) => isLimit[k]);
-      const belowSocket = sc.filter((_, k) => stack[k].key !== SOCKET_KEY);
+      const belowSocket = sc.filter((_, k) => stack[k].role !== 'unsent');
       const queued = Math.max(
         visibleMax(ring, belowSocket, i0, i1, true),
         visibleMax(ring, queueCols, i0, i1),
