@@ -33,6 +33,7 @@ const DEFAULTS: Record<string, string> = {
   'occ.qdisc': '#4e79a7',
   'occ.txq': '#59a14f',
   'occ.driver': '#f28e2b',
+  'occ.dongle': '#ff9da7',
   'occ.hanger': '#e15759',
   'occ.air': '#9c755f',
   'occ.wire': '#76b7b2',

@@ -35,9 +35,6 @@ export function wifiDrops(r: WifiRadios): number {
   return n;
 }
 
-/** Approximate L2 bytes of one queued MPDU (a full-sized TCP segment). */
-const MPDU_BYTES = 1514;
-
 export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: WifiConfig): void {
   const occ = (key: string, label: string, order: number, read: () => number): void =>
     addOccupancy(m, key, label, order, read);
@@ -46,17 +43,13 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
   const mac0 = r.macs[0];
   if (mac0) occ('occ.txq', 'mac80211 TXQs', 2, () => mac0.backlogBytes());
   const ath0 = r.ath9k[0];
-  if (ath0)
-    occ('occ.driver', 'ath9k: TID + retry + HW queue', 3, () => ath0.driverQueueFrames() * MPDU_BYTES);
+  if (ath0) occ('occ.driver', 'ath9k: TID + retry + HW queue', 3, () => ath0.driverQueueBytes());
   const b = r.brcm;
   if (b) {
-    occ(
-      'occ.driver',
-      'fws queue + SDIO bus + firmware',
-      3,
-      () => (b.fwsQueuedPkts() + b.busQueuedPkts()) * MPDU_BYTES,
-    );
-    occ('occ.hanger', 'firmware hanger (awaiting TX status)', 4, () => b.hangerBytes());
+    // A partition of the hanger's skbs and the dongle's packets: each byte in one layer.
+    occ('occ.driver', 'fws queue + SDIO bus', 3, () => b.hostQueuedBytes());
+    occ('occ.dongle', 'dongle (queued, retrying)', 4, () => b.dongleBytes());
+    occ('occ.hanger', 'hanger: TX status on its way back', 6, () => b.statusPendingBytes());
   }
   occ('occ.air', 'on the air (sending radio)', 5, () => m.onAirBytes(m.sim.nowNs));
   // An AP's stations: what waits below the qdisc for each (its mac80211 TXQs and
@@ -66,7 +59,7 @@ export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: W
       const node = m.stationNode(i);
       m.addProbe(
         { key: `occ.sta${i + 1}`, label: name, unit: 'B', panel: 'stations' },
-        () => (mac0?.backlogBytes(node) ?? 0) + (ath0?.framesFor(node) ?? 0) * MPDU_BYTES,
+        () => (mac0?.backlogBytes(node) ?? 0) + (ath0?.bytesFor(node) ?? 0),
       );
     });
   if (m.senders.length > 0 && w.topology === 'local') addCommonProbes(m, m.senders[0]);

@@ -3,6 +3,7 @@
  * medium, a scripted Rng, and a radio rig that records what it sent.
  * Pure TypeScript; used by ath9k*.test.ts only.
  */
+import { wlanFrameBytes } from './mac80211-fq';
 import type { Sim } from '../../engine/sim';
 import type { Rng } from '../../engine/rng';
 import type { Ns } from '../../engine/time';
@@ -75,6 +76,9 @@ export class RadioRig {
   readonly freed: Skb[] = [];
   readonly dropped: Skb[] = [];
   xmits = 0;
+  xmitBytes = 0;
+  /** L2 bytes of the last transmission's frames (on the air until its end). */
+  lastTxBytes = 0;
   /** Called for each freed skb (e.g. to refill a closed loop). */
   onFree: ((skb: Skb, nowNs: Ns) => void) | null = null;
 
@@ -94,6 +98,8 @@ export class RadioRig {
       free: (s, now) => this.free(s, now),
       onAggregate: () => {},
       onTx: (skbs, n, agg, now) => {
+        this.lastTxBytes = 0;
+        for (let i = 0; i < n; i++) this.lastTxBytes += wlanFrameBytes(skbs[i]);
         if (!this.logTx) return;
         const seqs: number[] = [];
         for (let i = 0; i < n; i++) seqs.push(skbs[i].seqno80211);
@@ -127,6 +133,7 @@ export class RadioRig {
 
   xmit(skb: Skb, now: Ns): void {
     this.xmits++;
+    this.xmitBytes += wlanFrameBytes(skb);
     if (this.mac !== null) this.mac.xmit(skb, now);
     else this.ath.xmit(skb, now);
   }
@@ -135,6 +142,17 @@ export class RadioRig {
   accounted(): number {
     const queued = (this.mac?.backlogPkts() ?? 0) + this.ath.driverQueueFrames();
     return this.freed.length + this.dropped.length + queued;
+  }
+
+  /**
+   * Bytes handed in and not yet freed, dropped or queued above or in the
+   * driver: 0, or the frames on the air (driverQueueBytes leaves those to the air layer).
+   */
+  unaccountedBytes(): number {
+    let gone = 0;
+    for (const s of this.freed) gone += wlanFrameBytes(s);
+    for (const s of this.dropped) gone += wlanFrameBytes(s);
+    return this.xmitBytes - gone - (this.mac?.backlogBytes() ?? 0) - this.ath.driverQueueBytes();
   }
 }
 

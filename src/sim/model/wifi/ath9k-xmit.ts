@@ -7,6 +7,7 @@
  * BAW check, and the per-radio queue state they share.
  * Ath9k (ath9k.ts) adds the air side and TX completion.
  */
+import { wlanFrameBytes } from './mac80211-fq';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 import { TID_TO_AC, type Ac, type PhyRate } from './types';
@@ -21,6 +22,7 @@ import {
   type AthAggregate,
   type SubframeSource,
 } from './ath9k-aggr';
+import { heldFor } from './ath9k-occupancy';
 import { HwQueue, SCHED_NONE, SCHED_SENT, SCHED_STOP, type SchedResult } from './ath9k-hwq';
 import type { Ath9kOptions, Ath9kStats } from './ath9k-options';
 
@@ -46,6 +48,10 @@ export abstract class Ath9kXmit implements SubframeSource {
   protected bufFrames = 0;
   protected retryFrames = 0;
   protected hwFrames = 0;
+  /** The transmission on the air (still at its hardware queue's head). */
+  protected onAir: AthAggregate | null = null;
+  /** L2 bytes the driver holds, from the pull (or ath_tx_start) to the TX status flush. */
+  protected heldBytes = 0;
 
   constructor(protected readonly opts: Ath9kOptions) {
     this.pool = new AggregatePool(Math.max(1, opts.bawSize >> 1));
@@ -233,7 +239,11 @@ export abstract class Ath9kXmit implements SubframeSource {
   }
 
   private pullNew(tid: AthTid): Skb | null {
-    if (tid.txq !== null) return this.mac!.txDequeue(tid.txq, this.nowNs);
+    if (tid.txq !== null) {
+      const pulled = this.mac!.txDequeue(tid.txq, this.nowNs);
+      if (pulled !== null) this.heldBytes += wlanFrameBytes(pulled);
+      return pulled;
+    }
     const skb = tid.bufQ!.shift();
     if (skb !== null) this.bufFrames--;
     return skb;
@@ -262,21 +272,18 @@ export abstract class Ath9kXmit implements SubframeSource {
     return tid;
   }
 
-  /**
-   * Frames the driver holds for `dst`: its TIDs' buf_q and retry_q, and its
-   * entries in the hardware queues that are not on the air yet. Read per
-   * sample, not per packet.
-   */
+  /** Frames the driver holds for `dst` (not the one on the air), or their bytes: see heldFor. */
   framesFor(dst: number): number {
-    let n = 0;
-    // Legacy TIDs hold buf_q and retry_q; an iTXQ TID (the txq's driver part) only its retry_q.
-    for (const t of this.legacyTids.get(dst) ?? NO_TIDS)
-      if (t !== null) n += t.retryQ.length + t.bufQ!.length;
-    for (const q of this.mac?.txqsOf(dst) ?? NO_TIDS) {
-      const t = (q?.drv ?? null) as AthTid | null;
-      if (t !== null) n += t.retryQ.length;
-    }
-    for (const q of this.hwq) for (let a = q.head; a !== null; a = a.next) if (a.dst === dst) n += a.n;
-    return n;
+    return heldFor(this.tidsOf(dst), this.hwq, this.onAir, dst, false);
+  }
+  bytesFor(dst: number): number {
+    return heldFor(this.tidsOf(dst), this.hwq, this.onAir, dst, true);
+  }
+
+  /** `dst`'s driver TIDs: legacy ones, or the driver parts of its mac80211 txqs. */
+  private tidsOf(dst: number): readonly (AthTid | null)[] {
+    const legacy = this.legacyTids.get(dst);
+    if (legacy !== undefined) return legacy;
+    return (this.mac?.txqsOf(dst) ?? NO_TIDS).map((q) => (q?.drv ?? null) as AthTid | null);
   }
 }

@@ -58,7 +58,14 @@ class Traffic implements EventTarget {
     private readonly sc: Scenario,
   ) {}
   handleEvent(_k: number, _a: unknown, now: number): void {
-    for (const r of this.rigs) expect(r.accounted()).toBe(r.xmits);
+    for (const r of this.rigs) {
+      expect(r.accounted()).toBe(r.xmits);
+      // In bytes: each frame in one layer, and the aggregate on the air in none of the queues (802.11 frame bytes, as mac80211 counts them).
+      expect(r.unaccountedBytes()).toBe(r.ath.onAirFrames() > 0 ? r.lastTxBytes : 0);
+      let perStation = 0;
+      for (let d = 0; d < 3; d++) perStation += r.ath.bytesFor(d);
+      expect(perStation).toBeLessThanOrEqual(r.ath.driverQueueBytes());
+    }
     const fromAp = this.rng.next() < 0.8;
     const rig = fromAp ? this.rigs[0] : this.rigs[1];
     const dst = fromAp ? 1 + this.rng.int(2) : 0;
@@ -142,6 +149,8 @@ describe('ath9k invariants (property)', () => {
           expect(rig.delivered.length).toBe(rig.freed.length - (rig.mac === null ? rig.ath.stats.drops : 0));
           for (const d of rig.delivered) expect(ids.has(d)).toBe(true);
           expect(rig.ath.driverQueueFrames()).toBe(0);
+          expect(rig.ath.driverQueueBytes()).toBe(0);
+          expect(rig.unaccountedBytes()).toBe(0);
           expect(rig.mac?.aqlPendingUs() ?? 0).toBe(0);
           expect(rig.ath.hwDepth().depth).toBe(0);
         }

@@ -15,6 +15,8 @@
  * All ACs contend with the BE EDCA parameters on one contender; the highest
  * non-empty AC goes first (internal collision resolution).
  */
+import { wlanFrameBytes } from './mac80211-fq';
+import { aggFrameBytes } from './ath9k-occupancy';
 import type { EventTarget, Sim } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Rng } from '../../engine/rng';
@@ -43,7 +45,6 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
   readonly node: number;
   readonly edca = EDCA_DEFAULT[AC.BE];
   private readonly hwMaxTries: number;
-  private onAir: AthAggregate | null = null;
   private wakeFn: ((nowNs: Ns) => void) | null = null;
   /** txq->complete_q: frames whose status is reported after scheduling (processStatus). */
   private readonly doneSkbs: (Skb | null)[] = [];
@@ -104,6 +105,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     skb.enqueueNs = nowNs;
     tid.bufQ!.push(skb);
     this.bufFrames++;
+    this.heldBytes += wlanFrameBytes(skb);
     q.queueTid(tid);
     this.txqSchedule(tid.ac, nowNs);
   }
@@ -119,6 +121,16 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
   /** Frames the driver holds until their TX status: buf_q + retry_q + hardware queue (+ complete_q). */
   driverQueueFrames(): number {
     return this.bufFrames + this.retryFrames + this.hwFrames + (this.doneN - this.doneFlushed);
+  }
+
+  /** Their 802.11 frame bytes, less the transmission on the air (the air layer shows it). */
+  driverQueueBytes(): number {
+    return this.heldBytes - (this.onAir === null ? 0 : aggFrameBytes(this.onAir));
+  }
+
+  /** Frames of the transmission on the air now (0 when none). */
+  onAirFrames(): number {
+    return this.onAir?.n ?? 0;
   }
 
   /** Hardware-queue entries of an AC (axq_depth) and A-MPDUs among them (axq_ampdu_depth). */
@@ -271,6 +283,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
       const skb = skbs[i]!;
       const ok = oks[i] === 1;
       this.doneFlushed = i + 1;
+      this.heldBytes -= wlanFrameBytes(skb);
       if (this.mac !== null) {
         this.mac.txStatus(skb, ok, 0, nowNs);
         continue;

@@ -75,6 +75,10 @@ export class BrcmfFirmware implements EventTarget {
   private readonly aggOutcome: Uint8Array;
   private aggN = 0;
   private busy = false;
+  /** The aggregate's L2 bytes (all, and those with a PKTTAG), and whether it is on the air still. */
+  private aggBytes = 0;
+  private aggTaggedBytes = 0;
+  private airborne = false;
   private nextSeq = 0;
   private bawStart = 0;
   private readonly resolved: Uint8Array;
@@ -126,6 +130,16 @@ export class BrcmfFirmware implements EventTarget {
     return this.held - this.ackedHeld;
   }
 
+  /** L2 bytes in the dongle and not on the air: queued, retrying, or sent and awaiting the BlockAck handling. */
+  get waitingBytes(): number {
+    return this.queue.l2Bytes + (this.airborne ? 0 : this.aggBytes);
+  }
+
+  /** L2 bytes in the dongle that carry a PKTTAG: the host's hanger holds these skbs too. */
+  get taggedBytes(): number {
+    return this.queue.taggedBytes + this.aggTaggedBytes;
+  }
+
   /** A packet arrived over the bus. The 802.11 sequence number is a running counter (not wrapped). */
   receive(skb: Skb, tag: number): void {
     skb.seqno80211 = this.nextSeq++;
@@ -158,12 +172,17 @@ export class BrcmfFirmware implements EventTarget {
       sumNonLast += ampduSubframeBytes(m, false);
       n++;
     }
+    const before = q.l2Bytes;
+    const taggedBefore = q.taggedBytes;
     for (let i = 0; i < n; i++) {
       this.aggSkbs[i] = q.shift();
       this.aggTags[i] = q.lastTag;
     }
+    this.aggBytes = before - q.l2Bytes;
+    this.aggTaggedBytes = taggedBefore - q.taggedBytes;
     this.aggN = n;
     this.busy = true;
+    this.airborne = true;
     this.stats.txops++;
     const o = this.opts;
     const airtimeNs = blockAckExchangeNs(ppduDurationNs(psdu, o.rate), o.band);
@@ -182,6 +201,7 @@ export class BrcmfFirmware implements EventTarget {
 
   /** The BlockAck came back (or not): the AP has the good MPDUs now. */
   endTxop(nowNs: Ns, collided: boolean): void {
+    this.airborne = false;
     let anyOk = false;
     for (let i = 0; i < this.aggN; i++) {
       const skb = this.aggSkbs[i]!;
@@ -233,6 +253,8 @@ export class BrcmfFirmware implements EventTarget {
     }
     for (let i = 0; i < n; i++) this.aggSkbs[i] = null;
     this.aggN = 0;
+    this.aggBytes = 0;
+    this.aggTaggedBytes = 0;
     this.ackedHeld = 0;
     while (this.bawStart < this.nextSeq && this.resolved[this.bawStart & this.seqMask] === 1) this.bawStart++;
     this.busy = false;

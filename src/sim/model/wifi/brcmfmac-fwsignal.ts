@@ -85,6 +85,12 @@ export class Fws {
   get queuedPkts(): number {
     return this.psqTotal;
   }
+  /** L2 bytes in the delay queues (each of these skbs holds a hanger slot too). */
+  get queuedBytes(): number {
+    let b = 0;
+    for (const q of this.psq) b += q.l2Bytes;
+    return b;
+  }
   get hangerPkts(): number {
     return this.hanger.pkts;
   }

@@ -16,6 +16,9 @@ export class SkbTagDeque {
   private len = 0;
   /** Tag of the skb the last shift() returned. */
   lastTag = -1;
+  /** L2 bytes of the skbs held, and of those among them that carry a PKTTAG (tag ≥ 0: the hanger holds them too). */
+  l2Bytes = 0;
+  taggedBytes = 0;
 
   constructor(initialCapacity = 16) {
     const cap = ringCapacity(initialCapacity);
@@ -41,6 +44,7 @@ export class SkbTagDeque {
     this.skbs[i] = skb;
     this.tags[i] = tag;
     this.len++;
+    this.count(skb.l2Bytes, tag);
   }
 
   unshift(skb: Skb, tag: number): void {
@@ -49,6 +53,7 @@ export class SkbTagDeque {
     this.skbs[this.head] = skb;
     this.tags[this.head] = tag;
     this.len++;
+    this.count(skb.l2Bytes, tag);
   }
 
   shift(): Skb | null {
@@ -58,7 +63,13 @@ export class SkbTagDeque {
     this.skbs[this.head] = null;
     this.head = (this.head + 1) & (this.skbs.length - 1);
     this.len--;
+    this.count(-skb!.l2Bytes, this.lastTag);
     return skb;
+  }
+
+  private count(bytes: number, tag: number): void {
+    this.l2Bytes += bytes;
+    if (tag >= 0) this.taggedBytes += bytes;
   }
 
   private grow(): void {

@@ -93,6 +93,16 @@ export class SdioBus implements EventTarget {
     return this.txq.length + this.writing.length;
   }
 
+  /** L2 bytes of those packets. */
+  get queuedBytes(): number {
+    return this.txq.l2Bytes + this.writing.l2Bytes;
+  }
+
+  /** L2 bytes of those that carry a PKTTAG (fcmode 1 and 2: still in the hanger). */
+  get taggedBytes(): number {
+    return this.txq.taggedBytes + this.writing.taggedBytes;
+  }
+
   /** brcmf_sdio_bus_txdata: false when bus->txq is full. */
   txdata(skb: Skb, tag: number, nowNs: Ns): boolean {
     if (this.txq.length >= SDIO_TXQLEN) return false;

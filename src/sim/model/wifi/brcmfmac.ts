@@ -204,6 +204,21 @@ export class Brcmfmac implements Contender, EventTarget {
   busQueuedPkts(): number {
     return this.bus.queuedPkts;
   }
+  /** L2 bytes below the qdisc on the host: fws delay queues and the SDIO bus. */
+  hostQueuedBytes(): number {
+    return this.fws.queuedBytes + this.bus.queuedBytes;
+  }
+  /** L2 bytes in the dongle and not on the air (queued, retrying, awaiting BlockAck handling). */
+  dongleBytes(): number {
+    return this.firmware.waitingBytes;
+  }
+  /**
+   * L2 bytes whose TX status is on its way back: in the hanger, but no longer
+   * in the delay queues, on the bus or in the dongle. Late completion is this.
+   */
+  statusPendingBytes(): number {
+    return this.fws.hangerBytes - this.fws.queuedBytes - this.bus.taggedBytes - this.firmware.taggedBytes;
+  }
   /** Packets in the dongle not yet delivered: queued, on the air, or failed and about to be retried. */
   firmwarePkts(): number {
     return this.firmware.undeliveredPkts;
