@@ -1,43 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
-import { Sim } from '../../engine/sim';
 import { NS_PER_MS } from '../../engine/time';
-import { Skb, SkbKind, type SkbOwner } from '../skb';
-import { Mac80211, mac80211Defaults, type Mac80211Options, type Txq } from './mac80211-txq';
+import { Skb, type SkbOwner } from '../skb';
+import type { Txq } from './mac80211-txq';
 import { staCodelParams, txTimeEstimateUs } from './mac80211-airtime';
 import { wlanFrameBytes } from './mac80211-fq';
 import { AC } from './types';
-
-function mkSkb(dst: number, flowId: number, ipBytes = 1500, kind: SkbKind = SkbKind.DATA): Skb {
-  const s = new Skb();
-  s.kind = kind;
-  s.dst = dst;
-  s.flowId = flowId;
-  s.hdrBytes = 66;
-  s.lenBytes = ipBytes - 52;
-  s.segs = 1;
-  s.truesizeBytes = 896 + s.lenBytes;
-  return s;
-}
-
-function setup(over: Partial<Mac80211Options> = {}) {
-  const sim = new Sim(1);
-  const dropped: Skb[] = [];
-  const freed: Skb[] = [];
-  const mac = new Mac80211(sim, mac80211Defaults({ aql: null, ...over }), {
-    drop: (s) => dropped.push(s),
-    free: (s) => freed.push(s),
-  });
-  return { sim, mac, dropped, freed };
-}
-
-/** The txq mac80211 hands out next for BE (the way a driver asks for it). */
-function nextBe(mac: Mac80211): Txq {
-  mac.scheduleStart(AC.BE);
-  const txq = mac.nextTxq(AC.BE, 0);
-  if (txq === null) throw new Error('no txq');
-  return txq;
-}
+import { mkSkb, nextBe, setup } from './mac80211-testkit';
 
 describe('mac80211 fq', () => {
   it('splits one station txq fairly between two flows (DRR, quantum 300)', () => {
@@ -264,44 +232,5 @@ describe('mac80211 scheduling', () => {
     expect(t.tid).toBe(6);
     expect(mac.txDequeue(t, 0)).toBe(vo);
     expect(nextBe(mac).tid).toBe(0);
-  });
-});
-
-describe('mac80211 conservation (property)', () => {
-  it('xmit = dequeued + dropped + backlog, for any interleaving', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 40 }), fc.boolean()), {
-          minLength: 1,
-          maxLength: 200,
-        }),
-        fc.integer({ min: 20, max: 400 }),
-        (ops, limit) => {
-          const { mac, dropped } = setup({ limitPkts: limit });
-          let xmits = 0;
-          let dequeued = 0;
-          let t = 0;
-          for (const [sta, flow, deq] of ops) {
-            t += 3 * NS_PER_MS;
-            mac.xmit(mkSkb(sta, flow * 7 + sta), t);
-            xmits++;
-            if (deq) {
-              mac.scheduleStart(AC.BE);
-              const txq = mac.nextTxq(AC.BE, t);
-              if (txq !== null) {
-                if (mac.txDequeue(txq, t) !== null) dequeued++;
-                mac.returnTxq(txq, t);
-              }
-            }
-          }
-          expect(xmits).toBe(dequeued + dropped.length + mac.backlogPkts());
-          expect(mac.backlogPkts()).toBeLessThanOrEqual(limit);
-          let perSta = 0;
-          for (let s = 0; s < 4; s++) perSta += mac.backlogPkts(s);
-          expect(perSta).toBe(mac.backlogPkts());
-        },
-      ),
-      { numRuns: 150 },
-    );
   });
 });
