@@ -6,7 +6,7 @@ export function scenarioError(f: () => unknown): string[] {
     f();
   } catch (e) {
     if (e instanceof ScenarioError) return e.errors;
-    throw new Error(`expected a ScenarioError, got ${String(e)}`);
+    throw new Error(`expected a ScenarioError, got ${String(e)}`, { cause: e });
   }
   throw new Error('expected a ScenarioError');
 }
