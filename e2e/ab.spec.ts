@@ -122,7 +122,7 @@ test('A/B on an AP with several stations: the strip charts both sides’ total g
     'Goodput',
     'Median latency, all stations',
     'Median aggregate, all stations',
-    'TSQ limit, wired sender',
+    'Mean TSQ limit, wired sender',
   ]);
   expect(errors).toEqual([]);
 });

@@ -242,7 +242,7 @@ test('an embedded AP scene charts each station’s queue and says whose its numb
   await expect(lab.locator('.summary dt')).toContainText([
     'Goodput',
     'Median latency, all stations',
-    'TSQ limit, wired sender',
+    'Mean TSQ limit, wired sender',
   ]);
   const legend = lab.locator('section[data-panel="stations"] .legend li');
   await expect(legend).toHaveCount(3);

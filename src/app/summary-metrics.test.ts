@@ -17,7 +17,7 @@ describe('metricLabel', () => {
     const l = labels(summary({ forwarded: true, stations: [station('a'), station('b')] }));
     expect(l.median_latency_ms).toBe('Median latency, all stations');
     expect(l.median_aggregate).toBe('Median aggregate, all stations');
-    expect(l.tsq_limit_bytes).toBe('TSQ limit, wired sender');
+    expect(l.tsq_limit_bytes).toBe('Mean TSQ limit, wired sender');
     expect(l.median_completion_us).toBe('Median TX completion, wired sender');
     expect(l.throttled_fraction).toBe('Time throttled, wired sender');
     expect([l.goodput_bps, l.cpu_busy, l.drops]).toEqual(['Goodput', 'CPU busy', 'Drops']);

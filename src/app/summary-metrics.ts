@@ -38,7 +38,13 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
     of: 'pooled',
     get: (s) => s.medianAggregate,
   },
-  { key: 'tsq_limit_bytes', label: 'TSQ limit', unit: 'bytes', of: 'sender', get: (s) => s.tsqLimitBytes },
+  {
+    key: 'tsq_limit_bytes',
+    label: 'Mean TSQ limit',
+    unit: 'bytes',
+    of: 'sender',
+    get: (s) => s.tsqLimitBytes,
+  },
   {
     key: 'median_completion_us',
     label: 'Median TX completion',

@@ -112,6 +112,11 @@ export interface Summary {
   goodputBps: number;
   medianLatencyMs: number;
   medianAggregate: number;
+  /**
+   * The first sender's TSQ limit, averaged over the samples since the
+   * measurement began (it moves with the pacing rate); its current value
+   * before the first sample.
+   */
   tsqLimitBytes: number;
   /**
    * TCP's sender is a wired host whose packets a WiFi AP forwards: the TSQ

@@ -49,7 +49,7 @@ function pacingShift(d: Record<string, Done>): Explanation[] {
       const r = d[`shift${s}`];
       const m = r.summary;
       const heldMs = m.goodputBps > 0 ? ((payloadBudget(r) * 8) / m.goodputBps) * 1e3 : NaN;
-      return `shift ${s}: TSQ limit ${formatBytes(m.tsqLimitBytes)} (≈ ${num(heldMs, 2)} ms of data at the achieved rate), median TX completion ${us(m.medianCompletionUs)}, median aggregate ${num(m.medianAggregate)} frames, goodput ${formatBps(m.goodputBps)}, throttled ${pct(m.throttledFraction)} of the time.`;
+      return `shift ${s}: mean TSQ limit ${formatBytes(m.tsqLimitBytes)} (≈ ${num(heldMs, 2)} ms of data at the achieved rate), median TX completion ${us(m.medianCompletionUs)}, median aggregate ${num(m.medianAggregate)} frames, goodput ${formatBps(m.goodputBps)}, throttled ${pct(m.throttledFraction)} of the time.`;
     }),
   });
   const a = d.shift10?.summary;
@@ -110,9 +110,9 @@ function brcmfmac(d: Record<string, Done>): Explanation[] {
     const a = d[`fc${fc}/shift10`];
     const b = d[`fc${fc}/shift7`];
     if (!a) continue;
-    let line = `FC mode ${fc}: median TX completion ${us(a.summary.medianCompletionUs)} at shift 10, TSQ limit ${formatBytes(a.summary.tsqLimitBytes)}, throttled ${pct(a.summary.throttledFraction)} of the time, ${formatBps(a.summary.goodputBps)}.`;
+    let line = `FC mode ${fc}: median TX completion ${us(a.summary.medianCompletionUs)} at shift 10, mean TSQ limit ${formatBytes(a.summary.tsqLimitBytes)}, throttled ${pct(a.summary.throttledFraction)} of the time, ${formatBps(a.summary.goodputBps)}.`;
     if (b) {
-      line += ` Shift 7 raises the limit to ${formatBytes(b.summary.tsqLimitBytes)} and goodput to ${formatBps(b.summary.goodputBps)} (${ratio(b.summary.goodputBps, a.summary.goodputBps)}).`;
+      line += ` Shift 7 raises the mean limit to ${formatBytes(b.summary.tsqLimitBytes)} and goodput to ${formatBps(b.summary.goodputBps)} (${ratio(b.summary.goodputBps, a.summary.goodputBps)}).`;
     }
     lines.push(line);
   }

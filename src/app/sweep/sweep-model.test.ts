@@ -127,7 +127,7 @@ describe('sweep jobs and exports', () => {
       );
     const ap = label(true, 2);
     expect(ap.median_aggregate).toBe('Median aggregate, all stations');
-    expect(ap.tsq_limit_bytes).toBe('TSQ limit, wired sender');
+    expect(ap.tsq_limit_bytes).toBe('Mean TSQ limit, wired sender');
     // A local sender with one station: the plain labels.
     expect(label(false, 1)).toEqual(Object.fromEntries(METRICS.map((m) => [m.key, m.label])));
   });

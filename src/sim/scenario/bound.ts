@@ -16,11 +16,16 @@ export function boundExplanation(m: Model, s: Summary): string {
   if (!s0 || s.simulatedNs === 0) return 'not started';
   if (s.cpuBusy > 0.93)
     return `CPU-bound: the sender core is busy ${(s.cpuBusy * 100).toFixed(0)} % of the time`;
-  if (s.throttledFraction > 0.25 && Number.isFinite(s.medianCompletionUs) && s.medianCompletionUs > 0) {
-    // The budget counts truesize; convert it to payload with the ratio of the skbs in use.
-    const payload = s.tsqLimitBytes * s0.payloadPerTruesize();
-    const ceiling = (payload / (s.medianCompletionUs * 1e-6)) * 8;
-    return `TSQ-bound: limit ${fmtBytes(s.tsqLimitBytes)} (${fmtBytes(payload)} of payload) ÷ completion ${fmtTime(s.medianCompletionUs)} ≈ ${fmtRate(ceiling)}`;
+  const held = m.tsqMeans();
+  const done = m.recorder.completionNs;
+  if (s.throttledFraction > 0.25 && held !== null && done.count > 0 && done.sum > 0) {
+    // Little's law: the rate is what TSQ lets wait below TCP ÷ how long it waits
+    // to be freed, both as time averages; sk_wmem_alloc counts truesize, so
+    // convert it to payload with the ratio of the skbs in use.
+    const payload = held.wmemBytes * s0.payloadPerTruesize();
+    const meanUs = done.sum / done.count / 1000;
+    const rate = (payload * 8) / (meanUs * 1e-6);
+    return `TSQ-bound: ${fmtBytes(payload)} of payload below TCP on average (sk_wmem_alloc ${fmtBytes(held.wmemBytes)} against a limit of ${fmtBytes(held.limitBytes)}) ÷ ${fmtTime(meanUs)} mean TX completion ≈ ${fmtRate(rate)}`;
   }
   for (const nic of m.bottlenecks) {
     const util = m.sim.nowNs > 0 ? nic.busyNs / m.sim.nowNs : 0;

@@ -42,6 +42,8 @@ export class Model implements EventTarget {
   wifiRadios: WifiRadios | null = null;
   warmupEndNs: Ns;
   private measuring = false;
+  /** Sums of the first sender's sk_wmem_alloc and TSQ limit at each sample since the measurement began. */
+  private tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0 };
   private pingSeq = 0;
   /** How often the probes are sampled (ns). */
   readonly sampleIntervalNs: Ns;
@@ -172,6 +174,12 @@ export class Model implements EventTarget {
         break;
       case K_SAMPLE:
         this.recorder.sample(nowNs);
+        if (this.measuring && this.senders.length > 0) {
+          const t = this.tsqSamples;
+          t.n++;
+          t.wmemBytes += this.senders[0].wmemBytes;
+          t.limitBytes += this.senders[0].tsqLimit;
+        }
         this.sim.at(nowNs + this.sampleIntervalNs, this, K_SAMPLE);
         break;
       case K_WARMUP:
@@ -187,6 +195,7 @@ export class Model implements EventTarget {
   beginMeasurement(nowNs: Ns): void {
     this.measuring = true;
     this.recorder.resetSummaries();
+    this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0 };
     this.base = {
       bytes: this.deliveredBytes(),
       cpuNs: this.cpu.busyTimeNs(),
@@ -195,6 +204,12 @@ export class Model implements EventTarget {
     };
     this.perStationBase = this.stationBytes.map((f) => f());
     this.perStationAirBase = this.stationAirtime.map((f) => f());
+  }
+
+  /** Time averages of the first sender's sk_wmem_alloc and TSQ limit since the measurement began (null before a sample). */
+  tsqMeans(): { wmemBytes: number; limitBytes: number } | null {
+    const t = this.tsqSamples;
+    return t.n === 0 ? null : { wmemBytes: t.wmemBytes / t.n, limitBytes: t.limitBytes / t.n };
   }
 
   isMeasuring(): boolean {
@@ -247,7 +262,7 @@ export class Model implements EventTarget {
       goodputBps,
       medianLatencyMs: rec.pingAll.median(),
       medianAggregate: rec.aggAll.median(),
-      tsqLimitBytes: s0 ? s0.tsqLimit : NaN,
+      tsqLimitBytes: Math.round(this.tsqMeans()?.limitBytes ?? (s0 ? s0.tsqLimit : NaN)),
       forwarded: this.scenario.wifi?.topology === 'ap',
       cpuBusy,
       medianCompletionUs: rec.completionNs.median() / 1000,

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { NS_PER_MS } from '../engine/time';
+import { buildModel } from '../run';
+import { findPreset } from './presets/index';
+import { applyOverrides } from './validate';
+
+/** Runs `preset` with `set`, measuring from 1 s to `ms`; the summary and its bound. */
+function run(preset: string, set: Record<string, string>, ms: number) {
+  const m = buildModel(applyOverrides(findPreset(preset)!.scenario(), set), 1, true);
+  m.sim.runUntil(1000 * NS_PER_MS);
+  m.beginMeasurement(m.sim.nowNs);
+  m.sim.runUntil(ms * NS_PER_MS);
+  return m.summary();
+}
+
+function rateIn(text: string): number {
+  const r = /≈ ([\d.]+) (Mbit|Gbit)\/s$/.exec(text);
+  if (!r) throw new Error(`no rate in "${text}"`);
+  return Number(r[1]) * (r[2] === 'Gbit' ? 1e9 : 1e6);
+}
+
+describe('what bounds throughput', () => {
+  // Little's law: bytes held below TCP ÷ the time they wait is the rate the
+  // sender achieves, so the TSQ explanation's figure is the goodput (not a
+  // ceiling above or below it, as the limit and a median completion gave).
+  for (const [preset, set, ms] of [
+    ['ath9k-pacing-shift', { 'tcp.sk_pacing_shift': '10' }, 3000],
+    ['ath9k-pacing-shift', { 'tcp.sk_pacing_shift': '8' }, 3000],
+    ['brcmfmac-fc-mode', { 'wifi.brcmfmac.fcMode': '1' }, 3000],
+    ['xen-tsq-limit', { 'tcp.tcp_limit_output_bytes': '131072' }, 1300],
+  ] as const)
+    it(`${preset} ${JSON.stringify(set)}: TSQ-bound, at the rate achieved`, () => {
+      const s = run(preset, set, ms);
+      expect(s.bound).toMatch(
+        /^TSQ-bound: .* of payload below TCP on average \(sk_wmem_alloc .* against a limit of .*\)/,
+      );
+      expect(rateIn(s.bound) / s.goodputBps).toBeGreaterThan(0.95);
+      expect(rateIn(s.bound) / s.goodputBps).toBeLessThan(1.1);
+    });
+
+  it('a 1 Gbit/s wired host with TSQ raised out of the way is not TSQ-bound', () => {
+    const s = run('first-tsq', { 'tcp.tcp_limit_output_bytes': '67108864' }, 2000);
+    expect(s.bound).not.toMatch(/^TSQ-bound/);
+  });
+});
