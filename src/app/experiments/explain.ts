@@ -49,7 +49,7 @@ function pacingShift(d: Record<string, Done>): Explanation[] {
       const r = d[`shift${s}`];
       const m = r.summary;
       const heldMs = m.goodputBps > 0 ? ((payloadBudget(r) * 8) / m.goodputBps) * 1e3 : NaN;
-      return `shift ${s}: mean TSQ limit ${formatBytes(m.tsqLimitBytes)} (≈ ${num(heldMs, 2)} ms of data at the achieved rate), median TX completion ${us(m.medianCompletionUs)}, median aggregate ${num(m.medianAggregate)} frames, goodput ${formatBps(m.goodputBps)}, throttled ${pct(m.throttledFraction)} of the time.`;
+      return `shift ${s}: mean TSQ limit ${formatBytes(m.tsqLimitBytes)} (≈ ${num(heldMs, 2)} ms of data at the achieved rate), median TX completion ${us(m.medianCompletionUs)}, median aggregate ${num(m.medianAggregate)} ${m.medianAggregate === 1 ? 'frame' : 'frames'}, goodput ${formatBps(m.goodputBps)}, throttled ${pct(m.throttledFraction)} of the time.`;
     }),
   });
   const a = d.shift10?.summary;
