@@ -28,6 +28,15 @@ describe('explain', () => {
     );
   });
 
+  it('gives ratios to three digits, so a 3 % gain does not read as ×1', () => {
+    const res = {
+      'fc1/shift10': done({ goodputBps: 198e6, tsqLimitBytes: 129e3 }),
+      'fc1/shift7': done({ goodputBps: 204e6, tsqLimitBytes: 601e3 }),
+    };
+    const [e] = explain('brcmfmac-fc-mode', res);
+    expect(e.lines.join(' ')).toContain('goodput to 204 Mbit/s (×1.03)');
+  });
+
   it('falls back to goodput and bound per run', () => {
     expect(explain('bench-wired', { a: done({ goodputBps: 1e9, bound: 'cwnd-bound' }) })).toEqual([
       { heading: 'Per run', lines: ['a: 1 Gbit/s; cwnd-bound.'] },

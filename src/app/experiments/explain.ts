@@ -17,7 +17,7 @@ type Done = Extract<SweepJobResult, { status: 'done' }>;
 const us = (v: number): string =>
   !Number.isFinite(v) ? '–' : v >= 1000 ? `${num(v / 1000)} ms` : `${num(v)} µs`;
 const pct = (f: number): string => (Number.isFinite(f) ? `${num(f * 100, 2)} %` : '–');
-const ratio = (a: number, b: number): string => (b > 0 && Number.isFinite(a / b) ? `×${num(a / b, 2)}` : '–');
+const ratio = (a: number, b: number): string => (b > 0 && Number.isFinite(a / b) ? `×${num(a / b, 3)}` : '–');
 const ms = (v: number): string => (Number.isFinite(v) ? `${num(v)} ms` : 'no reply yet');
 
 /** Finished runs in the table's order (results arrive in any order). */
