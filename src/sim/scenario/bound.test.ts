@@ -42,4 +42,9 @@ describe('what bounds throughput', () => {
     const s = run('first-tsq', { 'tcp.tcp_limit_output_bytes': '67108864' }, 2000);
     expect(s.bound).not.toMatch(/^TSQ-bound/);
   });
+
+  it('BBR without GSO or fq, before the patch: one hrtimer per skb, with the pacing rate named as such', () => {
+    const s = run('gso-always-on', { 'qdisc.kind': 'pfifo_fast', 'link.sg': 'false', era: '4.16' }, 1200);
+    expect(s.bound).toMatch(/^pacing-bound: one hrtimer per skb, at a pacing rate of [\d.]+ (Mbit|Gbit)\/s$/);
+  });
 });

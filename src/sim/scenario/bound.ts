@@ -34,7 +34,7 @@ export function boundExplanation(m: Model, s: Summary): string {
   if (m.airtimeBusy() > 0.9)
     return `airtime-bound: the channel is busy ${(m.airtimeBusy() * 100).toFixed(0)} %`;
   if (s0.timerFires > s0.skbsSent * 0.5)
-    return `pacing-bound: ${fmtRate(s0.pacingRateBps())} with one hrtimer per skb`;
+    return `pacing-bound: one hrtimer per skb, at a pacing rate of ${fmtRate(s0.pacingRateBps())}`;
   if (s0.isCwndLimited) return `cwnd-bound: ${s0.snd_cwnd} packets per RTT of ${fmtTime(s0.srttNs / 1000)}`;
   return `throttled ${(s.throttledFraction * 100).toFixed(0)} % of the time; goodput ${fmtRate(s.goodputBps)}`;
 }
