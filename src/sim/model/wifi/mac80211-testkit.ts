@@ -4,19 +4,15 @@
  * and frees, and the BE txq it would hand a driver next.
  */
 import { Sim } from '../../engine/sim';
-import { Skb, SkbKind } from '../skb';
+import { SkbKind, type Skb } from '../skb';
+import { dataSkb } from './ath9k-test-helpers';
 import { Mac80211, mac80211Defaults, type Mac80211Options, type Txq } from './mac80211-txq';
 import { AC } from './types';
 
+/** A one-segment skb of `ipBytes` from node 0 (the radio's own traffic in these tests). */
 export function mkSkb(dst: number, flowId: number, ipBytes = 1500, kind: SkbKind = SkbKind.DATA): Skb {
-  const s = new Skb();
+  const s = dataSkb(0, dst, flowId, ipBytes);
   s.kind = kind;
-  s.dst = dst;
-  s.flowId = flowId;
-  s.hdrBytes = 66;
-  s.lenBytes = ipBytes - 52;
-  s.segs = 1;
-  s.truesizeBytes = 896 + s.lenBytes;
   return s;
 }
 
