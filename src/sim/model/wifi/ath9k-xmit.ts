@@ -272,6 +272,14 @@ export abstract class Ath9kXmit implements SubframeSource {
     return tid;
   }
 
+  hwQueueFrames(): number {
+    return this.hwFrames;
+  }
+
+  retryQueueFrames(): number {
+    return this.retryFrames;
+  }
+
   /** Frames the driver holds for `dst` (not the one on the air), or their bytes: see heldFor. */
   framesFor(dst: number): number {
     return heldFor(this.tidsOf(dst), this.hwq, this.onAir, dst, false);

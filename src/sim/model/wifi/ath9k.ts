@@ -110,14 +110,6 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     this.txqSchedule(tid.ac, nowNs);
   }
 
-  hwQueueFrames(): number {
-    return this.hwFrames;
-  }
-
-  retryQueueFrames(): number {
-    return this.retryFrames;
-  }
-
   /** Frames the driver holds until their TX status: buf_q + retry_q + hardware queue (+ complete_q). */
   driverQueueFrames(): number {
     return this.bufFrames + this.retryFrames + this.hwFrames + (this.doneN - this.doneFlushed);
