@@ -77,7 +77,7 @@ export class RadioRig {
   readonly dropped: Skb[] = [];
   xmits = 0;
   xmitBytes = 0;
-  /** L2 bytes of the last transmission's frames (on the air until its end). */
+  /** 802.11 frame bytes of the last transmission's frames (on the air until its end). */
   lastTxBytes = 0;
   /** Called for each freed skb (e.g. to refill a closed loop). */
   onFree: ((skb: Skb, nowNs: Ns) => void) | null = null;

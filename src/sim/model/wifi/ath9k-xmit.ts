@@ -50,7 +50,7 @@ export abstract class Ath9kXmit implements SubframeSource {
   protected hwFrames = 0;
   /** The transmission on the air (still at its hardware queue's head). */
   protected onAir: AthAggregate | null = null;
-  /** L2 bytes the driver holds, from the pull (or ath_tx_start) to the TX status flush. */
+  /** 802.11 frame bytes the driver holds, from the pull (or ath_tx_start) to the TX status flush. */
   protected heldBytes = 0;
 
   constructor(protected readonly opts: Ath9kOptions) {
