@@ -6,6 +6,7 @@
  * docs/cross-checks.md says where each agrees and where not.
  */
 import type { ParamValue, Summary } from '../api';
+import { QUEUEING_ROWS } from './presets/ath9k-intermediate-queues';
 
 export interface CrossCheckRun {
   id: string;
@@ -86,7 +87,8 @@ const TSQ_2012: CrossCheck = {
   ],
 };
 
-const TXQ_ROW = { 'wifi.queueing': 'itxq', 'qdisc.kind': 'pfifo_fast' } as const;
+/** The intermediate-queues table's TXQ row, as that preset runs it. */
+const TXQ_ROW = QUEUEING_ROWS.find((r) => r.id === 'mac80211_txq')!.set;
 
 const AIRTIME_FAIRNESS: CrossCheck = {
   id: 'ath9k-airtime-fairness',

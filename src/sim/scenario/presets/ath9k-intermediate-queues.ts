@@ -19,7 +19,8 @@ import { ht } from '../wifi-config';
 import type { Preset, TableCell, TableRun } from './preset';
 import { wifiLocalBase } from './wifi-base';
 
-const CONFIGS = [
+/** The thread's three rows: where the AP's packets queue. */
+export const QUEUEING_ROWS = [
   { id: 'pfifo_fast', set: { 'wifi.queueing': 'legacy', 'qdisc.kind': 'pfifo_fast' } },
   { id: 'fq_codel_on_iface', set: { 'wifi.queueing': 'legacy', 'qdisc.kind': 'fq_codel' } },
   { id: 'mac80211_txq', set: { 'wifi.queueing': 'itxq', 'qdisc.kind': 'pfifo_fast' } },
@@ -39,7 +40,7 @@ const AGG: Record<string, [number, number]> = {
 const fast = (s: Summary, f: (x: StationSummary) => number): number =>
   (f(s.stations[0]) + f(s.stations[1])) / 2;
 
-const runs: TableRun[] = CONFIGS.map((c) => ({ id: c.id, set: { ...c.set } }));
+const runs: TableRun[] = QUEUEING_ROWS.map((c) => ({ id: c.id, set: { ...c.set } }));
 /** The four cells of a row: ping and minstrel's average A-MPDU length, for the fast stations and the slow one. */
 const MEASURES = [
   { kind: 'ping', unit: 'ms', rel: 0.25, published: PING, get: (x: StationSummary) => x.medianPingMs },
@@ -52,7 +53,7 @@ const MEASURES = [
   },
 ] as const;
 
-const cells: TableCell[] = CONFIGS.flatMap((c) =>
+const cells: TableCell[] = QUEUEING_ROWS.flatMap((c) =>
   MEASURES.flatMap((m) => [
     {
       label: `${m.kind}/${c.id}/fast`,
@@ -121,7 +122,7 @@ export const ath9kIntermediateQueues: Preset = {
   table: {
     caption: 'Median ping (ms) and median of minstrel_ht’s average A-MPDU length (packets) per station class',
     columns: ['ping fast', 'ping slow', 'aggregate fast', 'aggregate slow'],
-    rows: CONFIGS.map((c) => ({
+    rows: QUEUEING_ROWS.map((c) => ({
       label: c.id,
       cells: [`ping/${c.id}/fast`, `ping/${c.id}/slow`, `aggregate/${c.id}/fast`, `aggregate/${c.id}/slow`],
     })),
