@@ -10,6 +10,7 @@
  * Whether a parameter exists for the preset and whether its value is allowed
  * is decided against the core in ./resolve.ts, not here.
  */
+import { escapeControls } from '../../sim/scenario/escape';
 import { PANELS, type Panel, type ParamValue } from '../../worker/protocol';
 
 export const SHARE_VERSION = 1;
@@ -60,18 +61,6 @@ const FORBIDDEN_SEGMENT = /(^|\.)(__proto__|prototype|constructor)(\.|$)/;
 export const isPath = (s: string): boolean =>
   s.length <= 120 && PATH_RE.test(s) && !FORBIDDEN_SEGMENT.test(s);
 const SEED_MAX = 0xffffffff;
-
-const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** Control characters as escapes (\r, \u001b), so that a notice stays one visible line. */
-function escapeControls(s: string): string {
-  let out = '';
-  for (const c of s) {
-    const code = c.charCodeAt(0);
-    out += code < 0x20 || code === 0x7f ? (ESCAPES[c] ?? `\\u${code.toString(16).padStart(4, '0')}`) : c;
-  }
-  return out;
-}
 
 /** A value as a notice shows it: "" when empty, control characters escaped, cut short so that a hostile link stays readable. */
 export const shown = (s: string) => {

@@ -4,6 +4,7 @@
  * schema in ./validate-rules.ts. Each error names the field, the value and
  * what is allowed.
  */
+import { escapeControls } from './escape';
 import type { ParamValue } from '../api';
 import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
@@ -44,8 +45,10 @@ export function show(v: unknown): string {
  * characters escaped (and cut short, as show does).
  */
 export function keyText(k: string): string {
-  const printable = k.length > 0 && k.length <= 120 && [...k].every((c) => c >= ' ' && c !== '\u007f');
-  return printable ? k : show(k);
+  const escaped = escapeControls(k);
+  if (k.length > 0 && k.length <= 120 && escaped === k) return k;
+  const quoted = `"${escaped}"`;
+  return quoted.length > 80 ? `${quoted.slice(0, 77)}...` : quoted;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
