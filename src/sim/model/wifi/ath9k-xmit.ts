@@ -282,16 +282,14 @@ export abstract class Ath9kXmit implements SubframeSource {
 
   /** Frames the driver holds for `dst` (not the one on the air), or their bytes: see heldFor. */
   framesFor(dst: number): number {
-    return heldFor(this.tidsOf(dst), this.hwq, this.onAir, dst, false);
+    return this.held(dst, false);
   }
   bytesFor(dst: number): number {
-    return heldFor(this.tidsOf(dst), this.hwq, this.onAir, dst, true);
+    return this.held(dst, true);
   }
 
-  /** `dst`'s driver TIDs: legacy ones, or the driver parts of its mac80211 txqs. */
-  private tidsOf(dst: number): readonly (AthTid | null)[] {
-    const legacy = this.legacyTids.get(dst);
-    if (legacy !== undefined) return legacy;
-    return (this.mac?.txqsOf(dst) ?? NO_TIDS).map((q) => (q?.drv ?? null) as AthTid | null);
+  private held(dst: number, bytes: boolean): number {
+    const txqs = this.mac?.txqsOf(dst) ?? NO_TIDS;
+    return heldFor(this.legacyTids.get(dst) ?? NO_TIDS, txqs, this.hwq, this.onAir, dst, bytes);
   }
 }
