@@ -7,6 +7,7 @@ import { NS_PER_SEC } from '../engine/time';
 import type { DevQueue } from '../model/nic/dev-queue';
 import type { TcpSender } from '../model/tcp/sender';
 import type { Model } from './model';
+import type { SeriesSpec } from '../api';
 
 /**
  * Rates are charted over the last RATE_WINDOW_NS (less at the start). Goodput:
@@ -89,19 +90,18 @@ export function registerWiredProbes(m: Model, dev: DevQueue): void {
   addCommonProbes(m, s0);
 }
 
-/** The socket layer: bytes written and not yet sent, above what TSQ counts. */
+/** The socket layer's series: bytes written and not yet sent, above what TSQ counts. */
+export const SOCKET_UNSENT: SeriesSpec = {
+  key: 'occ.sock_unsent',
+  label: 'socket: unsent',
+  unit: 'B',
+  panel: 'occupancy',
+  stackOrder: 0,
+  role: 'unsent',
+};
+
 export function addSocketUnsent(m: Model): void {
-  m.addProbe(
-    {
-      key: 'occ.sock_unsent',
-      label: 'socket: unsent',
-      unit: 'B',
-      panel: 'occupancy',
-      stackOrder: 0,
-      role: 'unsent',
-    },
-    () => unsentBytes(m),
-  );
+  m.addProbe(SOCKET_UNSENT, () => unsentBytes(m));
 }
 
 /** Bytes copied into the sockets and not yet sent. */

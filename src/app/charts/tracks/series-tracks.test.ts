@@ -5,6 +5,7 @@ import { ColumnRing } from '../column-ring';
 import type { SeriesBuffers } from '../series-buffer';
 import { occupancyMax, occupancyTrack, smallMultiplesTrack } from './series-tracks';
 import { recordingCtx } from './recording-ctx';
+import { SOCKET_UNSENT } from '../../../sim/scenario/host-probes';
 import type { DrawCtx } from './track';
 
 const THEME = { fg: '#111', grid: '#ddd' } as ChartTheme;
@@ -88,14 +89,7 @@ describe('series colours', () => {
 
 describe('the occupancy panel’s scale', () => {
   const OCC: SeriesSpec[] = [
-    {
-      key: 'occ.sock_unsent',
-      label: 'socket: unsent',
-      unit: 'B',
-      panel: 'occupancy',
-      stackOrder: 0,
-      role: 'unsent',
-    },
+    SOCKET_UNSENT,
     { key: 'occ.qdisc', label: 'qdisc', unit: 'B', panel: 'occupancy', stackOrder: 1 },
     { key: 'occ.ring', label: 'NIC ring', unit: 'B', panel: 'occupancy', stackOrder: 2 },
     { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true, role: 'limit' },
