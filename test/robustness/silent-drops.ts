@@ -13,9 +13,9 @@
  */
 import type { Ns } from '../../src/sim/engine/time';
 import { type Skb, SkbKind } from '../../src/sim/model/skb';
-import { Ath9k } from '../../src/sim/model/wifi/ath9k';
-import { Brcmfmac } from '../../src/sim/model/wifi/brcmfmac';
-import { RxReorder } from '../../src/sim/model/wifi/rx-reorder';
+import { Ath9k } from '../../src/sim/model/wifi/ath9k/ath9k';
+import { Brcmfmac } from '../../src/sim/model/wifi/brcmfmac/brcmfmac';
+import { RxReorder } from '../../src/sim/model/wifi/mac80211/rx-reorder';
 
 export type SilentSite = 'rx-reorder' | 'ath9k-legacy' | 'brcmfmac';
 

@@ -6,7 +6,7 @@
 import type { Frame, ParamChange, SeriesSpec } from '../api';
 import type { Ns } from '../engine/time';
 import { IntHistogram, Reservoir } from './reservoir';
-import { MinstrelAmpduLen } from '../model/wifi/minstrel-ampdu-len';
+import { MinstrelAmpduLen } from '../model/wifi/mac80211/minstrel-ampdu-len';
 
 /** Frame buffers stop growing at this many samples (older ones are dropped). */
 const MAX_FRAME_SAMPLES = 50_000;

@@ -4,7 +4,7 @@
  * converted to the model's units.
  */
 import { us } from '../engine/time';
-import { brcmfmac43455Defaults, type BrcmfmacOptions } from '../model/wifi/brcmfmac-config';
+import { brcmfmac43455Defaults, type BrcmfmacOptions } from '../model/wifi/brcmfmac/brcmfmac-config';
 import type { WifiConfig } from './wifi-config';
 
 /** Node 0 (the station) talking to node 1 (the AP); `w.brcmfmac` must be set (validation sees to it). */

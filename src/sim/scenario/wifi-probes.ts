@@ -4,10 +4,10 @@
  * brcmfmac fws queue + hanger + bus + firmware).
  */
 import type { DevQueue } from '../model/nic/dev-queue';
-import type { Ath9k } from '../model/wifi/ath9k';
-import type { Brcmfmac } from '../model/wifi/brcmfmac';
-import type { Mac80211 } from '../model/wifi/mac80211-txq';
-import type { RxReorder } from '../model/wifi/rx-reorder';
+import type { Ath9k } from '../model/wifi/ath9k/ath9k';
+import type { Brcmfmac } from '../model/wifi/brcmfmac/brcmfmac';
+import type { Mac80211 } from '../model/wifi/mac80211/mac80211-txq';
+import type { RxReorder } from '../model/wifi/mac80211/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
 import { addCommonProbes, addTotalGoodput, addOccupancy, addSocketUnsent, rateProbe } from './host-probes';
 import type { Model } from './model';

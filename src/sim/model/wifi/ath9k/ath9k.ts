@@ -1,0 +1,296 @@
+/**
+ * One ath9k radio (AP or station) as a contender on the shared medium,
+ * drivers/net/wireless/ath/ath9k/xmit.c:
+ * - per AC a hardware queue (struct ath_txq) that takes new aggregates only
+ *   while fewer than ATH_AGGR_MIN_QDEPTH A-MPDUs (or ATH_NON_AGGR_MIN_QDEPTH
+ *   single frames) are in it (ath_tx_sched_aggr);
+ * - ath_txq_schedule() builds aggregates from the TID retry queue first, then
+ *   from the mac80211 txq (iTXQ, v4.10+) or the TID buf_q (legacy, ≤ v4.9,
+ *   fed by ath_tx_start with the txq_max_pending stop/wake of the netdev queue).
+ *   TIDs are picked by mac80211's airtime DRR (v5.1+) or by the driver's own
+ *   round robin (v4.8 legacy, or v4.14–v5.0 without airtime fairness);
+ * - TX status arrives txStatusDelayNs after the exchange (interrupt + tasklet):
+ *   ath_tx_process_buffer → ath_tx_complete_aggr → ath_txq_schedule, so an
+ *   aggregate is formed from whatever is queued when a slot frees up.
+ * All ACs contend with the BE EDCA parameters on one contender; the highest
+ * non-empty AC goes first (internal collision resolution).
+ */
+import { wlanFrameBytes } from '../mac80211/mac80211-fq';
+import { aggFrameBytes } from './ath9k-occupancy';
+import type { EventTarget, Sim } from '../../../engine/sim';
+import type { Ns } from '../../../engine/time';
+import type { Rng } from '../../../engine/rng';
+import type { Skb } from '../../skb';
+import { AC, TID_TO_AC, type Ac, type Contender, type TxopRecord } from '../types';
+import { EDCA_DEFAULT, ackDurationNs, bandTiming, blockAckDurationNs, ppduDurationNs } from '../phy/phy';
+import type { Mac80211, Mac80211Driver, Txq } from '../mac80211/mac80211-txq';
+import { mpduBytesOf, type AthAggregate } from './ath9k-aggr';
+import { MpduErrorModel } from '../phy/mpdu-error';
+import { Ath9kXmit } from './ath9k-xmit';
+import { ATH_TXMAXTRY, type Ath9kHooks, type Ath9kMedium, type Ath9kOptions } from './ath9k-options';
+
+export {
+  ATH_MAX_QDEPTH,
+  ATH_TXMAXTRY,
+  ath9kDefaults,
+  type Ath9kHooks,
+  type Ath9kMedium,
+  type Ath9kOptions,
+  type Ath9kStats,
+} from './ath9k-options';
+
+const EV_STATUS = 1;
+
+export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211Driver {
+  readonly node: number;
+  readonly edca = EDCA_DEFAULT[AC.BE];
+  private readonly hwMaxTries: number;
+  private wakeFn: ((nowNs: Ns) => void) | null = null;
+  /** txq->complete_q: frames whose status is reported after scheduling (processStatus). */
+  private readonly doneSkbs: (Skb | null)[] = [];
+  private readonly doneOk: number[] = [];
+  /** Entries in use (the arrays keep their storage between batches). */
+  private doneN = 0;
+  private doneFlushed = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly rng: Rng,
+    private readonly medium: Ath9kMedium,
+    opts: Ath9kOptions,
+    private readonly hooks: Ath9kHooks,
+  ) {
+    super(opts);
+    this.node = opts.node;
+    this.hwMaxTries = opts.hwMaxTries ?? ATH_TXMAXTRY;
+    medium.register(this);
+  }
+
+  protected kickMedium(): void {
+    this.medium.kick(this);
+  }
+
+  /** iTXQ mode: pull from this mac80211 instance. */
+  attach(mac: Mac80211): void {
+    if (this.opts.mode !== 'itxq') throw new Error('ath9k: attach() is for iTXQ mode');
+    this.mac = mac;
+    this.macScheduler = (this.opts.scheduler ?? (mac.airtimeFairness ? 'mac80211' : 'driver')) === 'mac80211';
+    mac.setDriver(this);
+  }
+
+  /** ath9k_wake_tx_queue(): (driver round robin: ath_tx_queue_tid first) then ath_txq_schedule. */
+  wakeTxQueue(txq: Txq, nowNs: Ns): void {
+    if (!this.macScheduler) this.hwq[txq.ac].queueTid(this.tidFor(txq));
+    this.txqSchedule(txq.ac, nowNs);
+  }
+
+  // ---- legacy netdev side (ath9k_tx → ath_tx_start, v4.8) ----
+
+  /** The netdev subqueue of `ac` is stopped (ieee80211_stop_queue). */
+  queueStopped(ac: Ac = AC.BE): boolean {
+    return this.hwq[ac].stopped;
+  }
+
+  setWake(fn: (nowNs: Ns) => void): void {
+    this.wakeFn = fn;
+  }
+
+  /** ath_tx_start(): count pending, stop the queue past txq_max_pending, queue on the TID, schedule. */
+  xmit(skb: Skb, nowNs: Ns): void {
+    if (this.opts.mode !== 'legacy') throw new Error('ath9k: xmit() is for legacy mode; use Mac80211.xmit');
+    const tidno = skb.priority & 7;
+    const q = this.hwq[TID_TO_AC[tidno]];
+    if (++q.pendingFrames > this.opts.legacyMaxPending && !q.stopped) q.stopped = true;
+    const tid = this.legacyTid(skb.dst, tidno);
+    skb.enqueueNs = nowNs;
+    tid.bufQ!.push(skb);
+    this.bufFrames++;
+    this.heldBytes += wlanFrameBytes(skb);
+    q.queueTid(tid);
+    this.txqSchedule(tid.ac, nowNs);
+  }
+
+  /** Frames the driver holds until their TX status: buf_q + retry_q + hardware queue (+ complete_q). */
+  driverQueueFrames(): number {
+    return this.bufFrames + this.retryFrames + this.hwFrames + (this.doneN - this.doneFlushed);
+  }
+
+  /** Their 802.11 frame bytes, less the transmission on the air (the air layer shows it). */
+  driverQueueBytes(): number {
+    return this.heldBytes - (this.onAir === null ? 0 : aggFrameBytes(this.onAir));
+  }
+
+  /** Frames of the transmission on the air now (0 when none). */
+  onAirFrames(): number {
+    return this.onAir?.n ?? 0;
+  }
+
+  /** Hardware-queue entries of an AC (axq_depth) and A-MPDUs among them (axq_ampdu_depth). */
+  hwDepth(ac: Ac = AC.BE): { depth: number; ampduDepth: number } {
+    return { depth: this.hwq[ac].depth, ampduDepth: this.hwq[ac].ampduDepth };
+  }
+
+  // ---- the air ----
+
+  hasPending(): boolean {
+    if (this.onAir !== null) return false;
+    for (let ac = 0; ac < 4; ac++) if (this.hwq[ac].head !== null) return true;
+    return false;
+  }
+
+  startTxop(nowNs: Ns): { airtimeNs: Ns; record: TxopRecord } {
+    let agg: AthAggregate | null = null;
+    for (let ac = 0; ac < 4 && agg === null; ac++) agg = this.hwq[ac].head;
+    if (agg === null || this.onAir !== null) throw new Error('ath9k: startTxop without a pending frame');
+    this.onAir = agg;
+    const band = this.opts.band;
+    agg.ppduNs = ppduDurationNs(agg.psduBytes, agg.rate!);
+    agg.airtimeNs += agg.ppduNs;
+    const respNs = agg.isAggr ? blockAckDurationNs(band) : ackDurationNs(band);
+    const airtimeNs = agg.ppduNs + bandTiming(band).sifsNs + respNs;
+    this.stats.transmissions++;
+    this.stats.mpdusSent += agg.n;
+    this.hooks.onAggregate(agg.n, agg.psduBytes, agg.dst, nowNs);
+    this.hooks.onTx?.(agg.skbs, agg.n, agg, nowNs);
+    const record: TxopRecord = {
+      startNs: nowNs,
+      endNs: nowNs + airtimeNs,
+      node: this.node,
+      peer: agg.dst,
+      nframes: agg.n,
+      bytes: agg.psduBytes,
+      collided: false,
+    };
+    return { airtimeNs, record };
+  }
+
+  endTxop(nowNs: Ns, collided: boolean): void {
+    const agg = this.onAir;
+    if (agg === null) return;
+    this.onAir = null;
+    agg.tries++;
+    const fer = collided ? 1 : (this.opts.frameErrorRate?.(agg.rate!) ?? 0);
+    const errors = fer > 0 && fer < 1 ? this.errorModel(fer) : null;
+    let nAcked = 0;
+    for (let i = 0; i < agg.n; i++) {
+      const p = errors === null ? fer : errors.probability(mpduBytesOf(agg.skbs[i]));
+      const ok = !collided && (p <= 0 || this.rng.next() >= p);
+      agg.acked[i] = ok ? 1 : 0;
+      if (ok) nAcked++;
+    }
+    if (!collided) {
+      if (nAcked > 0) this.medium.reportSuccess(this);
+      else this.medium.reportFailure(this);
+    }
+    const q = this.hwq[agg.ac];
+    // A non-aggregated frame is retried by the hardware before any status.
+    const hwRetry = !agg.isAmpdu && nAcked === 0 && agg.tries < this.hwMaxTries;
+    if (!hwRetry) {
+      q.shift();
+      this.sim.after(this.opts.txStatusDelayNs, this, EV_STATUS, agg);
+    }
+    this.stats.mpdusAcked += nAcked;
+    for (let i = 0; i < agg.n; i++) if (agg.acked[i] === 1) this.hooks.deliver(agg.skbs[i], nowNs);
+    if (this.hasPending()) this.medium.kick(this);
+  }
+
+  private errors: MpduErrorModel | null = null;
+
+  /** The length-scaled error model for `fer` (one per radio; rebuilt if the rate's error rate changes). */
+  private errorModel(fer: number): MpduErrorModel {
+    if (this.errors === null || this.errors.fullFrameErrorRate !== fer) this.errors = new MpduErrorModel(fer);
+    return this.errors;
+  }
+
+  // ---- TX completion ----
+
+  handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
+    if (kind === EV_STATUS) this.processStatus(arg as AthAggregate, nowNs);
+  }
+
+  /**
+   * ath_tx_process_buffer(): release the hardware slot, count airtime, sort
+   * the frames (done / retry), schedule the next aggregate, and only then
+   * hand TX status to mac80211 (ath_txq_unlock_complete runs the complete_q
+   * after ath_txq_schedule), so frees and the wakes they cause see the
+   * hardware queue already refilled.
+   */
+  private processStatus(agg: AthAggregate, nowNs: Ns): void {
+    const ac = agg.ac;
+    const q = this.hwq[ac];
+    this.nowNs = nowNs;
+    q.release(agg);
+    this.hwFrames -= agg.n;
+    this.mac?.registerAirtime(agg.dst, ac, agg.airtimeNs);
+    if (agg.isAmpdu) this.completeAggr(agg, nowNs);
+    else this.queueCompletion(agg.skbs[0], agg.acked[0] === 1);
+    this.pool.put(agg);
+    this.txqSchedule(ac, nowNs);
+    this.flushCompletions(ac, nowNs);
+    // A driver that opts into AQL must schedule again once TX status has
+    // released pending airtime, or an AQL-blocked txq waits for the next packet.
+    if (this.mac?.aqlEnabled) this.txqSchedule(ac, nowNs);
+  }
+
+  /** ath_tx_complete_aggr(): acked → done; failed → retry_q tail in order, or give up (BAR slides the BAW). */
+  private completeAggr(agg: AthAggregate, nowNs: Ns): void {
+    const tid = agg.tid!;
+    let requeued = false;
+    for (let i = 0; i < agg.n; i++) {
+      const skb = agg.skbs[i];
+      if (agg.acked[i] === 1) {
+        tid.updateBaw(skb.seqno80211);
+        this.queueCompletion(skb, true);
+      } else if (skb.retries < this.opts.maxSwRetries) {
+        skb.retries++;
+        this.stats.swRetries++;
+        this.toRetryTail(tid, skb);
+        requeued = true;
+      } else {
+        tid.updateBaw(skb.seqno80211);
+        this.queueCompletion(skb, false);
+      }
+    }
+    if (requeued) {
+      // ath_tx_queue_tid(): back on the schedule
+      if (this.macScheduler) this.mac!.returnTxq(tid.txq!, nowNs, true);
+      else this.hwq[tid.ac].queueTid(tid);
+    }
+  }
+
+  /** ath_tx_complete(): onto txq->complete_q. */
+  private queueCompletion(skb: Skb, ok: boolean): void {
+    if (!ok) this.stats.drops++;
+    this.doneSkbs[this.doneN] = skb;
+    this.doneOk[this.doneN] = ok ? 1 : 0;
+    this.doneN++;
+  }
+
+  /** ath_txq_unlock_complete(): TX status to mac80211 (iTXQ) or skb_done + free (legacy). */
+  private flushCompletions(ac: Ac, nowNs: Ns): void {
+    const skbs = this.doneSkbs;
+    const oks = this.doneOk;
+    const q = this.hwq[ac];
+    for (let i = 0; i < this.doneN; i++) {
+      const skb = skbs[i]!;
+      const ok = oks[i] === 1;
+      this.doneFlushed = i + 1;
+      this.heldBytes -= wlanFrameBytes(skb);
+      if (this.mac !== null) {
+        this.mac.txStatus(skb, ok, 0, nowNs);
+        continue;
+      }
+      // ath_txq_skb_done(): the netdev queue wakes once below txq_max_pending
+      if (q.pendingFrames > 0) q.pendingFrames--;
+      if (!ok) this.stats.legacyDrops++;
+      this.hooks.free(skb, nowNs);
+      if (q.stopped && q.pendingFrames < this.opts.legacyMaxPending) {
+        q.stopped = false;
+        this.wakeFn?.(nowNs);
+      }
+    }
+    for (let i = 0; i < this.doneN; i++) skbs[i] = null;
+    this.doneN = 0;
+    this.doneFlushed = 0;
+  }
+}

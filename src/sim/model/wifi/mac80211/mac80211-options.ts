@@ -1,0 +1,58 @@
+/**
+ * Options and hooks of the mac80211 iTXQ model (mac80211-txq.ts), with the
+ * kernel defaults: fq_init() in include/net/fq_impl.h and
+ * ieee80211_txq_setup_flows() in net/mac80211/tx.c.
+ */
+import type { Ns } from '../../../engine/time';
+import type { Skb } from '../../skb';
+import type { AqlLimits } from './mac80211-airtime';
+
+export interface Mac80211Options {
+  /** fq quantum (fq_init: 300). */
+  quantumBytes: number;
+  /** fq packet limit (fq_init: 8192). */
+  limitPkts: number;
+  /** fq memory limit: 16 MB (fq_init), 4 MB when no band supports VHT (ieee80211_txq_setup_flows). */
+  memoryLimitBytes: number;
+  /** local->cparams: 20 ms / 100 ms / ECN on. */
+  codel: { targetNs: Ns; intervalNs: Ns; ecn: boolean };
+  /** Per-station CoDel override of 2016–2025 (sta_update_codel_params). */
+  slowStationCodel: boolean;
+  /** Airtime DRR across stations (NL80211_EXT_FEATURE_AIRTIME_FAIRNESS). */
+  airtimeFairness: boolean;
+  /** Airtime Queue Limits (2019+); null before. */
+  aql: AqlLimits | null;
+  /** hw.tx_sk_pacing_shift applied on transmit to a known station; null = kernel without it. */
+  txSkPacingShift: number | null;
+}
+
+/**
+ * AQL limits (include/net/cfg80211.h: IEEE80211_DEFAULT_AQL_TXQ_LIMIT_L/H,
+ * IEEE80211_AQL_THRESHOLD); the original 2019 patch used 4000 / 8000.
+ */
+export const AQL_DEFAULTS: AqlLimits = Object.freeze({ lowUs: 5000, highUs: 12000, thresholdUs: 24000 });
+
+/**
+ * A recent kernel with an 802.11n-only (no VHT) radio. AQL is off: it is
+ * opt-in per driver (NL80211_EXT_FEATURE_AQL) and ath9k never set it.
+ */
+export function mac80211Defaults(over: Partial<Mac80211Options> = {}): Mac80211Options {
+  return {
+    quantumBytes: 300,
+    limitPkts: 8192,
+    memoryLimitBytes: 4 << 20,
+    codel: { targetNs: 20_000_000, intervalNs: 100_000_000, ecn: true },
+    slowStationCodel: false,
+    airtimeFairness: true,
+    aql: null,
+    txSkPacingShift: 7,
+    ...over,
+  };
+}
+
+export interface Mac80211Hooks {
+  /** A packet mac80211 dropped (fq overflow, CoDel, or TX status "not acked"). */
+  drop(skb: Skb, nowNs: Ns): void;
+  /** A packet whose TX status reported success (consume_skb: destructor runs). */
+  free(skb: Skb, nowNs: Ns): void;
+}
