@@ -61,6 +61,17 @@ export interface SeriesSpec {
   role?: 'limit' | 'unsent';
 }
 
+/**
+ * One knob change during a run: `key` (a live knob's scenario path) takes
+ * `value` (null: the era's default) at `atUs` of simulated time, after every
+ * event before that time and before any event at it.
+ */
+export interface ScheduledChange {
+  atUs: number;
+  key: string;
+  value: ParamValue | null;
+}
+
 export interface ParamChange {
   tNs: Ns;
   key: string;
@@ -166,7 +177,16 @@ export interface LiveSim {
   /** Runs until endNs or maxEvents, whichever first; true when endNs reached. */
   runUntil(endNs: Ns, maxEvents?: number): boolean;
   getParam(key: string): ParamValue | undefined;
-  /** Applies a change at the current simulated time. */
+  /** The value this run started with, before any change of `changes`. */
+  startParam(key: string): ParamValue | undefined;
+  /**
+   * Every change of this run, scripted (the scenario's `changes`) or made
+   * live, applied or to come, in the order they apply: with the start values
+   * and the seed, what replays the run. A structural knob restarts the run
+   * and folds the live ones into the start.
+   */
+  readonly changes: readonly ScheduledChange[];
+  /** Applies a change at the next whole microsecond of simulated time (a live knob) or restarts the run (a structural one). */
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string };
   /** Takes the samples accumulated since the last call. */
   takeFrame(): Frame;

@@ -6,6 +6,7 @@ import type { Summary } from './api';
 import { NS_PER_MS } from './engine/time';
 import { buildWifi } from './scenario/build-wifi';
 import { buildWired } from './scenario/build-wired';
+import { applyLiveChange, runWithChanges } from './scenario/changes';
 import type { Model } from './scenario/model';
 import { type Preset, withinTolerance } from './scenario/presets/index';
 import type { TableCell } from './scenario/presets/preset';
@@ -22,7 +23,9 @@ export function runScenario(
   durationMs = sc.durationMs,
 ): { summary: Summary; model: Model } {
   const model = buildModel(sc, seed, false);
-  model.sim.runUntil(durationMs * NS_PER_MS);
+  runWithChanges(model, sc.changes, 0, durationMs * NS_PER_MS, Infinity, (c) =>
+    applyLiveChange(model, sc, c.key, c.value),
+  );
   return { summary: model.summary(), model };
 }
 

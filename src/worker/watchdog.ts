@@ -4,7 +4,16 @@
  * injector the end-to-end tests use to make the core throw or the worker hang
  * on purpose, so that recovery can be tested against real failures.
  */
-import type { Frame, LiveSim, ParamSpec, ParamValue, PointStreams, SeriesSpec, Summary } from '../sim/api';
+import type {
+  Frame,
+  LiveSim,
+  ParamSpec,
+  ParamValue,
+  PointStreams,
+  ScheduledChange,
+  SeriesSpec,
+  Summary,
+} from '../sim/api';
 import type { CoreEntry } from './host';
 
 export type WorkerFault = 'throw' | 'hang' | 'slow';
@@ -52,6 +61,12 @@ class FaultableSim implements LiveSim {
   }
   getParam(key: string): ParamValue | undefined {
     return this.inner.getParam(key);
+  }
+  startParam(key: string): ParamValue | undefined {
+    return this.inner.startParam(key);
+  }
+  get changes(): readonly ScheduledChange[] {
+    return this.inner.changes;
   }
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string } {
     return this.inner.setParam(key, value);

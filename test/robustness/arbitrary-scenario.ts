@@ -80,6 +80,13 @@ const common = () =>
     qdisc: qdisc(),
     receiver: fc.record({ groWindowUs: logInt(1, 1000).map((v) => v - 1), delackMs: logInt(1, 200) }),
     pingIntervalMs: fc.oneof(fc.constant(0), logInt(1, 100)),
+    // Knob moves during the run (scheduled changes), at fractions of its length.
+    changes: fc.array(
+      fc.record({ frac: fc.double({ min: 0, max: 1, noNaN: true }), shift: fc.integer({ min: 0, max: 20 }) }),
+      {
+        maxLength: 3,
+      },
+    ),
   });
 
 function assemble(
@@ -98,6 +105,13 @@ function assemble(
     qdisc: c.qdisc,
     receiver: c.receiver,
     pingIntervalMs: c.pingIntervalMs,
+    changes: c.changes
+      .map((x) => ({
+        atUs: Math.max(1, Math.floor(x.frac * c.durationMs * 1000)),
+        key: 'tcp.sk_pacing_shift',
+        value: x.shift,
+      }))
+      .sort((a, b) => a.atUs - b.atUs),
   };
 }
 

@@ -93,8 +93,9 @@ describe('schema 1 → 2', () => {
   it('gives a schema-1 WiFi scenario no RX interrupt mitigation and keeps everything else', () => {
     const sc = findPreset('ath9k-pacing-shift')!.scenario();
     const { rxIntrMitigationLastUs: _l, rxIntrMitigationFirstUs: _f, ...wifi } = sc.wifi!;
-    const loaded = loadScenarioJson(JSON.stringify({ ...sc, schema: 1, wifi }));
-    expect(loaded.schema).toBe(2);
+    const { changes: _c, ...rest } = sc;
+    const loaded = loadScenarioJson(JSON.stringify({ ...rest, schema: 1, wifi }));
+    expect(loaded.schema).toBe(SCENARIO_SCHEMA);
     expect(loaded.wifi!.rxIntrMitigationLastUs).toBe(0);
     expect(loaded.wifi!.rxIntrMitigationFirstUs).toBe(0);
     expect({
@@ -104,7 +105,16 @@ describe('schema 1 → 2', () => {
   });
 
   it('leaves a wired schema-1 scenario as it was', () => {
-    const loaded = loadScenarioJson(JSON.stringify({ ...wiredBase(), schema: 1 }));
+    const { changes: _c, ...rest } = wiredBase();
+    const loaded = loadScenarioJson(JSON.stringify({ ...rest, schema: 1 }));
     expect(loaded).toEqual(wiredBase());
+  });
+});
+
+describe('schema 2 → 3', () => {
+  it('gives a schema-2 scenario no scheduled changes and keeps everything else', () => {
+    const { changes: _c, ...rest } = findPreset('brcmfmac-fc-mode')!.scenario();
+    const loaded = loadScenarioJson(JSON.stringify({ ...rest, schema: 2 }));
+    expect(loaded).toEqual(findPreset('brcmfmac-fc-mode')!.scenario());
   });
 });

@@ -14,6 +14,9 @@
  *
  * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
  * did not exist; a schema-1 run handed every received frame up at once (0 / 0).
+ *
+ * Schema 2: `changes` (knob changes at simulated times) did not exist; a
+ * schema-2 run kept its knobs as they started.
  */
 import { ZERO_COSTS } from '../model/cpu/cpu';
 import { SCENARIO_SCHEMA } from './scenario';
@@ -83,8 +86,17 @@ function fromSchema1(raw: Json): Json {
   return out;
 }
 
+/** Schema 2 had no scheduled changes. */
+function fromSchema2Changes(raw: Json): Json {
+  return { ...raw, changes: Object.hasOwn(raw, 'changes') ? raw.changes : [] };
+}
+
+function fromSchema2(raw: Json): Json {
+  return { ...fromSchema2Changes(raw), schema: 3 };
+}
+
 /** Steps indexed by the version they upgrade from. */
-const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1];
+const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1, fromSchema2];
 
 /**
  * Upgrades a parsed scenario to the current schema. Returns a new object

@@ -2,12 +2,15 @@
  * The scenario: everything a run depends on besides the seed, as plain JSON.
  * Versioned (`schema`); validated by ./validate.ts; presets in ./presets/.
  */
+import type { ScheduledChange } from '../api';
+
+export type { ScheduledChange } from '../api';
 import type { CpuCosts } from '../model/cpu/cpu';
 import type { CompletionModel } from '../model/nic/wired-nic';
 import type { EraId } from './eras';
 import type { WifiConfig } from './wifi-config';
 
-export const SCENARIO_SCHEMA = 2;
+export const SCENARIO_SCHEMA = 3;
 
 export type QdiscKindName = 'pfifo_fast' | 'fq' | 'fq_codel' | 'pfifo';
 export type CcName = 'reno' | 'cubic' | 'bbr';
@@ -97,6 +100,8 @@ export interface Scenario {
   pingIntervalMs: number;
   /** WiFi topology instead of the wired link (null: wired). */
   wifi: WifiConfig | null;
+  /** Knob changes at given simulated times, in time order (./changes.ts). */
+  changes: ScheduledChange[];
 }
 
 export const DEFAULT_QDISC: QdiscConfig = {

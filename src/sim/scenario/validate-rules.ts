@@ -12,7 +12,9 @@ export type Rule =
   | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string }
   | { t: 'bool' }
   | { t: 'enum'; values: readonly (string | number)[] }
-  | { t: 'string'; maxLength: number };
+  | { t: 'string'; maxLength: number }
+  /** A knob's value in a scheduled change: a number, a short text, true/false or null (./changes.ts checks it against the knob). */
+  | { t: 'scalar'; maxLength: number };
 
 export interface ObjectNode {
   t: 'object';
@@ -162,6 +164,16 @@ export const SCHEMA: ObjectNode = obj({
     delackMs: num(1, 500, 'ms'),
   }),
   pingIntervalMs: num(0, 60_000, 'ms'),
+  changes: {
+    t: 'array',
+    minItems: 0,
+    maxItems: 1000,
+    of: obj({
+      atUs: int(1, 3_600_000_000, 'µs'),
+      key: { t: 'string', maxLength: 100 },
+      value: { t: 'scalar', maxLength: 100 },
+    }),
+  },
   wifi: obj(
     {
       topology: oneOf('local', 'ap'),

@@ -10,6 +10,7 @@ import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
 import type { PhyRate } from '../model/wifi/types';
 import { ERAS, hasTcpTxDelay, type EraId } from './eras';
+import { checkChanges } from './changes';
 import { leafRules, type Node, type Rule, ruleAt, SCHEMA } from './validate-rules';
 
 export { MAX_PACING_SHIFT, MAX_STATIONS, type Rule } from './validate-rules';
@@ -67,6 +68,8 @@ export function describe(n: Node): string {
       return `one of ${n.values.join(', ')}`;
     case 'string':
       return `a string of at most ${n.maxLength} characters`;
+    case 'scalar':
+      return `a number, true/false, null or a text of at most ${n.maxLength} characters`;
     case 'object':
       return `${n.nullable ? 'null or ' : ''}an object with ${Object.keys(n.fields).join(', ')}`;
     case 'array':
@@ -94,6 +97,9 @@ function ruleError(r: Rule, v: unknown): boolean {
       return !r.values.includes(v as string);
     case 'string':
       return typeof v !== 'string' || v.length > r.maxLength;
+    case 'scalar':
+      if (typeof v === 'string') return v.length > r.maxLength;
+      return !(v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)));
   }
 }
 
@@ -207,6 +213,8 @@ export function validateScenario(sc: unknown): string[] {
   const errors: string[] = [];
   walk(SCHEMA, sc, '', errors);
   crossField(sc as unknown as Scenario, errors);
+  // The list's shape was checked above; what each change names is checked against the knobs.
+  if (errors.length === 0) checkChanges(sc as unknown as Scenario, errors);
   if (errors.length <= MAX_ERRORS) return errors;
   return [...errors.slice(0, MAX_ERRORS), `... and ${errors.length - MAX_ERRORS} more problems`];
 }

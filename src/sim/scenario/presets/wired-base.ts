@@ -38,5 +38,6 @@ export function wiredBase(): Scenario {
     receiver: { groWindowUs: 20, delackMs: 40 },
     pingIntervalMs: 0,
     wifi: null,
+    changes: [],
   };
 }
