@@ -14,6 +14,11 @@
  *
  * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
  * did not exist; a schema-1 run handed every received frame up at once (0 / 0).
+ *
+ * Schema 2 (shapers): no interface had a shaper (`shaper`, `router.shaper`
+ * null), and the router's egress device was fixed at 256 ring slots with BQL
+ * and completion right after the last bit (`router.ringSlots`, `router.bql`,
+ * `router.completion`).
  */
 import { ZERO_COSTS } from '../model/cpu/cpu';
 import { SCENARIO_SCHEMA } from './scenario';
@@ -83,8 +88,26 @@ function fromSchema1(raw: Json): Json {
   return out;
 }
 
+/** Schema 2 had no shapers and a fixed router device (see the header). */
+function fromSchema2Shapers(raw: Json): Json {
+  const out: Json = { ...raw, schema: 3 };
+  if (!Object.hasOwn(out, 'shaper')) out.shaper = null;
+  if (isObject(raw.router)) {
+    const router: Json = { ...raw.router };
+    const fill = (k: string, v: unknown): void => {
+      if (!Object.hasOwn(router, k)) router[k] = v;
+    };
+    fill('ringSlots', 256);
+    fill('bql', true);
+    fill('completion', { kind: 'immediate', delayNs: 0 });
+    fill('shaper', null);
+    out.router = router;
+  }
+  return out;
+}
+
 /** Steps indexed by the version they upgrade from. */
-const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1];
+const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1, fromSchema2Shapers];
 
 /**
  * Upgrades a parsed scenario to the current schema. Returns a new object
