@@ -30,7 +30,8 @@ export function boundExplanation(m: Model, s: Summary): string {
   for (const sh of m.shapers) {
     // A shaper passes what its rate allows; near that rate it, not the link below, sets the pace.
     const util = m.sim.nowNs > 0 ? (sh.qdisc.stats.sentBytes * 8 * 1e9) / m.sim.nowNs / sh.rateBps : 0;
-    if (util > 0.9) return `shaper-bound: ${sh.label} at ${sh.where === 'router' ? 'the router' : 'the sender'} shapes to ${fmtRate(sh.rateBps)}`;
+    if (util > 0.9)
+      return `shaper-bound: ${sh.label} at ${sh.where === 'router' ? 'the router' : 'the sender'} shapes to ${fmtRate(sh.rateBps)}`;
   }
   for (const nic of m.bottlenecks) {
     const util = m.sim.nowNs > 0 ? nic.busyNs / m.sim.nowNs : 0;

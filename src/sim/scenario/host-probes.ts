@@ -86,13 +86,20 @@ export function registerWiredProbes(m: Model, dev: DevQueue): void {
     addOccupancy(m, key, label, order, read);
   const sc = m.scenario;
   addSocketUnsent(m);
-  occ('occ.qdisc', sc.shaper ? `qdisc (${shaperLabel(sc.shaper)})` : `qdisc (${sc.qdisc.kind})`, 1, () => q.backlogBytes);
+  occ(
+    'occ.qdisc',
+    sc.shaper ? `qdisc (${shaperLabel(sc.shaper)})` : `qdisc (${sc.qdisc.kind})`,
+    1,
+    () => q.backlogBytes,
+  );
   occ('occ.driver', sc.link.xen ? 'netfront + backend' : 'NIC ring', 2, () => m.driverBytes());
   // A shaper at the router is a layer of its own: the queue the shaping moved there.
   const rq = sc.router?.shaper ? m.routerQdisc : null;
   if (rq && sc.router?.shaper) {
     occ('occ.router_shaper', `router: ${shaperLabel(sc.router.shaper)}`, 3, () => rq.backlogBytes);
-    occ('occ.wire', 'beyond the host (wires, ACKs)', 4, () => beyondHost(m, q.backlogBytes + rq.backlogBytes));
+    occ('occ.wire', 'beyond the host (wires, ACKs)', 4, () =>
+      beyondHost(m, q.backlogBytes + rq.backlogBytes),
+    );
   } else {
     occ('occ.wire', 'beyond the host (wire, router, ACKs)', 3, () => beyondHost(m, q.backlogBytes));
   }

@@ -94,7 +94,7 @@ describe('schema 1 → 2', () => {
     const sc = findPreset('ath9k-pacing-shift')!.scenario();
     const { rxIntrMitigationLastUs: _l, rxIntrMitigationFirstUs: _f, ...wifi } = sc.wifi!;
     const loaded = loadScenarioJson(JSON.stringify({ ...sc, schema: 1, wifi }));
-    expect(loaded.schema).toBe(2);
+    expect(loaded.schema).toBe(SCENARIO_SCHEMA);
     expect(loaded.wifi!.rxIntrMitigationLastUs).toBe(0);
     expect(loaded.wifi!.rxIntrMitigationFirstUs).toBe(0);
     expect({

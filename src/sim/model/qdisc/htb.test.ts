@@ -85,7 +85,11 @@ describe('htb: one class, tokens in ns (hand-computed from sch_htb.c)', () => {
 
   it('the default leaf is pfifo with limit = txqueuelen; its drops count in htb’s dropped', () => {
     const dropped: Skb[] = [];
-    const q = createQdisc('htb', { htb: { rateBytesPerSec: RATE }, txqueuelen: 4 }, (s) => void dropped.push(s)) as Htb;
+    const q = createQdisc(
+      'htb',
+      { htb: { rateBytesPerSec: RATE }, txqueuelen: 4 },
+      (s) => void dropped.push(s),
+    ) as Htb;
     expect(q.leaf.kind).toBe('pfifo');
     fill(q, 6);
     expect(dropped).toHaveLength(2);

@@ -85,16 +85,24 @@ export function createQdisc(kind: QdiscKind, opts: QdiscOptions, drop: DropFn): 
       return new Bfifo(opts, drop);
     case 'htb':
       // htb_change_class: a new class gets qdisc_create_dflt(pfifo), limit tx_queue_len.
-      return new Htb(htbClassFromTc(need(opts.htb, 'htb')), (d) => createQdisc(opts.leafKind ?? 'pfifo', leafOpts, d), drop);
+      return new Htb(
+        htbClassFromTc(need(opts.htb, 'htb')),
+        (d) => createQdisc(opts.leafKind ?? 'pfifo', leafOpts, d),
+        drop,
+      );
     case 'tbf': {
       const p = tbfFromTc(need(opts.tbf, 'tbf'));
       // tbf_change: fifo_create_dflt(sch, &bfifo_qdisc_ops, qopt->limit).
       const child = opts.leafKind ?? 'bfifo';
-      const childOpts = child === 'bfifo' && !opts.leafKind ? { ...leafOpts, limitBytes: p.limitBytes } : leafOpts;
+      const childOpts =
+        child === 'bfifo' && !opts.leafKind ? { ...leafOpts, limitBytes: p.limitBytes } : leafOpts;
       return new Tbf(p, (d) => createQdisc(child, childOpts, d), drop, { sg: opts.sg });
     }
     case 'cake':
-      return new Cake({ ...need(opts.cake, 'cake'), sg: opts.sg, rand32: need(opts.rand32, 'cake rand32') }, drop);
+      return new Cake(
+        { ...need(opts.cake, 'cake'), sg: opts.sg, rand32: need(opts.rand32, 'cake rand32') },
+        drop,
+      );
     case 'pfifo_fast':
       return new PfifoFast(opts, drop);
     case 'pfifo':

@@ -12,7 +12,12 @@ describe('psched_ratecfg (hand-computed)', () => {
   });
 
   it('overhead, mpu and ATM cells: (len + overhead, at least mpu) rounded up to 48-byte cells of 53', () => {
-    const r = ratecfgPrecompute({ rateBytesPerSec: 2.5e6, overheadBytes: 10, mpuBytes: 96, linklayer: 'atm' });
+    const r = ratecfgPrecompute({
+      rateBytesPerSec: 2.5e6,
+      overheadBytes: 10,
+      mpuBytes: 96,
+      linklayer: 'atm',
+    });
     // 1514 + 10 = 1524 → 32 cells (1536) → 32 · 53 = 1696 bytes on the line.
     expect(l2tNs(r, 1514)).toBe(1696 * 400);
     // 60 + 10 = 70 < mpu 96 → 2 cells → 106 bytes.

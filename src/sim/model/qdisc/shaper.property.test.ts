@@ -54,7 +54,10 @@ function run(q: Qdisc, arrivals: Arrival[], stallsUs: number[]): Departure[] {
   for (let step = 0; step < 100_000; step++) {
     while (next < arr.length && arr[next].atUs * 1000 <= t) {
       const a = arr[next++];
-      q.enqueue(mkSkb({ flowId: a.flow, lenBytes: Math.max(a.payload, 1) * a.segs, segs: a.segs }), a.atUs * 1000);
+      q.enqueue(
+        mkSkb({ flowId: a.flow, lenBytes: Math.max(a.payload, 1) * a.segs, segs: a.segs }),
+        a.atUs * 1000,
+      );
     }
     const skb = t >= poll ? q.dequeue(t) : null;
     if (skb) {
@@ -65,7 +68,11 @@ function run(q: Qdisc, arrivals: Arrival[], stallsUs: number[]): Departure[] {
     }
     const wake = q.nextWakeNs();
     const nextArr = next < arr.length ? arr[next].atUs * 1000 : Infinity;
-    const cand = Math.min(nextArr, wake >= 0 ? Math.max(wake, t + (t >= poll ? 0 : poll - t)) : Infinity, t < poll ? poll : Infinity);
+    const cand = Math.min(
+      nextArr,
+      wake >= 0 ? Math.max(wake, t + (t >= poll ? 0 : poll - t)) : Infinity,
+      t < poll ? poll : Infinity,
+    );
     if (!Number.isFinite(cand)) break;
     t = Math.max(t, cand);
   }
@@ -73,7 +80,12 @@ function run(q: Qdisc, arrivals: Arrival[], stallsUs: number[]): Departure[] {
 }
 
 /** Σ cost over departures i..k (excluding the last `exclude`) never exceeds allowance + (t_k − t_i). */
-function maxExcess(out: Departure[], cost: (s: Skb) => number, allowanceNs: number, excludeLast: boolean): number {
+function maxExcess(
+  out: Departure[],
+  cost: (s: Skb) => number,
+  allowanceNs: number,
+  excludeLast: boolean,
+): number {
   let worst = -Infinity;
   for (let i = 0; i < out.length; i++) {
     let sum = 0;
@@ -102,11 +114,17 @@ describe('shapers never exceed their rate beyond the bucket (property)', () => {
         (arrivals, rate, burst, leaf, stalls) => {
           const q = createQdisc(
             'tbf',
-            { tbf: { rateBytesPerSec: rate, burstBytes: burst, limitBytes: 1 << 20 }, leafKind: leaf, limit: 10_000 },
+            {
+              tbf: { rateBytesPerSec: rate, burstBytes: burst, limitBytes: 1 << 20 },
+              leafKind: leaf,
+              limit: 10_000,
+            },
             () => {},
           ) as Tbf;
           const out = run(q, arrivals, stalls);
-          expect(maxExcess(out, (s) => l2tNs(q.p.rate, s.l2Bytes), q.p.bufferNs, false)).toBeLessThanOrEqual(0);
+          expect(maxExcess(out, (s) => l2tNs(q.p.rate, s.l2Bytes), q.p.bufferNs, false)).toBeLessThanOrEqual(
+            0,
+          );
         },
       ),
       { numRuns: 150 },
@@ -133,7 +151,9 @@ describe('shapers never exceed their rate beyond the bucket (property)', () => {
             () => {},
           ) as Htb;
           const out = run(q, arrivals, stalls);
-          expect(maxExcess(out, (s) => l2tNs(q.cls.rate, s.l2Bytes), q.cls.bufferNs, true)).toBeLessThanOrEqual(0);
+          expect(
+            maxExcess(out, (s) => l2tNs(q.cls.rate, s.l2Bytes), q.cls.bufferNs, true),
+          ).toBeLessThanOrEqual(0);
         },
       ),
       { numRuns: 150 },
@@ -151,7 +171,9 @@ describe('shapers never exceed their rate beyond the bucket (property)', () => {
           const rng = new Rng(seed);
           const q = new Cake({ rateBytesPerSec: rate, flowMode, rand32: () => rng.u32() }, () => {});
           const out = run(q, arrivals, []);
-          expect(maxExcess(out, (s) => cakeDurNs(q.global, q.adjustedLen(s)), 0, true)).toBeLessThanOrEqual(0);
+          expect(maxExcess(out, (s) => cakeDurNs(q.global, q.adjustedLen(s)), 0, true)).toBeLessThanOrEqual(
+            0,
+          );
         },
       ),
       { numRuns: 150 },

@@ -34,7 +34,11 @@ export const tcBurstNs = (rateBytesPerSec: number, sizeBytes: number): number =>
   psTicksToNs(tcCalcXmittime(rateBytesPerSec, sizeBytes));
 
 /** q_htb.c: `if (!buffer) buffer = rate64 / get_hz() + mtu;` (integer division). */
-export function htbDefaultBurstBytes(rateBytesPerSec: number, mtuBytes = TC_HTB_DEFAULT_MTU, hz = GET_HZ_HRTIMER): number {
+export function htbDefaultBurstBytes(
+  rateBytesPerSec: number,
+  mtuBytes = TC_HTB_DEFAULT_MTU,
+  hz = GET_HZ_HRTIMER,
+): number {
   return Math.floor(rateBytesPerSec / hz) + mtuBytes;
 }
 

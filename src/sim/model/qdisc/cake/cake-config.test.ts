@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cakeBufferLimit, cakeCalcOverhead, cakeDurNs, cakeOverheadSkb, cakeSetRate, dscp0Tin } from './cake-config';
+import {
+  cakeBufferLimit,
+  cakeCalcOverhead,
+  cakeDurNs,
+  cakeOverheadSkb,
+  cakeSetRate,
+  dscp0Tin,
+} from './cake-config';
 
 describe('cake_set_rate (hand-computed)', () => {
   it('20 Mbit/s: rate_ns = 400 · 2^25 with rate_shft 25, quantum 610, target 5 ms, interval 100 ms', () => {
@@ -47,11 +54,17 @@ describe('cake_calc_overhead / cake_overhead (tc keywords from q_cake.c)', () =>
     expect(cakeCalcOverhead(eth, 60)).toBe(84);
   });
   it('`docsis` (18, mpu 64), `conservative` (48 over ATM) and `bridged-ptm` (22 over PTM)', () => {
-    expect(cakeCalcOverhead({ overheadSet: true, overheadBytes: 18, mpuBytes: 64, atm: 'none' }, 1514)).toBe(1518);
+    expect(cakeCalcOverhead({ overheadSet: true, overheadBytes: 18, mpuBytes: 64, atm: 'none' }, 1514)).toBe(
+      1518,
+    );
     // 1500 + 48 = 1548 → 33 cells of 53 bytes.
-    expect(cakeCalcOverhead({ overheadSet: true, overheadBytes: 48, mpuBytes: 0, atm: 'atm' }, 1514)).toBe(1749);
+    expect(cakeCalcOverhead({ overheadSet: true, overheadBytes: 48, mpuBytes: 0, atm: 'atm' }, 1514)).toBe(
+      1749,
+    );
     // 1500 + 22 = 1522, plus one byte per started 64: (1522 + 63) / 64 = 24.
-    expect(cakeCalcOverhead({ overheadSet: true, overheadBytes: 22, mpuBytes: 0, atm: 'ptm' }, 1514)).toBe(1546);
+    expect(cakeCalcOverhead({ overheadSet: true, overheadBytes: 22, mpuBytes: 0, atm: 'ptm' }, 1514)).toBe(
+      1546,
+    );
   });
   it('a GSO skb is adjusted per segment: full segments at gso_size + headers, the last one with the rest', () => {
     const eth = { overheadSet: true, overheadBytes: 38, mpuBytes: 84, atm: 'none' as const };

@@ -25,7 +25,12 @@ export interface CakeTinRate {
 const NSEC_PER_SEC = 1_000_000_000n;
 
 /** cake_set_rate(b, rate, mtu, target_ns, rtt_est_ns). */
-export function cakeSetRate(rateBytesPerSec: number, mtuBytes: number, targetNs: Ns, rttEstNs: Ns): CakeTinRate {
+export function cakeSetRate(
+  rateBytesPerSec: number,
+  mtuBytes: number,
+  targetNs: Ns,
+  rttEstNs: Ns,
+): CakeTinRate {
   const MIN_RATE = 64;
   let rateShft = 0;
   let rateNs = 0n;
@@ -59,7 +64,8 @@ export function cakeSetRate(rateBytesPerSec: number, mtuBytes: number, targetNs:
 }
 
 /** (len · rate_ns) >> rate_shft: a packet's time at a tin's rate (len·rate_ns < 2^51 stays exact). */
-export const cakeDurNs = (r: CakeTinRate, lenBytes: number): Ns => Math.floor((lenBytes * r.rateNs) / 2 ** r.rateShft);
+export const cakeDurNs = (r: CakeTinRate, lenBytes: number): Ns =>
+  Math.floor((lenBytes * r.rateNs) / 2 ** r.rateShft);
 
 /**
  * The tin DSCP 0 (every packet the model makes) maps to, and that tin's
@@ -68,7 +74,10 @@ export const cakeDurNs = (r: CakeTinRate, lenBytes: number): Ns => Math.floor((l
  * rate >>= 3 per tin); besteffort and precedence in tin 0. The global
  * shaper always runs at tin 0's rate (cake_configure_rates: ft = 0).
  */
-export function dscp0Tin(mode: CakeDiffserv, rateBytesPerSec: number): { tin: number; tinCount: number; rate: number } {
+export function dscp0Tin(
+  mode: CakeDiffserv,
+  rateBytesPerSec: number,
+): { tin: number; tinCount: number; rate: number } {
   switch (mode) {
     case 'besteffort':
       return { tin: 0, tinCount: 1, rate: rateBytesPerSec };
@@ -130,7 +139,12 @@ export function cakeOverheadSkb(
  * (rate in bytes/s, interval in µs), then at most max(limit · psched_mtu, memlimit)
  * with sch->limit = 10240.
  */
-export function cakeBufferLimit(rateBytesPerSec: number, intervalUs: number, memlimitBytes: number, psMtuBytes: number): number {
+export function cakeBufferLimit(
+  rateBytesPerSec: number,
+  intervalUs: number,
+  memlimitBytes: number,
+  psMtuBytes: number,
+): number {
   let limit: number;
   if (memlimitBytes > 0) limit = memlimitBytes;
   else if (rateBytesPerSec > 0)

@@ -118,7 +118,10 @@ export class Cake implements Qdisc {
       for (const s of gsoSegment(skb, this.o.sg ?? true)) this.add(flow, s, nowNs);
     } else {
       this.add(flow, skb, nowNs);
-      const ack = this.o.ackFilter && this.o.ackFilter !== 'off' ? cakeAckFilter(flow.q, this.o.ackFilter === 'aggressive') : null;
+      const ack =
+        this.o.ackFilter && this.o.ackFilter !== 'off'
+          ? cakeAckFilter(flow.q, this.o.ackFilter === 'aggressive')
+          : null;
       if (ack) this.removeAck(flow, ack, nowNs);
     }
     this.chainOnEnqueue(flow);
@@ -175,7 +178,9 @@ export class Cake implements Qdisc {
 
   /** cake_get_flow_quantum, dithered with get_random_u16(). */
   private quantum(flow: CakeFlow): number {
-    return Math.floor((this.table.quantumScaled(this.tin.flowQuantum, flow) + (this.o.rand32() >>> 16)) / 65536);
+    return Math.floor(
+      (this.table.quantumScaled(this.tin.flowQuantum, flow) + (this.o.rand32() >>> 16)) / 65536,
+    );
   }
 
   /** cake_drop: the head of the longest queue goes, and BLUE hears of the overflow. */
@@ -266,7 +271,15 @@ export class Cake implements Qdisc {
       this.backlog -= skb.l2Bytes;
       this.qlen--;
       this.bufferUsedBytes -= skb.truesizeBytes;
-      const v = cobaltShouldDrop(flow.cvars, this.tin.cparams, nowNs, nowNs - skb.enqueueNs, skb.ect, 0, this.o.rand32);
+      const v = cobaltShouldDrop(
+        flow.cvars,
+        this.tin.cparams,
+        nowNs,
+        nowNs - skb.enqueueNs,
+        skb.ect,
+        0,
+        this.o.rand32,
+      );
       if (v === CobaltVerdict.PASS || flow.q.length === 0) {
         if (flow.cvars.ecnMarked) {
           skb.ecnCE = true;

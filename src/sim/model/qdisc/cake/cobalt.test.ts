@@ -11,7 +11,13 @@ import {
   type CobaltParams,
 } from './cobalt';
 
-const P: CobaltParams = { targetNs: 5e6, intervalNs: 100e6, mtuTimeNs: 605_600, pInc: 1 << 24, pDec: 1 << 20 };
+const P: CobaltParams = {
+  targetNs: 5e6,
+  intervalNs: 100e6,
+  mtuTimeNs: 605_600,
+  pInc: 1 << 24,
+  pDec: 1 << 20,
+};
 const never = (): number => 0xffffffff;
 const MS = 1e6;
 

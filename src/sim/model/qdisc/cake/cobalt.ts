@@ -31,14 +31,36 @@ export interface CobaltVars {
 }
 
 export function cobaltVarsInit(): CobaltVars {
-  return { count: 0, recInvSqrt: 0, dropNextNs: 0, blueTimerNs: 0, pDrop: 0, dropping: false, ecnMarked: false };
+  return {
+    count: 0,
+    recInvSqrt: 0,
+    dropNextNs: 0,
+    blueTimerNs: 0,
+    pDrop: 0,
+    dropping: false,
+    ecnMarked: false,
+  };
 }
 
 const U32 = 0xffffffff;
 /** inv_sqrt_cache: eight Newton steps from count 0 to 15 (0 and 1 are ~0, as close to 1.0 as Q0.32 gets). */
 export const INV_SQRT_CACHE: readonly number[] = [
-  U32, U32, 3037000500, 2479700525, 2147483647, 1920767767, 1753413056, 1623345051, 1518500250, 1431655765,
-  1358187914, 1294981364, 1239850263, 1191209601, 1147878294, 1108955788,
+  U32,
+  U32,
+  3037000500,
+  2479700525,
+  2147483647,
+  1920767767,
+  1753413056,
+  1623345051,
+  1518500250,
+  1431655765,
+  1358187914,
+  1294981364,
+  1239850263,
+  1191209601,
+  1147878294,
+  1108955788,
 ];
 
 /** cobalt_newton_step: invsqrt · (3 − count · invsqrt²) / 2 in Q0.32, with the kernel's shifts. */
@@ -52,7 +74,8 @@ export function cobaltNewtonStep(recInvSqrt: number, count: number): number {
 }
 
 export function cobaltInvsqrt(v: CobaltVars, count: number): void {
-  v.recInvSqrt = count < INV_SQRT_CACHE.length ? INV_SQRT_CACHE[count] : cobaltNewtonStep(v.recInvSqrt, count);
+  v.recInvSqrt =
+    count < INV_SQRT_CACHE.length ? INV_SQRT_CACHE[count] : cobaltNewtonStep(v.recInvSqrt, count);
 }
 
 /** cobalt_control: t + reciprocal_scale(interval, rec_inv_sqrt) = t + (interval · rec_inv_sqrt) >> 32. */
