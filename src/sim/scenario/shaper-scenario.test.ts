@@ -70,6 +70,15 @@ describe('validation of the shaper blocks', () => {
     );
   });
 
+  it('cake before Linux 4.19 is refused by name', () => {
+    const sc = sqm();
+    sc.era = '4.17';
+    sc.router!.shaper = defaultShaper('cake', 20e6);
+    expect(validateScenario(sc)).toContainEqual(
+      expect.stringContaining('router.shaper.kind = "cake" needs Linux 4.19'),
+    );
+  });
+
   it('a shaper on a WiFi sender is refused by name', () => {
     const sc = findPreset('ath9k-pacing-shift')!.scenario();
     sc.shaper = defaultShaper('cake', 20e6);

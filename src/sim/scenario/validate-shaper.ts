@@ -9,8 +9,15 @@ import type { Scenario } from './scenario';
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function checkShaper(path: string, sh: Record<string, unknown>, errors: string[]): void {
+/** Eras before Linux 4.19, which merged sch_cake (046f6fd5daef). */
+const PRE_CAKE_ERAS: readonly unknown[] = ['3.6', '4.1', '4.9', '4.16', '4.17'];
+
+function checkShaper(path: string, sh: Record<string, unknown>, era: unknown, errors: string[]): void {
   const kind = sh.kind;
+  if (kind === 'cake' && PRE_CAKE_ERAS.includes(era))
+    errors.push(
+      `${path}.kind = "cake" needs Linux 4.19 or later (sch_cake was merged in 4.19); the era is ${String(era)}`,
+    );
   if (kind === 'tbf' && sh.burstBytes === null)
     errors.push(`${path}.burstBytes is required for tbf (tc: "the burst parameter is mandatory")`);
   if (
@@ -34,10 +41,10 @@ function checkShaper(path: string, sh: Record<string, unknown>, errors: string[]
 export function checkShapers(s: Scenario, errors: string[]): void {
   const top = s.shaper as unknown;
   if (isObject(top)) {
-    checkShaper('shaper', top, errors);
+    checkShaper('shaper', top, s.era, errors);
     if (s.wifi !== null && s.wifi !== undefined)
       errors.push('shaper applies to a wired sender; a WiFi scenario has no such interface (set it to null)');
   }
   const r = s.router as unknown;
-  if (isObject(r) && isObject(r.shaper)) checkShaper('router.shaper', r.shaper, errors);
+  if (isObject(r) && isObject(r.shaper)) checkShaper('router.shaper', r.shaper, s.era, errors);
 }

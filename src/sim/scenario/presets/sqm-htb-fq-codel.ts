@@ -28,7 +28,6 @@ export const sqmHtbFqCodel: Preset = {
     'router.bql',
     'tcp.cc',
     'tcp.flows',
-    'era',
   ],
   scenario: () => {
     const uplinkBps = 20e6;
