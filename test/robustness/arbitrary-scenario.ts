@@ -58,13 +58,17 @@ const cpu = (): fc.Arbitrary<Scenario['cpu']> =>
     timerLatencyNs: logInt(1, 100_000).map((v) => v - 1),
   });
 
-/** A shaper at an interface's root, any kind and leaf (made valid for the era by validShaper). */
+/**
+ * A shaper at an interface's root, any kind and leaf (made valid for the era by validShaper).
+ * Rates start at 1 Mbit/s, as links do: a slower shaper with a one-packet limit
+ * and a second of RTT loses so much that retransmissions outlast the drain.
+ */
 const shaper = (): fc.Arbitrary<ShaperConfig | null> =>
   fc.option(
     fc.record({
       kind: fc.constantFrom('htb', 'tbf', 'cake'),
-      rateBps: logInt(1e5, 1e9),
-      ceilBps: fc.option(logInt(1e5, 1e9), { nil: null }),
+      rateBps: logInt(1e6, 1e9),
+      ceilBps: fc.option(logInt(1e6, 1e9), { nil: null }),
       burstBytes: fc.option(logInt(1514, 200_000), { nil: null }),
       cburstBytes: fc.option(logInt(1514, 200_000), { nil: null }),
       mtuBytes: logInt(1514, 9000),
