@@ -11,6 +11,7 @@ import { wiredBase } from '../../src/sim/scenario/presets/wired-base';
 import type { BrcmfmacConfig, WifiConfig, WifiStationConfig } from '../../src/sim/scenario/wifi-config';
 import type { PhyRate } from '../../src/sim/model/wifi/types';
 import type { CompletionModel } from '../../src/sim/model/nic/wired-nic';
+import type { ShaperConfig } from '../../src/sim/scenario/shaper-config';
 
 const KiB = 1024;
 
@@ -57,6 +58,57 @@ const cpu = (): fc.Arbitrary<Scenario['cpu']> =>
     timerLatencyNs: logInt(1, 100_000).map((v) => v - 1),
   });
 
+/**
+ * A shaper at an interface's root, any kind and leaf (made valid for the era by validShaper).
+ * Rates start at 1 Mbit/s, as links do: a slower shaper with a one-packet limit
+ * and a second of RTT loses so much that retransmissions outlast the drain.
+ */
+const shaper = (): fc.Arbitrary<ShaperConfig | null> =>
+  fc.option(
+    fc.record({
+      kind: fc.constantFrom('htb', 'tbf', 'cake'),
+      rateBps: logInt(1e6, 1e9),
+      ceilBps: fc.option(logInt(1e6, 1e9), { nil: null }),
+      burstBytes: fc.option(logInt(1514, 200_000), { nil: null }),
+      cburstBytes: fc.option(logInt(1514, 200_000), { nil: null }),
+      mtuBytes: logInt(1514, 9000),
+      limitBytes: fc.option(logInt(1514, 2_000_000), { nil: null }),
+      latencyUs: logInt(1, 200_000),
+      peakrateBps: fc.constant(0),
+      overheadBytes: fc.option(fc.integer({ min: 0, max: 64 }), { nil: null }),
+      mpuBytes: fc.integer({ min: 0, max: 100 }),
+      linklayer: fc.constantFrom('ethernet', 'atm'),
+      leaf: fc.constantFrom('default', 'pfifo', 'bfifo', 'pfifo_fast', 'fq', 'fq_codel'),
+      cake: fc.record({
+        flowMode: fc.constantFrom(
+          'flowblind',
+          'srchost',
+          'dsthost',
+          'hosts',
+          'flows',
+          'dual-srchost',
+          'dual-dsthost',
+          'triple-isolate',
+        ),
+        diffserv: fc.constantFrom('diffserv3', 'diffserv4', 'diffserv8', 'besteffort', 'precedence'),
+        ackFilter: fc.constantFrom('off', 'on', 'aggressive'),
+        rttUs: logInt(1000, 300_000),
+        targetUs: logInt(100, 20_000),
+        splitGso: fc.boolean(),
+        memlimitBytes: fc.option(logInt(20_000, 1 << 24), { nil: null }),
+      }),
+    }),
+    { nil: null, freq: 3 },
+  );
+
+/** What validation asks of a shaper: tbf needs a burst, cake Linux 4.19+. */
+function validShaper(sh: ShaperConfig | null, era: EraId): ShaperConfig | null {
+  if (!sh) return null;
+  const preCake = ['3.6', '4.1', '4.9', '4.16', '4.17'].includes(era);
+  const kind = sh.kind === 'cake' && preCake ? 'htb' : sh.kind;
+  return { ...sh, kind, burstBytes: kind === 'tbf' ? (sh.burstBytes ?? 15_140) : sh.burstBytes };
+}
+
 /** Everything but the link and the WiFi part. */
 const common = () =>
   fc.record({
@@ -91,7 +143,7 @@ const common = () =>
 
 function assemble(
   c: ReturnType<typeof common> extends fc.Arbitrary<infer T> ? T : never,
-): Omit<Scenario, 'link' | 'router' | 'wifi'> {
+): Omit<Scenario, 'link' | 'router' | 'wifi' | 'shaper'> {
   return {
     schema: SCENARIO_SCHEMA,
     title: 'generated',
@@ -152,14 +204,25 @@ export const wiredScenario = (): fc.Arbitrary<Scenario> =>
           rateBps: logInt(1e6, 1e9),
           propagationUs: logInt(1, 50_000).map((v) => v - 1),
           qdisc: qdisc(),
+          ringSlots: logInt(1, 1024),
+          bql: fc.boolean(),
+          completion: completion(),
+          shaper: shaper(),
         }),
         {
           nil: null,
           freq: 3,
         },
       ),
+      shaper: shaper(),
     })
-    .map(({ c, link, router }) => ({ ...assemble(c), link, router, wifi: null }));
+    .map(({ c, link, router, shaper: sh }) => ({
+      ...assemble(c),
+      shaper: validShaper(sh, c.era),
+      link,
+      router: router ? { ...router, shaper: validShaper(router.shaper, c.era) } : null,
+      wifi: null,
+    }));
 
 const htRate = (): fc.Arbitrary<PhyRate> =>
   fc
@@ -252,6 +315,7 @@ export const wifiScenario = (): fc.Arbitrary<Scenario> =>
     base.tcp = { ...base.tcp, mssBytes: Math.min(base.tcp.mssBytes, 1448) };
     return {
       ...base,
+      shaper: null,
       link: wiredBase().link,
       router: null,
       wifi,

@@ -31,10 +31,14 @@ export class Model implements EventTarget {
   receivers: TcpReceiver[] = [];
   readonly qdiscs: Qdisc[] = [];
   readonly bottlenecks: WiredNic[] = [];
+  /** Shaper qdiscs at an interface's root (htb, tbf, cake), with their configured rate. */
+  readonly shapers: { qdisc: Qdisc; rateBps: number; label: string; where: 'sender' | 'router' }[] = [];
   readonly series: SeriesSpec[] = [];
   /** Station names for per-station summaries (WiFi). */
   stationNames: string[] = [];
   driverBytes: () => number = () => 0;
+  /** The router's root qdisc (wired scenarios with a router). */
+  routerQdisc: Qdisc | null = null;
   pingOut: (skb: Skb, nowNs: Ns) => void = () => {};
   /** Packets dropped through dropFn (qdiscs, mac80211); the summary adds the WiFi modules' own counts. */
   drops = 0;

@@ -6,6 +6,7 @@
 import type { ParamSpec, ParamValue } from '../api';
 import { ERA_IDS, ERAS } from './eras';
 import type { Model } from './model';
+import { SHAPER_PARAMS } from './params-shaper';
 import type { Scenario } from './scenario';
 
 export interface ParamDef extends Omit<ParamSpec, 'kernelDefault'> {
@@ -265,6 +266,9 @@ export const PARAMS: Record<string, ParamDef> = {
     live: false,
   },
 };
+
+// The shaper knobs live in their own table (./params-shaper.ts).
+Object.assign(PARAMS, SHAPER_PARAMS);
 
 /** The ParamSpec list for a preset's keys, with kernel defaults for the scenario's era. */
 export function paramSpecs(keys: readonly string[], sc: Scenario): ParamSpec[] {

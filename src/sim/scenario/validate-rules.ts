@@ -69,6 +69,46 @@ const qdisc = (): ObjectNode =>
     ecn: bool,
   });
 
+/** A shaper at an interface's root (./shaper-config.ts); cross-field rules in ./validate-shaper.ts. */
+const shaper = (): ObjectNode =>
+  obj(
+    {
+      kind: oneOf('htb', 'tbf', 'cake'),
+      rateBps: num(8000, 100e9, 'bit/s'),
+      ceilBps: { t: 'number', min: 8000, max: 100e9, unit: 'bit/s', nullable: true },
+      burstBytes: int(1, 64 * MiB, 'bytes', true),
+      cburstBytes: int(1, 64 * MiB, 'bytes', true),
+      mtuBytes: int(64, 65536, 'bytes'),
+      limitBytes: int(1, 1 << 30, 'bytes', true),
+      latencyUs: num(0, 10_000_000, 'µs'),
+      peakrateBps: num(0, 100e9, 'bit/s'),
+      // cake takes -64..256 (tc/q_cake.c); htb and tbf an unsigned 16-bit value, checked in validate-shaper.ts.
+      overheadBytes: int(-64, 256, 'bytes', true),
+      mpuBytes: int(0, 256, 'bytes'),
+      linklayer: oneOf('ethernet', 'atm', 'ptm'),
+      leaf: oneOf('default', 'pfifo', 'bfifo', 'pfifo_fast', 'fq', 'fq_codel'),
+      cake: obj({
+        flowMode: oneOf(
+          'flowblind',
+          'srchost',
+          'dsthost',
+          'hosts',
+          'flows',
+          'dual-srchost',
+          'dual-dsthost',
+          'triple-isolate',
+        ),
+        diffserv: oneOf('diffserv3', 'diffserv4', 'diffserv8', 'besteffort', 'precedence'),
+        ackFilter: oneOf('off', 'on', 'aggressive'),
+        rttUs: num(1, 1e9, 'µs'),
+        targetUs: num(1, 1e9, 'µs'),
+        splitGso: bool,
+        memlimitBytes: int(1, 1 << 30, 'bytes', true),
+      }),
+    },
+    true,
+  );
+
 const completion = (): VariantNode => ({
   t: 'variant',
   cases: {
@@ -128,6 +168,7 @@ export const SCHEMA: ObjectNode = obj({
     timerLatencyNs: num(0, 1e8, 'ns'),
   }),
   qdisc: qdisc(),
+  shaper: shaper(),
   link: obj({
     rateBps: num(1e6, 100e9, 'bit/s'),
     propagationUs: num(0, 500_000, 'µs'),
@@ -156,6 +197,10 @@ export const SCHEMA: ObjectNode = obj({
       rateBps: num(1e6, 100e9, 'bit/s'),
       propagationUs: num(0, 500_000, 'µs'),
       qdisc: qdisc(),
+      ringSlots: int(1, 65536, 'slots'),
+      bql: bool,
+      completion: completion(),
+      shaper: shaper(),
     },
     true,
   ),

@@ -11,6 +11,7 @@ import type { Scenario } from './scenario';
 import type { PhyRate } from '../model/wifi/types';
 import { ERAS, hasTcpTxDelay, type EraId } from './eras';
 import { checkChanges } from './changes';
+import { checkShapers } from './validate-shaper';
 import { leafRules, type Node, type Rule, ruleAt, SCHEMA } from './validate-rules';
 
 export { MAX_PACING_SHIFT, MAX_STATIONS, type Rule } from './validate-rules';
@@ -185,6 +186,7 @@ function crossField(s: Scenario, errors: string[]): void {
       `tcp.tx_delay_us = ${txDelay} needs Linux 5.4 or later (TCP_TX_DELAY delays each packet through its EDT stamp); ${era.label} has no such option: set it to 0 or choose a later era`,
     );
   }
+  checkShapers(s, errors);
   const w = s.wifi;
   if (!isObject(w)) return;
   if (w.driver === 'brcmfmac' && w.brcmfmac === null)

@@ -24,6 +24,7 @@ export function wiredBase(): Scenario {
     },
     cpu: { enabled: false, ...ZERO_COSTS },
     qdisc: { ...DEFAULT_QDISC },
+    shaper: null,
     link: {
       rateBps: 1e9,
       propagationUs: 50,
