@@ -172,3 +172,33 @@ export interface LiveSim {
   takeFrame(): Frame;
   summary(): Summary;
 }
+
+/** One flow's per-step samples (StepSeries), one value per step. */
+export interface FlowSteps {
+  /** The station (host) the flow goes to: index into StepSeries.stations. */
+  station: number;
+  /** Goodput over the step (in-order bytes at the receiver), Mbit/s. */
+  goodputMbps: number[];
+  cwndPkts: number[];
+  /** Smoothed RTT at the step's end, ms. */
+  srttMs: number[];
+  /** Pacing rate at the step's end, Mbit/s; null when the era has none. */
+  pacingMbps: number[] | null;
+}
+
+/**
+ * What Flent's runners would record of a run, sampled by the simulation at
+ * each step after the warm-up (`startNs`): the flows' goodput, cwnd, RTT and
+ * pacing rate at every step end (`tNs`), and every ping reply per station.
+ */
+export interface StepSeries {
+  stepNs: Ns;
+  startNs: Ns;
+  tNs: number[];
+  /** Every flow's goodput together over each step, Mbit/s. */
+  totalGoodputMbps: number[];
+  /** Station (host) names; one for a single host. */
+  stations: string[];
+  flows: FlowSteps[];
+  pings: { station: number; tNs: number[]; rttMs: number[] }[];
+}
