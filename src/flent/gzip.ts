@@ -33,7 +33,7 @@ function gunzip(bytes: Uint8Array, maxBytes: number): Uint8Array {
       cause: e,
     });
   }
-  if (!ended) throw new FlentFileError('the gzip stream ends early: the file is truncated');
+  if (!ended || total === 0) throw new FlentFileError('the gzip stream ends early: the file is truncated');
   const out = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {

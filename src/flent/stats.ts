@@ -49,15 +49,29 @@ export interface SeriesStats {
   n: number;
 }
 
+/**
+ * Flent's reducers try the runner's value, then the raw samples, then the
+ * interpolated values, taking the first that is truthy (combiners.py
+ * TryReducer: `if res:`), so a raw median of exactly 0 falls through to the
+ * interpolated values' median. The same order here gives the same numbers.
+ */
+function tryReduce(s: FlentSeries, f: (d: number[]) => number): number {
+  const interpolated = s.values.filter((v): v is number => v !== null);
+  if (s.raw.length) {
+    const r = f(s.raw.map((p) => p.value));
+    if (r) return r;
+  }
+  return f(interpolated);
+}
+
 export function seriesStats(s: FlentSeries): SeriesStats {
-  const d = seriesData(s);
   return {
     name: s.name,
     units: s.units,
-    mean: s.meanValue ? s.meanValue : mean(d),
-    median: s.computedLate ? NaN : median(d),
-    pct99: s.computedLate ? NaN : percentile(d, 99),
-    n: d.length,
+    mean: s.meanValue ? s.meanValue : tryReduce(s, mean),
+    median: s.computedLate ? NaN : tryReduce(s, median),
+    pct99: s.computedLate ? NaN : tryReduce(s, (d) => percentile(d, 99)),
+    n: seriesData(s).length,
   };
 }
 
