@@ -7,7 +7,7 @@ export { FlentFileError } from './errors';
 export { readFlent, parseFlentJson } from './read';
 export { buildFlentJson, flentJsonText, writeFlent, alignToSteps } from './write';
 export type { FlentSeriesInput, FlentWriteInput } from './write';
-export { flentSummary, seriesStats, median, percentile, type SeriesStats } from './stats';
+export { flentSummary, seriesStats, seriesData, median, percentile, type SeriesStats } from './stats';
 export { flentText, gzipText, MAX_FLENT_JSON_BYTES } from './gzip';
 export { parseFlentDate, formatFlentDate } from './dates';
 export { simToFlent, flentTestFor, hostNames, kernelReleaseOf } from './from-sim';

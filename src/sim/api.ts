@@ -107,6 +107,16 @@ export interface StationSummary {
   airtimeShare: number;
 }
 
+/** Medians of a run's per-step samples (StepSeries), as the core reports them beside its Summary. */
+export interface StepSummary {
+  /** The step, ms (Flent's default 200). */
+  stepMs: number;
+  totalGoodputMbps: number;
+  flows: { station: number; goodputMbps: number; cwndPkts: number; srttMs: number; pacingMbps: number }[];
+  /** Per station, the median ping (the same replies as Summary.stations[i].medianPingMs). */
+  pingMs: number[];
+}
+
 export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
@@ -139,6 +149,8 @@ export interface Summary {
   /** What bounds throughput now, computed from the state. */
   bound: string;
   events: number;
+  /** Medians per Flent step since the measurement began (the live explorer; absent in headless runs). */
+  steps?: StepSummary;
 }
 
 export interface PresetInfo {

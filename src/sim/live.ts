@@ -12,6 +12,10 @@ import { coerce, getPath } from './scenario/paths';
 import type { Preset } from './scenario/presets/index';
 import type { Scenario } from './scenario/scenario';
 import { applyOverrides, ScenarioError } from './scenario/validate';
+import { stepSummary } from './metrics/step-sampler';
+
+/** Flent's default step: the live run keeps per-step medians a measured file can be compared with. */
+export const LIVE_STEP_NS = 200_000_000;
 
 export class LiveModelSim implements LiveSim {
   private model: Model;
@@ -24,7 +28,7 @@ export class LiveModelSim implements LiveSim {
     private readonly seed: number,
   ) {
     this.scenario = scenario;
-    this.model = buildModel(scenario, seed, true);
+    this.model = this.build(scenario);
     this.params = paramSpecs(preset.params, scenario);
   }
 
@@ -86,7 +90,7 @@ export class LiveModelSim implements LiveSim {
       this.model.beginMeasurement(this.model.sim.nowNs);
     } else {
       // Structural knob: rebuild from t = 0 with the same seed.
-      this.model = buildModel(next, this.seed, true);
+      this.model = this.build(next);
     }
     this.model.recorder.change({ tNs: this.model.sim.nowNs, key, from, to });
     return { ok: true };
@@ -97,6 +101,13 @@ export class LiveModelSim implements LiveSim {
   }
 
   summary(): Summary {
-    return this.model.summary();
+    const steps = this.model.stepSeries();
+    return { ...this.model.summary(), ...(steps ? { steps: stepSummary(steps) } : {}) };
+  }
+
+  private build(sc: Scenario): Model {
+    const m = buildModel(sc, this.seed, true);
+    m.enableSteps(LIVE_STEP_NS);
+    return m;
   }
 }

@@ -7,7 +7,7 @@
  * (a Flent data file); it only reads the model's state, so a run with it has
  * the same packets as one without (its own events add to `Summary.events`).
  */
-import type { FlowSteps, StepSeries } from '../api';
+import type { FlowSteps, StepSeries, StepSummary } from '../api';
 import type { Ns } from '../engine/time';
 import { Reservoir } from './reservoir';
 
@@ -21,6 +21,9 @@ export interface StepFlow {
   /** Mbit/s; null when the era's sockets have no pacing rate. */
   pacingMbps: (() => number) | null;
 }
+
+/** At most this many steps are kept (3.6 h at Flent's 0.2 s); a headless run never gets there. */
+const MAX_STEPS = 65_536;
 
 export class StepSampler {
   private readonly flows: FlowSteps[];
@@ -57,10 +60,23 @@ export class StepSampler {
     this.lastTotalBytes = this.totalBytes();
   }
 
+  /** The measurement begins again (a live change): the samples before it describe another run. */
+  restart(nowNs: Ns): void {
+    this.tNs.length = 0;
+    this.totalMbps.length = 0;
+    for (const f of this.flows) {
+      f.goodputMbps.length = f.cwndPkts.length = f.srttMs.length = 0;
+      if (f.pacingMbps) f.pacingMbps.length = 0;
+    }
+    for (const p of this.pings) p.tNs.length = p.rttMs.length = 0;
+    this.begin(nowNs);
+  }
+
   /** One step ends at `nowNs`. */
   sample(nowNs: Ns): void {
     const dtNs = nowNs - this.lastNs;
     if (dtNs <= 0) return;
+    if (this.tNs.length >= MAX_STEPS) this.thin();
     this.tNs.push(nowNs);
     const total = this.totalBytes();
     this.totalMbps.push(((total - this.lastTotalBytes) * 8 * 1e3) / dtNs);
@@ -77,10 +93,30 @@ export class StepSampler {
     this.lastNs = nowNs;
   }
 
+  /** Keeps every other sample: a live run of hours stays within MAX_STEPS (medians barely move). */
+  private thin(): void {
+    const half = <T>(a: T[]) => {
+      for (let i = 0; 2 * i < a.length; i++) a[i] = a[2 * i];
+      a.length = Math.ceil(a.length / 2);
+    };
+    half(this.tNs);
+    half(this.totalMbps);
+    for (const f of this.flows) {
+      half(f.goodputMbps);
+      half(f.cwndPkts);
+      half(f.srttMs);
+      if (f.pacingMbps) half(f.pacingMbps);
+    }
+  }
+
   /** A ping reply while measuring. */
   ping(nowNs: Ns, rttMs: number, station: number): void {
     const p = this.pings[station];
     if (!p) return;
+    if (p.tNs.length >= 4 * MAX_STEPS) {
+      p.tNs.splice(0, 2 * MAX_STEPS);
+      p.rttMs.splice(0, 2 * MAX_STEPS);
+    }
     p.tNs.push(nowNs);
     p.rttMs.push(rttMs);
   }
@@ -104,14 +140,6 @@ export class StepSampler {
   }
 }
 
-/** Medians of a run's per-step samples, as the core reports them beside its Summary. */
-export interface StepSummary {
-  totalGoodputMbps: number;
-  flows: { goodputMbps: number; cwndPkts: number; srttMs: number; pacingMbps: number }[];
-  /** Per station, the median ping (the same replies as Summary.stations[i].medianPingMs). */
-  pingMs: number[];
-}
-
 function median(values: readonly number[]): number {
   const r = new Reservoir(Math.max(1, values.length));
   for (const v of values) r.add(v);
@@ -120,8 +148,10 @@ function median(values: readonly number[]): number {
 
 export function stepSummary(s: StepSeries): StepSummary {
   return {
+    stepMs: s.stepNs / 1e6,
     totalGoodputMbps: median(s.totalGoodputMbps),
     flows: s.flows.map((f) => ({
+      station: f.station,
       goodputMbps: median(f.goodputMbps),
       cwndPkts: median(f.cwndPkts),
       srttMs: median(f.srttMs),

@@ -212,7 +212,7 @@ export class Model implements EventTarget {
     };
     this.perStationBase = this.stationBytes.map((f) => f());
     this.perStationAirBase = this.stationAirtime.map((f) => f());
-    this.steps?.begin(nowNs);
+    this.steps?.restart(nowNs);
   }
 
   /**
