@@ -7,7 +7,8 @@ import type { SeriesSpec, StationSummary, StepSeries, Summary } from '../api';
 import type { EventTarget, Sim } from '../engine/sim';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
 import { Recorder } from '../metrics/recorder';
-import { StepSampler } from '../metrics/step-sampler';
+import type { StepSampler } from '../metrics/step-sampler';
+import { stepSamplerOf } from './step-flows';
 import type { Cpu } from '../model/cpu/cpu';
 import type { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
@@ -222,20 +223,7 @@ export class Model implements EventTarget {
    */
   enableSteps(stepNs: Ns): void {
     if (this.steps || stepNs <= 0) return;
-    const ap = this.scenario.wifi?.topology === 'ap';
-    const flows = this.senders.map((s, i) => {
-      const r = this.receivers[i];
-      return {
-        station: ap ? i : 0,
-        deliveredBytes: () => r.bytesInOrder,
-        cwndPkts: () => s.snd_cwnd,
-        srttMs: () => s.srttNs / NS_PER_MS,
-        pacingMbps: this.era.pacingRate ? () => s.pacingRateBps() / 1e6 : null,
-      };
-    });
-    const names = this.stationNames.length > 0 ? [...this.stationNames] : ['receiver'];
-    const stations = ap ? names : names.slice(0, 1);
-    this.steps = new StepSampler(stepNs, this.warmupEndNs, flows, stations, () => this.deliveredBytes());
+    this.steps = stepSamplerOf(this, stepNs);
     this.sim.at(this.warmupEndNs + stepNs, this, K_STEP);
   }
 
