@@ -96,7 +96,8 @@ export function proposeScenario(run: FlentRun): Proposal {
     );
     add('wifi.pingIntervalMs', pingMs, 'as pingIntervalMs');
   } else {
-    add('tcp.flows', Math.max(1, flowCount(run)), `${flowCount(run)} TCP flows in the file`);
+    const n = flowCount(run);
+    add('tcp.flows', Math.max(1, n), `${n} TCP flow${n === 1 ? '' : 's'} in the file`);
   }
   return { presetId, fields };
 }
