@@ -62,6 +62,26 @@ const unitOk = run('unit + property', 'npx', [
 ]);
 countJson(unitJson, 'unit', unitOk);
 
+// Flent interop: Debian's Flent reads simulated data files; its own "N passed, N failed" line counts.
+if (!run('flent', 'bash', ['scripts/ensure-flent.sh'])) {
+  failed++;
+  failures.push('flent (not installed)');
+} else {
+  console.log('\n── flent interop: npx tsx scripts/flent-check.ts');
+  const r = spawnSync('npx', ['tsx', 'scripts/flent-check.ts'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(r.stdout ?? '');
+  const m = /^(\d+) passed, (\d+) failed$/m.exec(r.stdout ?? '');
+  const p = m ? Number(m[1]) : 0;
+  let f = m ? Number(m[2]) : 0;
+  if (r.status !== 0 && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  if (f > 0) failures.push(`flent: ${f} failed`);
+}
+
 const haveChromium = run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 if (!haveChromium) {
   failed++;

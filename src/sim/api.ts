@@ -118,6 +118,16 @@ export interface StationSummary {
   airtimeShare: number;
 }
 
+/** Medians of a run's per-step samples (StepSeries), as the core reports them beside its Summary. */
+export interface StepSummary {
+  /** The step, ms (Flent's default 200). */
+  stepMs: number;
+  totalGoodputMbps: number;
+  flows: { station: number; goodputMbps: number; cwndPkts: number; srttMs: number; pacingMbps: number }[];
+  /** Per station, the median ping (the same replies as Summary.stations[i].medianPingMs). */
+  pingMs: number[];
+}
+
 export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
@@ -150,6 +160,8 @@ export interface Summary {
   /** What bounds throughput now, computed from the state. */
   bound: string;
   events: number;
+  /** Medians per Flent step since the measurement began (the live explorer; absent in headless runs). */
+  steps?: StepSummary;
 }
 
 export interface PresetInfo {
@@ -191,4 +203,34 @@ export interface LiveSim {
   /** Takes the samples accumulated since the last call. */
   takeFrame(): Frame;
   summary(): Summary;
+}
+
+/** One flow's per-step samples (StepSeries), one value per step. */
+export interface FlowSteps {
+  /** The station (host) the flow goes to: index into StepSeries.stations. */
+  station: number;
+  /** Goodput over the step (in-order bytes at the receiver), Mbit/s. */
+  goodputMbps: number[];
+  cwndPkts: number[];
+  /** Smoothed RTT at the step's end, ms. */
+  srttMs: number[];
+  /** Pacing rate at the step's end, Mbit/s; null when the era has none. */
+  pacingMbps: number[] | null;
+}
+
+/**
+ * What Flent's runners would record of a run, sampled by the simulation at
+ * each step after the warm-up (`startNs`): the flows' goodput, cwnd, RTT and
+ * pacing rate at every step end (`tNs`), and every ping reply per station.
+ */
+export interface StepSeries {
+  stepNs: Ns;
+  startNs: Ns;
+  tNs: number[];
+  /** Every flow's goodput together over each step, Mbit/s. */
+  totalGoodputMbps: number[];
+  /** Station (host) names; one for a single host. */
+  stations: string[];
+  flows: FlowSteps[];
+  pings: { station: number; tNs: number[]; rttMs: number[] }[];
 }

@@ -5,13 +5,14 @@
 import { create } from 'zustand';
 import { shown, type ShareNotice } from '../share/url-state';
 
-export type AppView = 'explorer' | 'experiments' | 'sweep' | 'ab';
+export type AppView = 'explorer' | 'experiments' | 'sweep' | 'ab' | 'compare';
 
 export const VIEWS: { id: AppView; label: string }[] = [
   { id: 'explorer', label: 'Explorer' },
   { id: 'experiments', label: 'Experiments' },
   { id: 'sweep', label: 'Sweep' },
   { id: 'ab', label: 'A/B' },
+  { id: 'compare', label: 'Compare' },
 ];
 
 export interface NavState {

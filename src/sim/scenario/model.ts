@@ -3,10 +3,12 @@
  * occupancy is charted, the recorder, and the summary computed from them.
  * Builders (build-wired.ts, build-wifi.ts) fill it in.
  */
-import type { SeriesSpec, StationSummary, Summary } from '../api';
+import type { SeriesSpec, StationSummary, StepSeries, Summary } from '../api';
 import type { EventTarget, Sim } from '../engine/sim';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
 import { Recorder } from '../metrics/recorder';
+import type { StepSampler } from '../metrics/step-sampler';
+import { stepSamplerOf } from './step-flows';
 import type { Cpu } from '../model/cpu/cpu';
 import type { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
@@ -24,6 +26,7 @@ const K_SAMPLE = 1;
 const K_WARMUP = 2;
 const K_PING = 3;
 const K_START = 4;
+const K_STEP = 5;
 
 export class Model implements EventTarget {
   readonly recorder: Recorder;
@@ -62,6 +65,8 @@ export class Model implements EventTarget {
    */
   stationAirtime: (() => number)[] = [];
   private perStationAirBase: number[] = [];
+  /** Flent-style per-step samples, when a host asked for them (enableSteps). */
+  private steps: StepSampler | null = null;
 
   constructor(
     readonly sim: Sim,
@@ -189,6 +194,10 @@ export class Model implements EventTarget {
       case K_WARMUP:
         this.beginMeasurement(nowNs);
         break;
+      case K_STEP:
+        this.steps?.sample(nowNs);
+        this.sim.at(nowNs + (this.steps?.stepNs ?? 0), this, K_STEP);
+        break;
       case K_PING:
         this.sendPings(nowNs);
         this.sim.at(nowNs + this.scenario.pingIntervalMs * NS_PER_MS, this, K_PING, 0);
@@ -208,6 +217,23 @@ export class Model implements EventTarget {
     };
     this.perStationBase = this.stationBytes.map((f) => f());
     this.perStationAirBase = this.stationAirtime.map((f) => f());
+    this.steps?.restart(nowNs);
+  }
+
+  /**
+   * Samples every flow once per `stepNs` after the warm-up, and keeps every
+   * ping reply from then on (what a Flent data file holds). Call before the
+   * run starts; it changes no packet of the run.
+   */
+  enableSteps(stepNs: Ns): void {
+    if (this.steps || stepNs <= 0) return;
+    this.steps = stepSamplerOf(this, stepNs);
+    this.sim.at(this.warmupEndNs + stepNs, this, K_STEP);
+  }
+
+  /** The per-step samples so far (null unless enableSteps was called). */
+  stepSeries(): StepSeries | null {
+    return this.steps?.series() ?? null;
   }
 
   /** Time averages of the first sender's sk_wmem_alloc and TSQ limit since the measurement began (null before a sample). */
@@ -230,6 +256,7 @@ export class Model implements EventTarget {
   pingReply(reply: Skb): void {
     const now = this.sim.nowNs;
     this.recorder.ping(now, now - reply.createdNs, reply.ackSeq, this.measuring);
+    if (this.measuring) this.steps?.ping(now, (now - reply.createdNs) / 1e6, reply.ackSeq);
   }
 
   addProbe(spec: SeriesSpec, read: (nowNs: Ns) => number): void {
