@@ -124,7 +124,8 @@ export const SCHEMA: ObjectNode = obj({
     tcp_limit_output_bytes: int(1, 64 * MiB, 'bytes', true),
     sk_pacing_shift: int(0, MAX_PACING_SHIFT, undefined, true),
     min_tso_segs: int(1, 64, 'segments'),
-    tx_delay_us: num(0, 1_000_000, 'µs'),
+    // include/linux/tcp.h: `u32 tcp_tx_delay; /* delay (in usec) added to TX packets */` — whole µs.
+    tx_delay_us: int(0, 1_000_000, 'µs'),
     maxPacingRateBps: num(0, 1e12, 'bit/s'),
   }),
   cpu: obj({
