@@ -4,7 +4,7 @@
  * schema in ./validate-rules.ts. Each error names the field, the value and
  * what is allowed.
  */
-import { escapeControls } from './escape';
+import { escapeControls, escapeJsonControls } from './escape';
 import type { ParamValue } from '../api';
 import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
@@ -45,7 +45,8 @@ export function show(v: unknown): string {
 type Open = { close: string; items: [string | null, unknown][]; i: number };
 
 function scalar(v: unknown, limit: number): string {
-  if (typeof v === 'string') return JSON.stringify(v.length > limit ? v.slice(0, limit) : v);
+  if (typeof v === 'string')
+    return escapeJsonControls(JSON.stringify(v.length > limit ? v.slice(0, limit) : v));
   if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : String(v);
   if (v === null || typeof v === 'boolean') return String(v);
   return String(v);
@@ -60,7 +61,7 @@ function preview(v: unknown, limit: number): string {
     if (next) {
       const { key, value } = next;
       next = null;
-      if (key !== null) out += `${JSON.stringify(key.slice(0, limit))}:`;
+      if (key !== null) out += `${escapeJsonControls(JSON.stringify(key.slice(0, limit)))}:`;
       if (value !== null && typeof value === 'object') {
         const arr = Array.isArray(value);
         out += arr ? '[' : '{';
