@@ -5,8 +5,11 @@
  * has it (scripts/test-all.mjs and bench/recovery.ts set it); `npm run build`
  * does not, so a deployed page cannot be made to hang from outside.
  *
- * Vite replaces import.meta.env at build time; under Node there is none.
+ * Vite replaces import.meta.env.VITE_TSQ_TEST_FAULTS with its value at build
+ * time, so in a production build this is `false` and the minifier drops the
+ * injector with it. Under Node (the CLI) there is no import.meta.env at all.
  */
-const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env;
+import type {} from './test-faults-env';
 
-export const TEST_FAULTS: boolean = env?.VITE_TSQ_TEST_FAULTS === '1';
+export const TEST_FAULTS: boolean =
+  typeof import.meta.env === 'object' && import.meta.env.VITE_TSQ_TEST_FAULTS === '1';
