@@ -97,15 +97,16 @@ async function once(page: Page, base: string, fault: Fault): Promise<[number, nu
   await page.waitForFunction((t) => window.__tsq!.running() && window.__tsq!.lastFrameAt() > t + 2500, t0, {
     timeout: 30_000,
   });
+  // No named functions inside evaluate: tsx would wrap them in a helper the page does not have.
   await page.evaluate((kind) => {
     window.__tsqDetected = undefined;
-    const watch = () => {
-      if (window.__tsq!.workerHealth() !== 'ok') window.__tsqDetected = performance.now();
-      else requestAnimationFrame(watch);
-    };
     window.__tsqFault = performance.now();
+    const timer = setInterval(() => {
+      if (window.__tsq!.workerHealth() === 'ok') return;
+      window.__tsqDetected = performance.now();
+      clearInterval(timer);
+    }, 2);
     window.__tsq!.workerFault!(kind);
-    requestAnimationFrame(watch);
   }, fault);
   const handle = await page.waitForFunction(
     () => {
