@@ -30,12 +30,12 @@ export async function runCli(
   const preset = findPreset(target);
   let base: Scenario;
   if (preset) base = preset.scenario();
-  else if (target.endsWith('.json')) {
+  else if (target.endsWith('.json') || target.includes('/')) {
     let text: string;
     try {
       text = readFile(target);
-    } catch {
-      throw new Error(`cannot read scenario file ${keyText(target)}`);
+    } catch (e) {
+      throw new Error(`cannot read scenario file ${keyText(target)}: ${(e as Error).message}`, { cause: e });
     }
     base = loadScenarioJson(text);
   } else {

@@ -62,6 +62,12 @@ export interface RunStatus {
   runId: number;
   presetId: string;
   seed: number;
+  /**
+   * Set when the core stopped the run by itself (its clock stood still over
+   * a million events, see SimStalledError): why, naming the event source.
+   * The run stays paused until the next load or reset.
+   */
+  stopped?: string;
 }
 
 /**

@@ -41,6 +41,9 @@ export function boundExplanation(m: Model, s: Summary): string {
     return `airtime-bound: the channel is busy ${(m.airtimeBusy() * 100).toFixed(0)} %`;
   if (s0.timerFires > s0.skbsSent * 0.5)
     return `pacing-bound: one hrtimer per skb, at a pacing rate of ${fmtRate(s0.pacingRateBps())}`;
+  // Without a single ACK (every frame lost) there is no RTT to speak of, and no "per RTT".
+  if (s0.srttNs <= 0)
+    return `no ACK has come back: ${s0.snd_cwnd} packet${s0.snd_cwnd === 1 ? '' : 's'} of cwnd sent and none acknowledged, so no RTT is measured (every segment or its ACK lost?)`;
   if (s0.isCwndLimited) return `cwnd-bound: ${s0.snd_cwnd} packets per RTT of ${fmtTime(s0.srttNs / 1000)}`;
   return `throttled ${(s.throttledFraction * 100).toFixed(0)} % of the time; goodput ${fmtRate(s.goodputBps)}`;
 }

@@ -205,6 +205,14 @@ export class Model implements EventTarget {
     }
   }
 
+  /** For the engine's stall message: which scenario field schedules the model's own events. */
+  describeEvent(kind: number): string {
+    if (kind === K_PING) return `the ping probe, every pingIntervalMs = ${this.scenario.pingIntervalMs} ms`;
+    if (kind === K_SAMPLE)
+      return `the sampler, every sampleIntervalUs = ${this.scenario.sampleIntervalUs} µs`;
+    return kind === K_START ? 'the start of a flow' : 'the end of the warm-up (warmupMs)';
+  }
+
   beginMeasurement(nowNs: Ns): void {
     this.measuring = true;
     this.recorder.resetSummaries();

@@ -9,7 +9,7 @@ import { SCENARIO_SCHEMA } from './scenario';
 
 /** A leaf: what one JSON value may be. */
 export type Rule =
-  | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string }
+  | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string; off?: number }
   | { t: 'bool' }
   | { t: 'enum'; values: readonly (string | number)[] }
   | { t: 'string'; maxLength: number }
@@ -48,6 +48,8 @@ const int = (min: number, max: number, unit?: string, nullable = false): Rule =>
   nullable,
 });
 const num = (min: number, max: number, unit?: string): Rule => ({ t: 'number', min, max, unit });
+/** A period: `off` (0) switches it off, anything else is at least `min`, so the clock always moves on. */
+const period = (min: number, max: number, unit: string): Rule => ({ t: 'number', min, max, unit, off: 0 });
 const bool: Rule = { t: 'bool' };
 const oneOf = (...values: (string | number)[]): Rule => ({ t: 'enum', values });
 const obj = (fields: Record<string, Node>, nullable = false): ObjectNode => ({
@@ -133,6 +135,20 @@ export const MAX_PACING_SHIFT = 20;
 export const MAX_STATIONS = 50;
 /** The modelled application writes 16 KiB per sendmsg; a smaller sndbuf could never hold one write. */
 export const MIN_SNDBUF_BYTES = 32 * KiB;
+/**
+ * The shortest ping interval: iputils ping keeps the interval as an integer
+ * number of milliseconds (ping/ping.h: `int interval;`, "interval between
+ * packets (msec)") and refuses less than MIN_USER_INTERVAL_MS = 2 ms to
+ * users other than root (200 ms before iputils s20150815); root can go down
+ * to 1 ms, the smallest nonzero interval it can hold. 0 is "no ping" here.
+ */
+export const MIN_PING_INTERVAL_MS = 1;
+/**
+ * The shortest sampling period of the recorder: 10 µs is a thousand times
+ * finer than any timeline draws and keeps a sampled run far from the event
+ * rate of the model itself.
+ */
+export const MIN_SAMPLE_INTERVAL_US = 10;
 
 export const SCHEMA: ObjectNode = obj({
   schema: int(SCENARIO_SCHEMA, SCENARIO_SCHEMA),
@@ -140,7 +156,7 @@ export const SCHEMA: ObjectNode = obj({
   era: oneOf(...ERA_IDS),
   durationMs: num(1, 3_600_000, 'ms'),
   warmupMs: num(0, 3_600_000, 'ms'),
-  sampleIntervalUs: num(10, 1_000_000, 'µs'),
+  sampleIntervalUs: num(MIN_SAMPLE_INTERVAL_US, 1_000_000, 'µs'),
   tcp: obj({
     cc: oneOf('reno', 'cubic', 'bbr'),
     flows: int(1, 64),
@@ -150,7 +166,8 @@ export const SCHEMA: ObjectNode = obj({
     tcp_limit_output_bytes: int(1, 64 * MiB, 'bytes', true),
     sk_pacing_shift: int(0, MAX_PACING_SHIFT, undefined, true),
     min_tso_segs: int(1, 64, 'segments'),
-    tx_delay_us: num(0, 1_000_000, 'µs'),
+    // include/linux/tcp.h: `u32 tcp_tx_delay; /* delay (in usec) added to TX packets */` — whole µs.
+    tx_delay_us: int(0, 1_000_000, 'µs'),
     maxPacingRateBps: num(0, 1e12, 'bit/s'),
   }),
   cpu: obj({
@@ -208,7 +225,7 @@ export const SCHEMA: ObjectNode = obj({
     groWindowUs: num(0, 100_000, 'µs'),
     delackMs: num(1, 500, 'ms'),
   }),
-  pingIntervalMs: num(0, 60_000, 'ms'),
+  pingIntervalMs: period(MIN_PING_INTERVAL_MS, 60_000, 'ms'),
   changes: {
     t: 'array',
     minItems: 0,
@@ -260,7 +277,7 @@ export const SCHEMA: ObjectNode = obj({
         },
         true,
       ),
-      pingIntervalMs: num(0, 60_000, 'ms'),
+      pingIntervalMs: period(MIN_PING_INTERVAL_MS, 60_000, 'ms'),
     },
     true,
   ),

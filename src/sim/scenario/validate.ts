@@ -4,7 +4,7 @@
  * schema in ./validate-rules.ts. Each error names the field, the value and
  * what is allowed.
  */
-import { escapeControls } from './escape';
+import { escapeControls, escapeJsonControls } from './escape';
 import type { ParamValue } from '../api';
 import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
@@ -29,16 +29,72 @@ export class ScenarioError extends Error {
   }
 }
 
-/** A value as it appears in a message: JSON, cut short so that a huge input stays readable. */
+/** Characters of a value a message shows; longer values are cut. */
+const SHOWN_CHARS = 80;
+
+/**
+ * A value as it appears in a message: JSON, cut short so that a huge input
+ * stays readable. Written without recursion and only as far as it is shown,
+ * so that a value nested 100,000 levels deep (or a megabyte long) costs
+ * what its first 80 characters do. Numbers JSON cannot hold (1e309 parses
+ * as Infinity) are shown as such, not as null.
+ */
 export function show(v: unknown): string {
-  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
-  let s: string;
-  try {
-    s = JSON.stringify(v) ?? String(v);
-  } catch {
-    s = String(v);
+  const s = preview(v, SHOWN_CHARS + 1);
+  return s.length > SHOWN_CHARS ? `${s.slice(0, SHOWN_CHARS - 3)}...` : s;
+}
+
+type Open = { close: string; items: [string | null, unknown][]; i: number };
+
+function scalar(v: unknown, limit: number): string {
+  if (typeof v === 'string')
+    return escapeJsonControls(JSON.stringify(v.length > limit ? v.slice(0, limit) : v));
+  if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : String(v);
+  if (v === null || typeof v === 'boolean') return String(v);
+  return String(v);
+}
+
+/** JSON of `v` up to about `limit` characters, with an explicit stack instead of recursion. */
+function preview(v: unknown, limit: number): string {
+  let out = '';
+  const stack: Open[] = [];
+  let next: { key: string | null; value: unknown } | null = { key: null, value: v };
+  while (out.length < limit) {
+    if (next) {
+      const { key, value } = next;
+      next = null;
+      if (key !== null) out += `${escapeJsonControls(JSON.stringify(key.slice(0, limit)))}:`;
+      if (value !== null && typeof value === 'object') {
+        const arr = Array.isArray(value);
+        out += arr ? '[' : '{';
+        // Only as many entries as can be shown are listed.
+        const items: [string | null, unknown][] = [];
+        if (arr) {
+          const a = value as unknown[];
+          for (let i = 0; i < a.length && i < limit; i++) items.push([null, a[i]]);
+        } else {
+          for (const k in value) {
+            if (!Object.hasOwn(value, k)) continue;
+            items.push([k, (value as Record<string, unknown>)[k]]);
+            if (items.length >= limit) break;
+          }
+        }
+        stack.push({ close: arr ? ']' : '}', items, i: 0 });
+      } else out += scalar(value, limit);
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (!top) break;
+    if (top.i >= top.items.length) {
+      out += top.close;
+      stack.pop();
+      continue;
+    }
+    if (top.i > 0) out += ',';
+    const [key, value] = top.items[top.i++];
+    next = { key, value };
   }
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  return out;
 }
 
 /**
@@ -61,7 +117,8 @@ export function describe(n: Node): string {
     case 'int':
     case 'number': {
       const unit = n.unit ? ` ${n.unit}` : '';
-      return `${n.t === 'int' ? 'an integer' : 'a number'} from ${n.min} to ${n.max}${unit}${n.nullable ? ' or null' : ''}`;
+      const off = n.off !== undefined ? `${n.off} (off) or ` : '';
+      return `${off}${n.t === 'int' ? 'an integer' : 'a number'} from ${n.min} to ${n.max}${unit}${n.nullable ? ' or null' : ''}`;
     }
     case 'bool':
       return 'true or false';
@@ -91,6 +148,7 @@ function ruleError(r: Rule, v: unknown): boolean {
       if (v === null) return !r.nullable;
       if (typeof v !== 'number' || !Number.isFinite(v)) return true;
       if (r.t === 'int' && !Number.isInteger(v)) return true;
+      if (r.off !== undefined && v === r.off) return false;
       return v < r.min || v > r.max;
     case 'bool':
       return typeof v !== 'boolean';
@@ -174,6 +232,23 @@ function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): v
   }
 }
 
+/**
+ * Blocks a WiFi scenario would carry without effect: the WiFi builder has no
+ * router after the sender (the sender reaches the stations through the AP's
+ * wired side, wifi.wiredRateBps) and no Xen netfront. Refused rather than
+ * ignored, so that a run never looks as if a setting had been tried.
+ */
+function contradictions(s: Scenario, errors: string[]): void {
+  if (s.router !== null && s.router !== undefined)
+    errors.push(
+      'router applies only to a wired scenario: with wifi set there is no router (the AP’s wired side is wifi.wiredRateBps and wifi.wiredPropagationUs); set router to null, or wifi to null for a wired run',
+    );
+  if (isObject(s.link) && s.link.xen !== null && s.link.xen !== undefined)
+    errors.push(
+      'link.xen applies only to a wired scenario: with wifi set the sender has no Xen netfront; set link.xen to null, or wifi to null for a wired run',
+    );
+}
+
 /** Rules that tie fields together; run on top of the per-field checks. */
 function crossField(s: Scenario, errors: string[]): void {
   if (typeof s.warmupMs === 'number' && typeof s.durationMs === 'number' && s.warmupMs >= s.durationMs) {
@@ -189,6 +264,7 @@ function crossField(s: Scenario, errors: string[]): void {
   checkShapers(s, errors);
   const w = s.wifi;
   if (!isObject(w)) return;
+  contradictions(s, errors);
   if (w.driver === 'brcmfmac' && w.brcmfmac === null)
     errors.push('wifi.brcmfmac is required when wifi.driver is brcmfmac');
   if (w.driver !== 'brcmfmac' && isObject(w.brcmfmac)) {
@@ -221,6 +297,20 @@ export function validateScenario(sc: unknown): string[] {
   return [...errors.slice(0, MAX_ERRORS), `... and ${errors.length - MAX_ERRORS} more problems`];
 }
 
+/** For a path into a list by something other than an item's index (".length", "-1", "1.5"): how its items are named. */
+function listHint(sc: Scenario, path: string): string {
+  const cut = path.lastIndexOf('.');
+  if (cut < 0) return '';
+  const parent = path.slice(0, cut);
+  const list = getPath(sc, parent);
+  if (!Array.isArray(list)) return '';
+  const last = list.length - 1;
+  const range = last > 0 ? `${parent}.0 to ${parent}.${last}` : `${parent}.0`;
+  const length =
+    path.slice(cut + 1) === 'length' ? '; its length is not a field: set the whole list to change it' : '';
+  return `: ${keyText(parent)} is a list of ${list.length} item${list.length === 1 ? '' : 's'}, named by index (${range})${length}`;
+}
+
 /**
  * Applies dotted-path overrides (values may be strings from a CLI or URL,
  * with k/M/G suffixes; a whole object may be given as JSON). Throws a
@@ -232,7 +322,7 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
   for (const [path, raw] of Object.entries(set)) {
     const existing = getPath(out, path);
     if (existing === undefined) {
-      errors.push(`${keyText(path)} is not a field of this scenario`);
+      errors.push(`${keyText(path)} is not a field of this scenario${listHint(out, path)}`);
       continue;
     }
     // A nullable block (router, wifi, link.xen) switched on from a URL or the CLI arrives as JSON text.
