@@ -56,9 +56,10 @@ export interface SeriesSpec {
   /**
    * What the occupancy panel must know of it: 'limit', a budget rather than
    * bytes queued (dashed, and it sets the scale only near the queues);
-   * 'unsent', data not yet below TCP (stacked on top of what TSQ counts).
+   * 'unsent', data not yet below TCP (stacked on top of what TSQ counts);
+   * 'completion', a TX completion latency the packet path reads out.
    */
-  role?: 'limit' | 'unsent';
+  role?: 'limit' | 'unsent' | 'completion';
 }
 
 export interface ParamChange {

@@ -15,7 +15,8 @@ import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
-import { wifiDrops, type WifiRadios } from './wifi-probes';
+import { wifiDrops } from './wifi-probes';
+import type { WifiNet } from './wifi-net';
 import type { EraProfile } from './eras';
 import type { Scenario } from './scenario';
 import type { TxopRecord } from '../model/wifi/types';
@@ -39,7 +40,7 @@ export class Model implements EventTarget {
   /** Packets dropped through dropFn (qdiscs, mac80211); the summary adds the WiFi modules' own counts. */
   drops = 0;
   /** The WiFi radios and reorder buffer (WiFi builder), whose own drop counters the summary adds. */
-  wifiRadios: WifiRadios | null = null;
+  wifiRadios: WifiNet | null = null;
   warmupEndNs: Ns;
   private measuring = false;
   /** Sums of the first sender's sk_wmem_alloc and TSQ limit at each sample since the measurement began. */
