@@ -12,6 +12,7 @@ import { Cpu, ZERO_COSTS } from '../model/cpu/cpu';
 import { DevQueue } from '../model/nic/dev-queue';
 import { createQdisc } from '../model/qdisc/index';
 import { Medium } from '../model/wifi/medium/medium';
+import { cpuCosts } from './cpu-costs';
 import { ERAS } from './eras';
 import { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
@@ -29,7 +30,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   const sim = new Sim(seed);
   const era = ERAS[sc.era];
   const cpu = new Cpu(sim);
-  const costs = sc.cpu.enabled ? sc.cpu : ZERO_COSTS;
+  const costs = cpuCosts(sc);
   const m = new Model(sim, sc, era, cpu, framesEnabled);
   const medium = new Medium(sim, sim.rng.fork(3), {
     band: w.band,

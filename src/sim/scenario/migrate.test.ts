@@ -94,7 +94,7 @@ describe('schema 1 → 2', () => {
     const sc = findPreset('ath9k-pacing-shift')!.scenario();
     const { rxIntrMitigationLastUs: _l, rxIntrMitigationFirstUs: _f, ...wifi } = sc.wifi!;
     const loaded = loadScenarioJson(JSON.stringify({ ...sc, schema: 1, wifi }));
-    expect(loaded.schema).toBe(2);
+    expect(loaded.schema).toBe(SCENARIO_SCHEMA);
     expect(loaded.wifi!.rxIntrMitigationLastUs).toBe(0);
     expect(loaded.wifi!.rxIntrMitigationFirstUs).toBe(0);
     expect({
@@ -105,6 +105,32 @@ describe('schema 1 → 2', () => {
 
   it('leaves a wired schema-1 scenario as it was', () => {
     const loaded = loadScenarioJson(JSON.stringify({ ...wiredBase(), schema: 1 }));
+    expect(loaded).toEqual(wiredBase());
+  });
+});
+
+describe('schema 2 → 3', () => {
+  /** A preset's scenario as a schema-2 file had it: without the fields schema 3 added. */
+  function asSchema2(id: string): Record<string, unknown> {
+    const sc = findPreset(id)!.scenario();
+    const { tcpSender: _t, ath10k: _a, mt76: _m, ...wifi } = sc.wifi!;
+    const { platform: _p, ...cpu } = sc.cpu;
+    return { ...sc, schema: 2, cpu, wifi };
+  }
+
+  it('keeps TCP where schema 2 ran it: on the device of a local scene, on the wired host of an AP', () => {
+    for (const id of ['ath9k-pacing-shift', 'ath9k-intermediate-queues', 'brcmfmac-fc-mode']) {
+      const loaded = loadScenarioJson(JSON.stringify(asSchema2(id)));
+      expect(loaded).toEqual(findPreset(id)!.scenario());
+    }
+    expect(loadScenarioJson(JSON.stringify(asSchema2('ath9k-intermediate-queues'))).wifi!.tcpSender).toBe(
+      'wired',
+    );
+  });
+
+  it('gives a wired schema-2 scenario the costs it gave (no platform)', () => {
+    const { platform: _p, ...cpu } = wiredBase().cpu;
+    const loaded = loadScenarioJson(JSON.stringify({ ...wiredBase(), schema: 2, cpu }));
     expect(loaded).toEqual(wiredBase());
   });
 });

@@ -14,6 +14,9 @@
  *
  * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
  * did not exist; a schema-1 run handed every received frame up at once (0 / 0).
+ *
+ * Schema 2: `wifi.tcpSender`, `wifi.ath10k`, `wifi.mt76` and `cpu.platform`
+ * did not exist (see wifiDriversAndCpuPlatform).
  */
 import { ZERO_COSTS } from '../model/cpu/cpu';
 import { SCENARIO_SCHEMA } from './scenario';
@@ -83,8 +86,30 @@ function fromSchema1(raw: Json): Json {
   return out;
 }
 
+/**
+ * Schema 2 had no choice of where WiFi TCP runs, no ath10k or mt76, and no
+ * CPU platform presets: a 'local' scene's TCP ran on the device, an 'ap'
+ * scene's on the wired host; CPU costs were the fields given.
+ */
+function wifiDriversAndCpuPlatform(raw: Json): Json {
+  const out: Json = { ...raw };
+  if (isObject(raw.cpu) && !Object.hasOwn(raw.cpu, 'platform')) out.cpu = { ...raw.cpu, platform: null };
+  if (isObject(raw.wifi)) {
+    const wifi = { ...raw.wifi };
+    if (!Object.hasOwn(wifi, 'tcpSender')) wifi.tcpSender = wifi.topology === 'ap' ? 'wired' : 'device';
+    if (!Object.hasOwn(wifi, 'ath10k')) wifi.ath10k = null;
+    if (!Object.hasOwn(wifi, 'mt76')) wifi.mt76 = null;
+    out.wifi = wifi;
+  }
+  return out;
+}
+
+function fromSchema2(raw: Json): Json {
+  return { ...wifiDriversAndCpuPlatform(raw), schema: 3 };
+}
+
 /** Steps indexed by the version they upgrade from. */
-const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1];
+const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1, fromSchema2];
 
 /**
  * Upgrades a parsed scenario to the current schema. Returns a new object

@@ -3,11 +3,12 @@
  * Versioned (`schema`); validated by ./validate.ts; presets in ./presets/.
  */
 import type { CpuCosts } from '../model/cpu/cpu';
+import type { CpuPlatformId } from '../model/cpu/platforms';
 import type { CompletionModel } from '../model/nic/wired-nic';
 import type { EraId } from './eras';
 import type { WifiConfig } from './wifi-config';
 
-export const SCENARIO_SCHEMA = 2;
+export const SCENARIO_SCHEMA = 3;
 
 export type QdiscKindName = 'pfifo_fast' | 'fq' | 'fq_codel' | 'pfifo';
 export type CcName = 'reno' | 'cubic' | 'bbr';
@@ -88,7 +89,8 @@ export interface Scenario {
   warmupMs: number;
   sampleIntervalUs: number;
   tcp: TcpConfig;
-  cpu: CpuCosts & { enabled: boolean };
+  /** The sender host's CPU: costs per operation, or a platform preset whose costs replace them (model/cpu/platforms.ts). */
+  cpu: CpuCosts & { enabled: boolean; platform: CpuPlatformId | null };
   qdisc: QdiscConfig;
   link: WiredLinkConfig;
   router: RouterConfig | null;

@@ -21,13 +21,11 @@ import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
 import type { Scenario } from './scenario';
 import { HOST_NODE, type WifiNet } from './wifi-net';
-import type { WifiConfig } from './wifi-config';
-
-export type TcpSenderSite = 'device' | 'wired' | 'stations';
+import type { TcpSenderSite, WifiConfig } from './wifi-config';
 
 /** Where the scenario's TCP senders run (wifi.tcpSender). */
 export function senderSite(w: WifiConfig): TcpSenderSite {
-  return w.topology === 'local' ? 'device' : 'wired';
+  return w.tcpSender;
 }
 
 /** One flow's two ends: sending node and receiving node. */

@@ -39,8 +39,10 @@ export class WifiNet {
   receivers: TcpReceiver[] = [];
   /** Into the wired host's side towards the AP (set by the wired builder). */
   fromHost: { send(skb: Skb, now: Ns): void } = { send: () => {} };
-  /** Every receiving radio reorders each (transmitter, TID) stream. */
+  /** Every receiving radio reorders each (transmitter, TID) stream, in a buffer of the session's window (64 here). */
   readonly reorder: RxReorder;
+  /** Reorder buffers of larger BlockAck windows (HE: 256), by window. */
+  private readonly wideReorder = new Map<number, RxReorder>();
   private readonly wiredToHost: DelayLine;
   private readonly rimt: { lastNs: Ns; firstNs: Ns };
   private readonly mitigation = new Map<number, RxMitigation>();
@@ -53,7 +55,7 @@ export class WifiNet {
     this.local = w.topology === 'local';
     this.bridge = this.local ? 1 : 0;
     this.wiredToHost = new DelayLine(sim, us(w.wiredPropagationUs), (skb, now) => this.hostReceive(skb, now));
-    this.reorder = new RxReorder(sim, (skb, now) => this.onAir(skb.dst, skb, now));
+    this.reorder = new RxReorder(sim, (skb, now) => this.released(skb, now));
     this.rimt = { lastNs: us(w.rxIntrMitigationLastUs), firstNs: us(w.rxIntrMitigationFirstUs) };
   }
 
@@ -73,7 +75,33 @@ export class WifiNet {
 
   /** The receiver's reorder stream of (transmitter, destination, TID). */
   toReorder(txNode: number, skb: Skb, now: Ns): void {
-    this.reorder.receive((txNode * 256 + skb.dst) * 8 + (skb.priority & 7), skb, now);
+    const key = (txNode * 256 + skb.dst) * 8 + (skb.priority & 7);
+    const window = this.radios[txNode]?.baWindow ?? 64;
+    if (window <= 64) return this.reorder.receive(key, skb, now);
+    let r = this.wideReorder.get(window);
+    if (!r) {
+      r = new RxReorder(this.sim, (f, t) => this.released(f, t), window);
+      this.wideReorder.set(window, r);
+    }
+    r.receive(key, skb, now);
+  }
+
+  /** MPDUs the reorder buffers discarded after their hole was skipped (lost to TCP). */
+  get reorderLate(): number {
+    let n = this.reorder.late;
+    for (const r of this.wideReorder.values()) n += r.late;
+    return n;
+  }
+
+  /** In order again: the MPDU goes up, split into its A-MSDU's packets (ieee80211_rx_h_amsdu). */
+  private released(skb: Skb, now: Ns): void {
+    let s: Skb | null = skb;
+    while (s !== null) {
+      const next: Skb | null = s.amsduNext;
+      s.amsduNext = null;
+      this.onAir(s.dst, s, now);
+      s = next;
+    }
   }
 
   /** A frame came off the air at skb.dst: the radio's own RX path, RX interrupt mitigation, or straight to reordering. */

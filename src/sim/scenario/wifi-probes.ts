@@ -27,7 +27,7 @@ import type { WifiNet } from './wifi-net';
  * (fq overflow, CoDel, failed TX status) go through dropFn and are not here.
  */
 export function wifiDrops(net: WifiNet): number {
-  let n = net.reorder.late;
+  let n = net.reorderLate;
   for (const r of net.radios) if (r) n += r.ownDrops();
   return n;
 }

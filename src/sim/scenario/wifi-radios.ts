@@ -53,6 +53,8 @@ function driverConfig<K extends WifiDriverId>(
       rotatingRoundRobin: era.ath9kRotatingRoundRobin,
     }),
     brcmfmac: () => brcmfmacOptions(w),
+    ath10k: () => ({ ...w.ath10k!, napiDelayUs: w.txStatusDelayUs }),
+    mt76: () => ({ ...w.mt76!, napiDelayUs: w.txStatusDelayUs }),
   };
   return configs[id]() as WifiDriverConfigs[K];
 }

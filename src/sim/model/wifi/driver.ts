@@ -114,6 +114,8 @@ export interface WifiRadio {
   readonly mac: Mac80211 | null;
   /** The driver object itself (tests and probes that know the family may read it). */
   readonly driver: object;
+  /** The BlockAck window of the sessions it originates (its receivers' reorder buffer); 64 if absent. */
+  readonly baWindow?: number;
   /** Layers below mac80211 for the occupancy panel, each byte in one layer. */
   layers(): readonly RadioLayer[];
   /** Other series the driver publishes. */
