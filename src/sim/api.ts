@@ -108,6 +108,22 @@ export interface StationSummary {
   airtimeShare: number;
 }
 
+/** The main WiFi radio's figures (WiFi scenarios only). */
+export interface WifiRadioSummary {
+  /** The radio's driver family (wifi.driver). */
+  driver: string;
+  /** Median PSDU bytes of the main radio's A-MPDUs (or single frames) on the air. */
+  medianAggregateBytes: number;
+  /**
+   * Median time from the driver handing a frame to its firmware or hardware
+   * to the host processing its TX status (ath10k: HTT tx_compl, mt76: the
+   * TX-free event), µs; NaN for drivers that keep the frame themselves.
+   */
+  medianDriverStatusUs: number;
+  /** Time-averaged bytes in the firmware's or hardware's queues (not on the air); NaN where there are none. */
+  meanFirmwareBytes: number;
+}
+
 export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
@@ -137,6 +153,8 @@ export interface Summary {
    */
   drops: number;
   stations: StationSummary[];
+  /** The main radio's aggregation and completion figures (absent for a wired scenario). */
+  wifi?: WifiRadioSummary;
   /** What bounds throughput now, computed from the state. */
   bound: string;
   events: number;

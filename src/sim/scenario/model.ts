@@ -3,7 +3,9 @@
  * occupancy is charted, the recorder, and the summary computed from them.
  * Builders (build-wired.ts, build-wifi.ts) fill it in.
  */
-import type { SeriesSpec, StationSummary, Summary } from '../api';
+import type { SeriesSpec, StationSummary, Summary, WifiRadioSummary } from '../api';
+import { Reservoir } from '../metrics/reservoir';
+import { IntervalMean } from '../model/wifi/offload/time-average';
 import type { EventTarget, Sim } from '../engine/sim';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
 import { Recorder } from '../metrics/recorder';
@@ -140,10 +142,17 @@ export class Model implements EventTarget {
     return this.scenario.wifi?.topology === 'ap' ? node - 1 : 0;
   }
 
+  /** PSDU bytes of the main radio's transmissions since the measurement began. */
+  private readonly aggBytes = new Reservoir(16384);
+  /** The same, averaged per sample for the aggregates panel. */
+  readonly aggBytesMean = new IntervalMean();
+
   /** One A-MPDU (or single frame) sent by `node` to `dst`: charted, and per station when it is the main radio. */
-  onAggregate(node: number, nframes: number, _bytes: number, dst: number, nowNs: Ns): void {
+  onAggregate(node: number, nframes: number, bytes: number, dst: number, nowNs: Ns): void {
     if (node !== 0) return;
     this.recorder.aggregate(nowNs, nframes, this.stationOf(dst), this.measuring);
+    if (this.measuring) this.aggBytes.add(bytes);
+    this.aggBytesMean.add(bytes);
   }
 
   /** Live brcmfmac FC-mode change (set by the WiFi builder). */
@@ -205,6 +214,21 @@ export class Model implements EventTarget {
     };
     this.perStationBase = this.stationBytes.map((f) => f());
     this.perStationAirBase = this.stationAirtime.map((f) => f());
+    this.aggBytes.clear();
+    this.wifiRadios?.radios[0]?.beginMeasurement?.(nowNs);
+  }
+
+  /** The main radio's figures for the summary. */
+  private wifiSummary(nowNs: Ns): WifiRadioSummary | undefined {
+    const r0 = this.wifiRadios?.radios[0];
+    if (!r0) return undefined;
+    const d = r0.summary?.(nowNs);
+    return {
+      driver: r0.family,
+      medianAggregateBytes: this.aggBytes.median(),
+      medianDriverStatusUs: d?.medianStatusUs ?? NaN,
+      meanFirmwareBytes: d?.meanFirmwareBytes ?? NaN,
+    };
   }
 
   /** Time averages of the first sender's sk_wmem_alloc and TSQ limit since the measurement began (null before a sample). */
@@ -264,12 +288,13 @@ export class Model implements EventTarget {
       medianLatencyMs: rec.pingAll.median(),
       medianAggregate: rec.aggAll.median(),
       tsqLimitBytes: Math.round(this.tsqMeans()?.limitBytes ?? (s0 ? s0.tsqLimit : NaN)),
-      forwarded: this.scenario.wifi?.topology === 'ap',
+      forwarded: this.scenario.wifi?.tcpSender === 'wired',
       cpuBusy,
       medianCompletionUs: rec.completionNs.median() / 1000,
       throttledFraction,
       drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
       stations,
+      wifi: this.wifiSummary(now),
       bound: '',
       events: this.sim.eventsRun,
     };

@@ -7,6 +7,7 @@ import type { ParamSpec, ParamValue } from '../api';
 import { ERA_IDS, ERAS } from './eras';
 import type { Model } from './model';
 import type { Scenario } from './scenario';
+import { WIFI_DRIVER_PARAMS } from './params-wifi';
 
 export interface ParamDef extends Omit<ParamSpec, 'kernelDefault'> {
   /** Applies the value to a running model; absent means the run restarts. */
@@ -264,6 +265,7 @@ export const PARAMS: Record<string, ParamDef> = {
     kernelFile: 'kernel/time/hrtimer.c',
     live: false,
   },
+  ...WIFI_DRIVER_PARAMS,
 };
 
 /** The ParamSpec list for a preset's keys, with kernel defaults for the scenario's era. */

@@ -58,6 +58,28 @@ export function registerWifiProbes(m: Model, net: WifiNet, dev0: DevQueue, w: Wi
   if (m.senders.length > 0 && w.topology === 'local' && site === 'device') addCommonProbes(m, m.senders[0]);
   else addFlowProbes(m, site !== 'wired');
   addStationRates(m);
+  addAirProbes(m);
+}
+
+/** The main radio's A-MPDU bytes per sample, and each station's share of the airtime (several stations). */
+function addAirProbes(m: Model): void {
+  m.addProbe(
+    { key: 'agg.bytes', label: 'mean A-MPDU size (sending radio)', unit: 'B', panel: 'aggregates' },
+    () => m.aggBytesMean.read(),
+  );
+  if (m.stationAirtime.length < 2) return;
+  m.stationAirtime.forEach((read, i) => {
+    const share = rateProbe(m, read, 1);
+    m.addProbe(
+      {
+        key: `air.sta${i + 1}`,
+        label: `airtime ${m.stationNames[i]} (100 ms)`,
+        unit: 'fraction',
+        panel: 'cpu',
+      },
+      (now) => Math.min(1, share(now)),
+    );
+  });
 }
 
 /** Several flows: the total goodput, then each flow's cwnd and srtt (and the first socket's TSQ where it is on a WiFi host). */

@@ -32,7 +32,7 @@ export class IntervalMean {
   private n = 0;
   private lastSum = 0;
   private lastN = 0;
-  private lastValue = NaN;
+  private lastValue = 0;
 
   add(v: number): void {
     this.sum += v;
