@@ -10,7 +10,8 @@
  *   it settled, up to 255 per message, fwTxComplDelayNs after the BlockAck;
  * - with peer flow control, HTT_T2H_MSG_TYPE_TX_FETCH_IND: a request for up
  *   to a number of MSDUs and bytes of one (peer, TID), sent when its queue
- *   in the firmware runs below one A-MPDU and the host reports frames for it.
+ *   in the firmware (with what is on the bus) runs below one A-MPDU and the
+ *   host reports frames for it; it asks for two A-MPDUs' worth.
  */
 import type { EventTarget, Sim } from '../../../engine/sim';
 import type { Rng } from '../../../engine/rng';
@@ -46,8 +47,12 @@ export class Ath10kFirmware implements EventTarget {
   readonly held = new TimeAverage();
   /** Per (dst·16 + tid): a fetch request is outstanding. */
   private readonly fetching = new Set<number>();
+  /** Per (dst·16 + tid): MSDUs on the bus, which the firmware counts as coming. */
+  private readonly onBus = new Map<number, number>();
   /** MSDUs a full A-MPDU carries: below it the firmware asks for more (pull-push). */
   private readonly aggregateMsdus: number;
+  /** The byte budget of one fetch: two of the peer's longest A-MPDUs. */
+  private readonly fetchBytes: number;
 
   constructor(
     private readonly sim: Sim,
@@ -58,6 +63,7 @@ export class Ath10kFirmware implements EventTarget {
     private readonly links: Ath10kFwLinks,
   ) {
     this.aggregateMsdus = opts.maxAmpduSubframes * opts.maxAmsduSubframes;
+    this.fetchBytes = 2 * engineOpts.maxAmpduBytes;
     this.engine = new AggEngine(rng, medium, engineOpts, {
       deliver: links.deliver,
       onAggregate: links.onAggregate,
@@ -76,6 +82,8 @@ export class Ath10kFirmware implements EventTarget {
   txFrm(skb: Skb, nowNs: Ns): void {
     this.bus.push(skb);
     this.busBytes += skb.l2Bytes;
+    const key = keyOf(skb);
+    this.onBus.set(key, (this.onBus.get(key) ?? 0) + 1);
     this.held.set(this.heldBytes, nowNs);
     if (!this.busBusy) this.startDma(nowNs);
   }
@@ -100,6 +108,8 @@ export class Ath10kFirmware implements EventTarget {
       const skb = this.bus[this.busHead];
       this.bus[this.busHead++] = null as unknown as Skb;
       this.busBytes -= skb.l2Bytes;
+      const key = keyOf(skb);
+      this.onBus.set(key, this.onBus.get(key)! - 1);
       if (this.busHead > 512) {
         this.bus.splice(0, this.busHead);
         this.busHead = 0;
@@ -111,6 +121,11 @@ export class Ath10kFirmware implements EventTarget {
       const [skbs, acked] = arg as [Skb[], boolean[]];
       for (const s of skbs) this.indBytes -= s.l2Bytes;
       this.links.txComplInd(skbs, acked, nowNs);
+      // The firmware schedules again as it completes: a TID the host could not
+      // serve before (AQL held it) is asked again, and the host answers in the
+      // same poll, after the statuses that released its airtime.
+      if (this.opts.peerFlowControl)
+        for (const key of tidsOf(skbs)) this.maybeFetch(key >> 4, key & 15, nowNs);
     }
   }
 
@@ -141,10 +156,20 @@ export class Ath10kFirmware implements EventTarget {
     if (!this.opts.peerFlowControl) return;
     const key = dst * 16 + tid;
     if (this.fetching.has(key)) return;
-    if (this.engine.packetsFor(dst, tid) >= this.aggregateMsdus) return;
-    const hostBytes = this.links.hostQueued(dst, tid);
-    if (hostBytes <= 0) return;
+    if (this.engine.packetsFor(dst, tid) + (this.onBus.get(key) ?? 0) >= this.aggregateMsdus) return;
+    if (this.links.hostQueued(dst, tid) <= 0) return;
     this.fetching.add(key);
-    this.links.fetchInd(dst, tid, 2 * this.aggregateMsdus, hostBytes, nowNs);
+    this.links.fetchInd(dst, tid, 2 * this.aggregateMsdus, this.fetchBytes, nowNs);
   }
+}
+
+/** The (dst · 16 + tid) keys of the frames in a message, once each. */
+function tidsOf(skbs: readonly Skb[]): Set<number> {
+  const keys = new Set<number>();
+  for (const s of skbs) keys.add(keyOf(s));
+  return keys;
+}
+
+function keyOf(skb: Skb): number {
+  return skb.dst * 16 + (skb.priority & 7);
 }

@@ -33,8 +33,10 @@
  * - the host's frame crosses PCIe (QCA6174: PCIe 2.0 x1, 5 GT/s with 8b/10b
  *   coding, 500 MB/s) once, when the host hands it over;
  * - pull-push: the firmware asks (HTT_T2H_MSG_TYPE_TX_FETCH_IND) for a TID
- *   whose firmware queue holds less than one full A-MPDU, up to two A-MPDUs'
- *   worth; the thresholds of its TX_MODE_SWITCH_IND are pushAllowed.
+ *   whose firmware queue (counting frames still on the bus) holds less than
+ *   one full A-MPDU, up to two A-MPDUs' worth (2 · 64 · 3 MSDUs, 2 · the
+ *   peer's maximum A-MPDU length); the thresholds of its TX_MODE_SWITCH_IND
+ *   are pushAllowed.
  */
 import type { Ns } from '../../../engine/time';
 import { PPDU_MAX_US, VHT_MAX_AMPDU_BYTES } from '../phy/vht-he';
