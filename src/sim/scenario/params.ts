@@ -199,7 +199,7 @@ export const PARAMS: Record<string, ParamDef> = {
     unit: 'µs',
     min: 0,
     max: 10_000,
-    help: 'From the end of the BlockAck to the skb free (TX interrupt, tasklet, ieee80211_tx_status).',
+    help: "From the end of the BlockAck to the skb free (TX interrupt, tasklet, ieee80211_tx_status); with ath10k and mt76, from the firmware's completion message to the NAPI poll that frees the frames.",
     kernelFile: 'drivers/net/wireless/ath/ath9k/xmit.c',
     live: false,
   },
