@@ -3,7 +3,19 @@
  * (./params.ts lists them with the rest).
  */
 import { CPU_PLATFORM_IDS, CPU_PLATFORMS } from '../model/cpu/platforms';
+import { ERAS } from './eras';
 import type { ParamDef } from './params';
+import type { Scenario } from './scenario';
+
+/**
+ * The shift a socket runs with while tcp.sk_pacing_shift is unset: mac80211's
+ * sk_pacing_shift_update value of the era where TCP runs on a WiFi device
+ * (or its stations), else the socket's own 10.
+ */
+export function defaultPacingShift(sc: Scenario): number {
+  const onWifi = sc.wifi !== null && sc.wifi.tcpSender !== 'wired';
+  return (onWifi ? ERAS[sc.era].mac80211PacingShift : null) ?? 10;
+}
 
 export const WIFI_DRIVER_PARAMS: Record<string, ParamDef> = {
   'wifi.tcpSender': {

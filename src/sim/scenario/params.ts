@@ -7,7 +7,7 @@ import type { ParamSpec, ParamValue } from '../api';
 import { ERA_IDS, ERAS } from './eras';
 import type { Model } from './model';
 import type { Scenario } from './scenario';
-import { WIFI_DRIVER_PARAMS } from './params-wifi';
+import { defaultPacingShift, WIFI_DRIVER_PARAMS } from './params-wifi';
 
 export interface ParamDef extends Omit<ParamSpec, 'kernelDefault'> {
   /** Applies the value to a running model; absent means the run restarts. */
@@ -40,7 +40,7 @@ export const PARAMS: Record<string, ParamDef> = {
     help: 'TSQ budget and TSO size are pacing_rate >> shift: 10 ≈ 1 ms of data, 8 ≈ 4 ms, 7 ≈ 8 ms.',
     kernelFile: 'include/net/sock.h',
     live: true,
-    kernelDefault: () => 10,
+    kernelDefault: defaultPacingShift,
     apply: (m, v) => {
       for (const s of m.senders) s.setPacingShiftOverride(Number(v));
     },
