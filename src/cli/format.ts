@@ -43,6 +43,10 @@ const SUMMARY_FIELDS: [string, (s: Summary) => number, string][] = [
   ['median_completion_us', (s) => s.medianCompletionUs, 'µs'],
   ['throttled_fraction', (s) => s.throttledFraction, ''],
   ['drops', (s) => s.drops, ''],
+  // The main WiFi radio: what its A-MPDUs carry, how long its firmware or hardware holds a frame.
+  ['aggregate_bytes', (s) => s.wifi?.medianAggregateBytes ?? NaN, 'B'],
+  ['driver_status_us', (s) => s.wifi?.medianDriverStatusUs ?? NaN, 'µs'],
+  ['firmware_queue_bytes', (s) => s.wifi?.meanFirmwareBytes ?? NaN, 'B'],
 ];
 
 /** Per station, in the order the summary lists stations: what an AP's sweep compares. */

@@ -56,9 +56,10 @@ export interface SeriesSpec {
   /**
    * What the occupancy panel must know of it: 'limit', a budget rather than
    * bytes queued (dashed, and it sets the scale only near the queues);
-   * 'unsent', data not yet below TCP (stacked on top of what TSQ counts).
+   * 'unsent', data not yet below TCP (stacked on top of what TSQ counts);
+   * 'completion', a TX completion latency the packet path reads out.
    */
-  role?: 'limit' | 'unsent';
+  role?: 'limit' | 'unsent' | 'completion';
 }
 
 /**
@@ -128,6 +129,22 @@ export interface StepSummary {
   pingMs: number[];
 }
 
+/** The main WiFi radio's figures (WiFi scenarios only). */
+export interface WifiRadioSummary {
+  /** The radio's driver family (wifi.driver). */
+  driver: string;
+  /** Median PSDU bytes of the main radio's A-MPDUs (or single frames) on the air. */
+  medianAggregateBytes: number;
+  /**
+   * Median time from the driver handing a frame to its firmware or hardware
+   * to the host processing its TX status (ath10k: HTT tx_compl, mt76: the
+   * TX-free event), µs; NaN for drivers that keep the frame themselves.
+   */
+  medianDriverStatusUs: number;
+  /** Time-averaged bytes in the firmware's or hardware's queues (not on the air); NaN where there are none. */
+  meanFirmwareBytes: number;
+}
+
 export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
@@ -157,6 +174,8 @@ export interface Summary {
    */
   drops: number;
   stations: StationSummary[];
+  /** The main radio's aggregation and completion figures (absent for a wired scenario). */
+  wifi?: WifiRadioSummary;
   /** What bounds throughput now, computed from the state. */
   bound: string;
   events: number;

@@ -6,13 +6,14 @@
  */
 import { Sim } from '../engine/sim';
 import { NS_PER_SEC, us } from '../engine/time';
-import { Cpu, ZERO_COSTS } from '../model/cpu/cpu';
+import { Cpu } from '../model/cpu/cpu';
 import { DelayLine } from '../model/nic/delay-line';
 import { DevQueue } from '../model/nic/dev-queue';
 import type { DeliverFn } from '../model/nic/driver';
 import { SkbKind } from '../model/skb';
 import { pingReplyTo } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
+import { cpuCosts } from './cpu-costs';
 import { ERAS } from './eras';
 import { registerWiredProbes } from './host-probes';
 import { Model } from './model';
@@ -25,7 +26,7 @@ import { buildInterfaceQdisc } from './wired-qdisc';
 export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): Model {
   const sim = new Sim(seed);
   const era = ERAS[sc.era];
-  const costs = sc.cpu.enabled ? sc.cpu : ZERO_COSTS;
+  const costs = cpuCosts(sc);
   const cpu = new Cpu(sim);
   const m = new Model(sim, sc, era, cpu, framesEnabled);
 

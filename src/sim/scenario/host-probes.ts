@@ -134,8 +134,8 @@ function beyondHost(m: Model, hostQueued: number): number {
   return Math.max(0, unacked - hostQueued - m.driverBytes());
 }
 
-/** The first sender's TSQ limit and sk_wmem_alloc, goodput, cwnd, pacing rate (3.12+), srtt and CPU busy. */
-export function addCommonProbes(m: Model, s0: TcpSender): void {
+/** A socket's TSQ limit and sk_wmem_alloc, as lines over the occupancy stack. */
+export function addTsqProbes(m: Model, s0: TcpSender): void {
   m.addProbe(
     { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true, role: 'limit' },
     () => s0.tsqLimit,
@@ -144,6 +144,11 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
     { key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true },
     () => s0.wmemBytes,
   );
+}
+
+/** The first sender's TSQ limit and sk_wmem_alloc, goodput, cwnd, pacing rate (3.12+), srtt and CPU busy. */
+export function addCommonProbes(m: Model, s0: TcpSender): void {
+  addTsqProbes(m, s0);
   addTotalGoodput(m);
   m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
   // sk_pacing_rate arrived in 3.12; a 3.6 socket has none to chart.

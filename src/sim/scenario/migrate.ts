@@ -19,7 +19,9 @@
  * schema-2 run kept its knobs as they started; no interface had a shaper (`shaper`, `router.shaper`
  * null), and the router's egress device was fixed at 256 ring slots with BQL
  * and completion right after the last bit (`router.ringSlots`, `router.bql`,
- * `router.completion`).
+ * `router.completion`); and
+ * `wifi.tcpSender`, `wifi.ath10k`, `wifi.mt76` and `cpu.platform`
+ * did not exist (see wifiDriversAndCpuPlatform).
  */
 import { ZERO_COSTS } from '../model/cpu/cpu';
 import { SCENARIO_SCHEMA } from './scenario';
@@ -112,8 +114,26 @@ function fromSchema2Shapers(raw: Json): Json {
   return out;
 }
 
+/**
+ * Schema 2 had no choice of where WiFi TCP runs, no ath10k or mt76, and no
+ * CPU platform presets: a 'local' scene's TCP ran on the device, an 'ap'
+ * scene's on the wired host; CPU costs were the fields given.
+ */
+function wifiDriversAndCpuPlatform(raw: Json): Json {
+  const out: Json = { ...raw };
+  if (isObject(raw.cpu) && !Object.hasOwn(raw.cpu, 'platform')) out.cpu = { ...raw.cpu, platform: null };
+  if (isObject(raw.wifi)) {
+    const wifi = { ...raw.wifi };
+    if (!Object.hasOwn(wifi, 'tcpSender')) wifi.tcpSender = wifi.topology === 'ap' ? 'wired' : 'device';
+    if (!Object.hasOwn(wifi, 'ath10k')) wifi.ath10k = null;
+    if (!Object.hasOwn(wifi, 'mt76')) wifi.mt76 = null;
+    out.wifi = wifi;
+  }
+  return out;
+}
+
 function fromSchema2(raw: Json): Json {
-  return { ...fromSchema2Shapers(fromSchema2Changes(raw)), schema: 3 };
+  return { ...wifiDriversAndCpuPlatform(fromSchema2Shapers(fromSchema2Changes(raw))), schema: 3 };
 }
 
 /** Steps indexed by the version they upgrade from. */

@@ -3,7 +3,9 @@
  * occupancy is charted, the recorder, and the summary computed from them.
  * Builders (build-wired.ts, build-wifi.ts) fill it in.
  */
-import type { SeriesSpec, StationSummary, StepSeries, Summary } from '../api';
+import type { SeriesSpec, StationSummary, StepSeries, Summary, WifiRadioSummary } from '../api';
+import { Reservoir } from '../metrics/reservoir';
+import { IntervalMean } from '../model/wifi/offload/time-average';
 import type { EventTarget, Sim } from '../engine/sim';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
 import { Recorder } from '../metrics/recorder';
@@ -17,7 +19,8 @@ import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
-import { wifiDrops, type WifiRadios } from './wifi-probes';
+import { wifiDrops } from './wifi-probes';
+import type { WifiNet } from './wifi-net';
 import type { EraProfile } from './eras';
 import type { Scenario } from './scenario';
 import type { TxopRecord } from '../model/wifi/types';
@@ -46,7 +49,7 @@ export class Model implements EventTarget {
   /** Packets dropped through dropFn (qdiscs, mac80211); the summary adds the WiFi modules' own counts. */
   drops = 0;
   /** The WiFi radios and reorder buffer (WiFi builder), whose own drop counters the summary adds. */
-  wifiRadios: WifiRadios | null = null;
+  wifiRadios: WifiNet | null = null;
   warmupEndNs: Ns;
   private measuring = false;
   /** Sums of the first sender's sk_wmem_alloc and TSQ limit at each sample since the measurement began. */
@@ -148,10 +151,17 @@ export class Model implements EventTarget {
     return this.scenario.wifi?.topology === 'ap' ? node - 1 : 0;
   }
 
+  /** PSDU bytes of the main radio's transmissions since the measurement began. */
+  private readonly aggBytes = new Reservoir(16384);
+  /** The same, averaged per sample for the aggregates panel. */
+  readonly aggBytesMean = new IntervalMean();
+
   /** One A-MPDU (or single frame) sent by `node` to `dst`: charted, and per station when it is the main radio. */
-  onAggregate(node: number, nframes: number, _bytes: number, dst: number, nowNs: Ns): void {
+  onAggregate(node: number, nframes: number, bytes: number, dst: number, nowNs: Ns): void {
     if (node !== 0) return;
     this.recorder.aggregate(nowNs, nframes, this.stationOf(dst), this.measuring);
+    if (this.measuring) this.aggBytes.add(bytes);
+    this.aggBytesMean.add(bytes);
   }
 
   /** Live brcmfmac FC-mode change (set by the WiFi builder). */
@@ -226,6 +236,8 @@ export class Model implements EventTarget {
     this.perStationBase = this.stationBytes.map((f) => f());
     this.perStationAirBase = this.stationAirtime.map((f) => f());
     this.steps?.restart(nowNs);
+    this.aggBytes.clear();
+    this.wifiRadios?.radios[0]?.beginMeasurement?.(nowNs);
   }
 
   /**
@@ -242,6 +254,19 @@ export class Model implements EventTarget {
   /** The per-step samples so far (null unless enableSteps was called). */
   stepSeries(): StepSeries | null {
     return this.steps?.series() ?? null;
+  }
+
+  /** The main radio's figures for the summary. */
+  private wifiSummary(nowNs: Ns): WifiRadioSummary | undefined {
+    const r0 = this.wifiRadios?.radios[0];
+    if (!r0) return undefined;
+    const d = r0.summary?.(nowNs);
+    return {
+      driver: r0.family,
+      medianAggregateBytes: this.aggBytes.median(),
+      medianDriverStatusUs: d?.medianStatusUs ?? NaN,
+      meanFirmwareBytes: d?.meanFirmwareBytes ?? NaN,
+    };
   }
 
   /** Time averages of the first sender's sk_wmem_alloc and TSQ limit since the measurement began (null before a sample). */
@@ -302,12 +327,13 @@ export class Model implements EventTarget {
       medianLatencyMs: rec.pingAll.median(),
       medianAggregate: rec.aggAll.median(),
       tsqLimitBytes: Math.round(this.tsqMeans()?.limitBytes ?? (s0 ? s0.tsqLimit : NaN)),
-      forwarded: this.scenario.wifi?.topology === 'ap',
+      forwarded: this.scenario.wifi?.tcpSender === 'wired',
       cpuBusy,
       medianCompletionUs: rec.completionNs.median() / 1000,
       throttledFraction,
       drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
       stations,
+      wifi: this.wifiSummary(now),
       bound: '',
       events: this.sim.eventsRun,
     };

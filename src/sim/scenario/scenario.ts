@@ -6,6 +6,7 @@ import type { ScheduledChange } from '../api';
 
 export type { ScheduledChange } from '../api';
 import type { CpuCosts } from '../model/cpu/cpu';
+import type { CpuPlatformId } from '../model/cpu/platforms';
 import type { CompletionModel } from '../model/nic/wired-nic';
 import type { EraId } from './eras';
 import type { ShaperConfig } from './shaper-config';
@@ -106,7 +107,8 @@ export interface Scenario {
   warmupMs: number;
   sampleIntervalUs: number;
   tcp: TcpConfig;
-  cpu: CpuCosts & { enabled: boolean };
+  /** The sender host's CPU: costs per operation, or a platform preset whose costs replace them (model/cpu/platforms.ts). */
+  cpu: CpuCosts & { enabled: boolean; platform: CpuPlatformId | null };
   qdisc: QdiscConfig;
   /** A shaper at the root of the sender's interface, `qdisc` as its leaf's options (null: none; wired only). */
   shaper: ShaperConfig | null;

@@ -4,17 +4,22 @@
  * walks this tree; a field added to the types needs a line here, or files
  * that carry it are rejected as having an unknown field.
  */
+import { CPU_PLATFORM_IDS } from '../model/cpu/platforms';
 import { ERA_IDS } from './eras';
 import { SCENARIO_SCHEMA } from './scenario';
 
 /** A leaf: what one JSON value may be. */
-export type Rule =
+export type Rule = (
   | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string; off?: number }
   | { t: 'bool' }
-  | { t: 'enum'; values: readonly (string | number)[] }
+  | { t: 'enum'; values: readonly (string | number)[]; nullable?: boolean }
   | { t: 'string'; maxLength: number }
   /** A knob's value in a scheduled change: a number, a short text, true/false or null (./changes.ts checks it against the knob). */
-  | { t: 'scalar'; maxLength: number };
+  | { t: 'scalar'; maxLength: number }
+) & {
+  /** The field may be left out (HE-only rate fields). */
+  optional?: boolean;
+};
 
 export interface ObjectNode {
   t: 'object';
@@ -52,6 +57,7 @@ const num = (min: number, max: number, unit?: string): Rule => ({ t: 'number', m
 const period = (min: number, max: number, unit: string): Rule => ({ t: 'number', min, max, unit, off: 0 });
 const bool: Rule = { t: 'bool' };
 const oneOf = (...values: (string | number)[]): Rule => ({ t: 'enum', values });
+const optional = (r: Rule): Rule => ({ ...r, optional: true });
 const obj = (fields: Record<string, Node>, nullable = false): ObjectNode => ({
   t: 'object',
   fields,
@@ -122,11 +128,13 @@ const completion = (): VariantNode => ({
 /** A PHY rate; the MCS range and the streams depend on the mode (checked in validate.ts). */
 const phyRate = (): ObjectNode =>
   obj({
-    mode: oneOf('ht', 'vht'),
+    mode: oneOf('ht', 'vht', 'he'),
     mcs: int(0, 31),
     nss: int(1, 8, 'streams'),
     widthMHz: oneOf(20, 40, 80, 160),
     shortGi: bool,
+    giNs: optional(oneOf(800, 1600, 3200)),
+    heLtf: optional(oneOf(1, 2, 4)),
   });
 
 /** Upper bound of sk_pacing_shift: beyond 20 the budget (rate >> shift) is below one skb at any rate the model runs. */
@@ -172,6 +180,7 @@ export const SCHEMA: ObjectNode = obj({
   }),
   cpu: obj({
     enabled: bool,
+    platform: { t: 'enum', values: CPU_PLATFORM_IDS, nullable: true },
     perSkbNs: num(0, 1e7, 'ns'),
     perByteCopyNs: num(0, 1000, 'ns'),
     perSkbAllocNs: num(0, 1e7, 'ns'),
@@ -240,7 +249,8 @@ export const SCHEMA: ObjectNode = obj({
     {
       topology: oneOf('local', 'ap'),
       band: oneOf('2.4GHz', '5GHz'),
-      driver: oneOf('ath9k', 'brcmfmac'),
+      driver: oneOf('ath9k', 'brcmfmac', 'ath10k', 'mt76'),
+      tcpSender: oneOf('device', 'wired', 'stations'),
       queueing: oneOf('itxq', 'legacy'),
       stations: {
         t: 'array',
@@ -274,6 +284,24 @@ export const SCHEMA: ObjectNode = obj({
           firmwareTxStatusBatch: int(1, 1024, 'statuses'),
           firmwareMaxAmpduFrames: int(1, 256, 'frames'),
           firmwareMaxAirtimeUs: num(100, 10_000, 'µs'),
+        },
+        true,
+      ),
+      ath10k: obj(
+        {
+          chip: oneOf('qca6174', 'qca988x', 'qca9984'),
+          fwTxComplDelayUs: num(0, 100_000, 'µs'),
+          peerMaxAmpduBytes: int(8191, 1_048_575, 'bytes'),
+          peerMaxMpduBytes: oneOf(3895, 7991, 11454),
+        },
+        true,
+      ),
+      mt76: obj(
+        {
+          chip: oneOf('mt7915', 'mt7921', 'mt7615'),
+          txFreeDelayUs: num(0, 100_000, 'µs'),
+          workerDelayUs: num(0, 100_000, 'µs'),
+          peerMaxAmpduBytes: int(8191, 6_500_631, 'bytes'),
         },
         true,
       ),

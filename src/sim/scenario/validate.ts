@@ -9,6 +9,7 @@ import type { ParamValue } from '../api';
 import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
 import type { PhyRate } from '../model/wifi/types';
+import { vhtHeRateError } from '../model/wifi/phy/vht-he';
 import { ERAS, hasTcpTxDelay, type EraId } from './eras';
 import { checkChanges } from './changes';
 import { checkShapers } from './validate-shaper';
@@ -123,7 +124,7 @@ export function describe(n: Node): string {
     case 'bool':
       return 'true or false';
     case 'enum':
-      return `one of ${n.values.join(', ')}`;
+      return `${n.nullable ? 'null or ' : ''}one of ${n.values.join(', ')}`;
     case 'string':
       return `a string of at most ${n.maxLength} characters`;
     case 'scalar':
@@ -153,6 +154,7 @@ function ruleError(r: Rule, v: unknown): boolean {
     case 'bool':
       return typeof v !== 'boolean';
     case 'enum':
+      if (v === null) return !r.nullable;
       return !r.values.includes(v as string);
     case 'string':
       return typeof v !== 'string' || v.length > r.maxLength;
@@ -171,6 +173,7 @@ export function checkField(path: string, v: unknown): string | null {
 
 function walk(n: Node, v: unknown, path: string, errors: string[]): void {
   const name = path || 'the scenario';
+  if (v === undefined && 'optional' in n && n.optional) return;
   if (v === undefined) {
     errors.push(`${name} is missing: expected ${describe(n)}`);
     return;
@@ -227,9 +230,23 @@ function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): v
   } else if (r.mode === 'vht') {
     if (typeof r.mcs === 'number' && r.mcs > 9)
       errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for VHT: expected an integer from 0 to 9`);
+    else checkVhtHe(path, r, errors);
     if (band === '2.4GHz')
       errors.push(`${path}.mode = "vht" is not allowed with wifi.band 2.4GHz: VHT (802.11ac) is 5 GHz only`);
+  } else if (r.mode === 'he') {
+    if (typeof r.mcs === 'number' && r.mcs > 11)
+      errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for HE: expected an integer from 0 to 11`);
+    else checkVhtHe(path, r, errors);
   }
+  if (r.mode !== 'he' && (r.giNs !== undefined || r.heLtf !== undefined))
+    errors.push(`${path}.giNs and ${path}.heLtf are HE fields: leave them out for ${show(r.mode)}`);
+}
+
+/** The standard's list of VHT and HE rates (excluded MCS, HE GI/LTF pairs), once each field is in range. */
+function checkVhtHe(path: string, r: PhyRate, errors: string[]): void {
+  if (![20, 40, 80, 160].includes(r.widthMHz) || !Number.isInteger(r.nss) || r.nss < 1 || r.nss > 8) return;
+  const e = vhtHeRateError(r);
+  if (e) errors.push(`${path} is not a rate: ${e}`);
 }
 
 /**
@@ -272,6 +289,7 @@ function crossField(s: Scenario, errors: string[]): void {
   }
   if (w.driver === 'brcmfmac' && w.topology !== 'local')
     errors.push('wifi.driver brcmfmac is modelled as a station (wifi.topology local)');
+  driverBlocks(w, errors);
   if (!Array.isArray(w.stations)) return;
   if (w.topology === 'local' && w.stations.length !== 1) {
     errors.push(
@@ -282,6 +300,27 @@ function crossField(s: Scenario, errors: string[]): void {
     if (!isObject(st)) return;
     checkRate(`wifi.stations.${i}.rate`, st.rate, w.band, errors);
     checkRate(`wifi.stations.${i}.uplinkRate`, st.uplinkRate, w.band, errors);
+  });
+}
+
+/** Each driver family's block is there for its driver and absent otherwise; HE needs an HE chip; where senders may sit. */
+function driverBlocks(w: Scenario['wifi'] & object, errors: string[]): void {
+  for (const f of ['ath10k', 'mt76'] as const) {
+    if (w.driver === f && w[f] === null) errors.push(`wifi.${f} is required when wifi.driver is ${f}`);
+    if (w.driver !== f && isObject(w[f]))
+      errors.push(`wifi.${f} applies only where wifi.driver is ${f}, not ${show(w.driver)}`);
+  }
+  if (w.tcpSender === 'stations' && w.topology !== 'ap')
+    errors.push('wifi.tcpSender = "stations" needs wifi.topology ap (the stations of an AP upload)');
+  const heChip = w.driver === 'mt76' && isObject(w.mt76) && w.mt76.chip !== 'mt7615';
+  if (!Array.isArray(w.stations) || heChip) return;
+  w.stations.forEach((st, i) => {
+    if (!isObject(st)) return;
+    for (const k of ['rate', 'uplinkRate'] as const)
+      if (isObject(st[k]) && st[k].mode === 'he')
+        errors.push(
+          `wifi.stations.${i}.${k}.mode = "he" needs an 802.11ax radio: wifi.driver mt76 with chip mt7915 or mt7921, not ${show(w.driver)}`,
+        );
   });
 }
 

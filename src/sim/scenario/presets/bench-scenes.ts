@@ -65,6 +65,7 @@ export const benchWifi: Preset = {
     sc.pingIntervalMs = 200;
     const w = sc.wifi!;
     w.topology = 'ap';
+    w.tcpSender = 'wired';
     w.queueing = 'itxq';
     w.airtimeFairness = true;
     w.stations = [
