@@ -29,6 +29,7 @@ export function installTestHook(c: SimController): void {
     step: (ns) => c.stepBy(ns),
     overrides: () => st().overrides,
     seed: () => st().seed,
+    script: () => st().script,
     workerFault: (kind) => c.injectWorkerFault(kind),
     workerRestarts: () => c.workerRestarts,
     workerHealth: () => useWorkerHealth.getState().state,

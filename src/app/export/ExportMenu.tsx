@@ -196,10 +196,16 @@ export function ExportMenu() {
                   void run('scenario (JSON)', () => {
                     const st = useExplorer.getState();
                     const title = st.presets.find((p) => p.id === st.presetId)?.title;
-                    const m = meta();
+                    // What replays the run: the values it started from and its knob changes.
+                    const file = {
+                      presetId: st.presetId,
+                      seed: st.seed,
+                      set: st.script.overrides,
+                      changes: st.script.changes,
+                    };
                     saveText(
                       `${base()}-scenario.json`,
-                      scenarioFileText({ presetId: m.presetId, seed: m.seed, set: m.set }, title),
+                      scenarioFileText(file, title),
                       'application/json',
                     );
                   })

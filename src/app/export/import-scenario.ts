@@ -20,11 +20,16 @@ export async function importScenario(text: string, controller: SimController): P
   const st = useExplorer.getState();
   const parsed = parseScenarioFile(text, st.presets);
   if (!parsed.ok) return parsed;
-  const { presetId, seed, set } = parsed.file;
+  const { presetId, seed, set, changes } = parsed.file;
   const { remote, worker } = startWorker();
   let r;
   try {
-    r = await resolveShared((req) => remote.load(req), st.presets, { presetId, set, seed }, undefined);
+    r = await resolveShared(
+      (req) => remote.load(req),
+      st.presets,
+      { presetId, set, seed, changes },
+      undefined,
+    );
   } catch (e) {
     return { ok: false, errors: [`the scenario could not be checked: ${(e as Error).message}`] };
   } finally {
@@ -33,20 +38,28 @@ export async function importScenario(text: string, controller: SimController): P
   if (r.notices.length || r.presetId === null) {
     return {
       ok: false,
-      errors: r.notices.map((n) => (n.field === 'preset' ? noticeText(n) : `set.${noticeText(n)}`)),
+      errors: r.notices.map((n) =>
+        n.field === 'preset'
+          ? noticeText(n)
+          : n.field === 'at'
+            ? `changes: ${noticeText({ ...n, field: 'change' })}`
+            : `set.${noticeText(n)}`,
+      ),
     };
   }
   const prevSeed = st.seed;
   st.patch({ seed, presetDefaults: { presetId: r.presetId, values: r.presetValues } });
-  const ok = await controller.loadPreset(r.presetId, r.overrides);
+  const ok = await controller.loadPreset(r.presetId, r.overrides, changes ? r.changes : undefined);
   if (!ok) {
     const error = useExplorer.getState().error ?? 'the simulation refused the scenario';
     useExplorer.getState().patch({ seed: prevSeed, error: null });
     return { ok: false, errors: [error] };
   }
   const n = Object.keys(r.overrides).length;
+  const m = r.changes.length;
   const title = st.presets.find((p) => p.id === r.presetId)?.title ?? r.presetId;
-  return { ok: true, message: `${title}, seed ${seed}, ${n} parameter${n === 1 ? '' : 's'} set` };
+  const moves = m ? `, ${m} knob change${m === 1 ? '' : 's'} during the run` : '';
+  return { ok: true, message: `${title}, seed ${seed}, ${n} parameter${n === 1 ? '' : 's'} set${moves}` };
 }
 
 export async function readScenarioFile(file: File): Promise<string> {

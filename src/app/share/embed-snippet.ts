@@ -4,6 +4,7 @@
  * attribute; nothing here is ever inserted into this app's own DOM.
  */
 import type { Panel } from '../../worker/protocol';
+import { formatLinkChange } from './change-codec';
 import { encodeShareState, type EmbedTheme, type ShareState } from './url-state';
 
 export interface EmbedOptions {
@@ -50,6 +51,7 @@ export function elementSnippet(scriptUrl: string, state: ShareState, o: EmbedOpt
     ['controls', o.controls.join(',')],
     ['theme', o.theme],
     ['set', Object.keys(state.set).length ? setAttr(state.set) : undefined],
+    ['at', state.changes?.length ? state.changes.map(formatLinkChange).join('; ') : undefined],
   ];
   const a = attrs
     .filter(([, v]) => v !== undefined && v !== '')
