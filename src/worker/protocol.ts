@@ -81,9 +81,7 @@ export interface RunStatus {
  * `restarted`: the parameter cannot change while running (ParamSpec.live
  * false), so the run was restarted from t = 0 with the new value.
  */
-export type SetResult =
-  | { ok: true; restarted?: boolean; script?: RunScript }
-  | { ok: false; error: string };
+export type SetResult = { ok: true; restarted?: boolean; script?: RunScript } | { ok: false; error: string };
 
 /** Receives frames; a returned promise counts as "in flight" until it settles (back-pressure). */
 export type FrameSink = (frame: Frame, status: RunStatus) => void | Promise<void>;

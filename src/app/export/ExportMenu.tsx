@@ -203,11 +203,7 @@ export function ExportMenu() {
                       set: st.script.overrides,
                       changes: st.script.changes,
                     };
-                    saveText(
-                      `${base()}-scenario.json`,
-                      scenarioFileText(file, title),
-                      'application/json',
-                    );
+                    saveText(`${base()}-scenario.json`, scenarioFileText(file, title), 'application/json');
                   })
                 }
               >
