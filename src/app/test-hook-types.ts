@@ -39,6 +39,8 @@ export interface TsqTestHook {
   sampleCount(): number;
   /** The shared time window of the timelines, in simulated ns. */
   visibleWindow(): { t0Ns: number; t1Ns: number };
+  /** The window each track last drew, by panel. */
+  trackWindows(): Partial<Record<string, { t0Ns: number; t1Ns: number }>>;
   summary(): Promise<Summary | null>;
   setParam(key: string, value: ParamValue): Promise<SetResult>;
   loadPreset(id: string): Promise<boolean>;

@@ -3,6 +3,8 @@ import { useExplorer } from './state/explorer-store';
 import { useWorkerHealth } from './robustness/health-store';
 import type { SimController } from './sim-controller';
 import type { TsqTestHook } from './test-hook-types';
+import { drawnWindows } from './charts/drawn-windows';
+import type { ChartScheduler } from './charts/scheduler';
 
 export function installTestHook(c: SimController): void {
   const st = () => useExplorer.getState();
@@ -21,6 +23,7 @@ export function installTestHook(c: SimController): void {
     paintedAt: (version) => c.paints?.paintOf(version)?.at ?? NaN,
     sampleCount: () => c.buffers.samples.length,
     visibleWindow: () => c.visibleWindow(),
+    trackWindows: () => (c.paints ? drawnWindows(c.paints as ChartScheduler) : {}),
     summary: () => c.summary(),
     setParam: (k, v) => c.setParam(k, v),
     loadPreset: (id) => c.loadPreset(id, {}),

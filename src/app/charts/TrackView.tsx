@@ -1,12 +1,13 @@
 /**
  * Hosts one Track: a data canvas (redrawn when data, window, size or theme
  * change), an overlay canvas for the crosshair (redrawn on hover), SVG y
- * axes, a side plot and a legend whose values follow the crosshair. All
- * drawing happens in the shared animation frame, none through React renders.
+ * axes, a side plot and a legend whose values follow the crosshair. Wheel,
+ * drag and the keys zoom and pan the shared window (./time-zoom.ts), so every
+ * panel follows. All drawing happens in the shared animation frame, none
+ * through React renders.
  */
-import { useEffect, useRef, type PointerEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useExplorerContext } from '../explorer-context';
-import { viewStore } from '../state/view-store';
 import { useUi } from '../state/ui-store';
 import { drawVLines } from './draw';
 import { fitCanvas, renderAxes } from './canvas';
@@ -14,6 +15,8 @@ import type { RenderState } from './scheduler';
 import type { AxisSpec, DrawCtx, Track } from './tracks/track';
 import { ScrollLayer, TILE_COUNT } from './scroll-layer';
 import { wholeDevicePx } from './tile-place';
+import { attachTimeZoom, timeKey, TIME_KEYS_HELP } from './time-zoom';
+import { forgetDrawn, noteDrawn } from './drawn-windows';
 
 const AXIS_W = 56;
 /** The legend's latest values change every frame; text that fast is unreadable and each change costs a layout. */
@@ -46,6 +49,13 @@ export function TrackView({ track }: { track: Track }) {
     });
     ro.observe(plot);
     if (sideRef.current) ro.observe(sideRef.current);
+    const detachZoom = overRef.current
+      ? attachTimeZoom(overRef.current, {
+          view: scheduler.view,
+          nowNs: () => scheduler.buffers.nowNs,
+          widthPx: () => size.w,
+        })
+      : () => {};
     let dataKey = '';
     let overKey = '';
     let axesKey = '';
@@ -79,6 +89,7 @@ export function TrackView({ track }: { track: Track }) {
         dataKey = key;
         const r = layer.draw(tiles as HTMLCanvasElement[], s, x, w, h);
         if (!r) return;
+        noteDrawn(scheduler, track.panel, s.t0Ns, s.t1Ns);
         if (r.redrawDue) {
           dataKey = '';
           scheduler.invalidate();
@@ -89,6 +100,8 @@ export function TrackView({ track }: { track: Track }) {
         if (axisRef.current && ak !== axesKey) {
           axesKey = ak;
           renderAxes(axisRef.current, axes, AXIS_W);
+          // The y domains, for tests and tools that compare charts (A/B's shared scales).
+          plot.dataset.yDomains = axes.map((a) => a.scale.domain().join(',')).join(';');
           sideAt = -Infinity;
         }
         if (track.side) sideDue = r.d;
@@ -132,6 +145,8 @@ export function TrackView({ track }: { track: Track }) {
     return () => {
       off();
       ro.disconnect();
+      detachZoom();
+      forgetDrawn(scheduler, track.panel);
       if (later) clearTimeout(later);
     };
   }, [scheduler, track, theme, hiddenList]);
@@ -140,9 +155,12 @@ export function TrackView({ track }: { track: Track }) {
     const r = e.currentTarget.getBoundingClientRect();
     const s = scheduler.current();
     const t = s.t0Ns + ((e.clientX - r.left) / Math.max(1, r.width)) * (s.t1Ns - s.t0Ns);
-    viewStore.getState().setHover(t);
+    scheduler.view.getState().setHover(t);
   };
-  const onPointerLeave = () => viewStore.getState().setHover(null);
+  const onPointerLeave = () => scheduler.view.getState().setHover(null);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (timeKey(e.key, scheduler.view, scheduler.buffers.nowNs)) e.preventDefault();
+  };
 
   return (
     <section
@@ -186,7 +204,14 @@ export function TrackView({ track }: { track: Track }) {
         <svg className="y-axis" width={AXIS_W} height={track.heightPx} aria-hidden="true">
           <g ref={axisRef} />
         </svg>
-        <div className="plot" ref={plotRef}>
+        <div
+          className="plot"
+          ref={plotRef}
+          tabIndex={0}
+          role="group"
+          aria-label={`${track.title} chart: ${TIME_KEYS_HELP}`}
+          onKeyDown={onKeyDown}
+        >
           {Array.from({ length: TILE_COUNT }, (_, i) => (
             <canvas
               key={i}
