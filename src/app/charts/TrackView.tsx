@@ -25,7 +25,7 @@ const READOUT_MS = 250;
 const SIDE_MS = 250;
 
 export function TrackView({ track }: { track: Track }) {
-  const { scheduler, chartTheme: theme } = useExplorerContext();
+  const { scheduler, chartTheme: theme, extents: extentsOf } = useExplorerContext();
   const plotRef = useRef<HTMLDivElement>(null);
   const tileRefs = useRef<(HTMLCanvasElement | null)[]>([]);
   const overRef = useRef<HTMLCanvasElement>(null);
@@ -66,7 +66,8 @@ export function TrackView({ track }: { track: Track }) {
     let sideDue: DrawCtx | null = null;
     let later: ReturnType<typeof setTimeout> | null = null;
     let axes: AxisSpec[] = [];
-    const layer = new ScrollLayer(track, scheduler.buffers, theme, new Set(hiddenList));
+    const extents = extentsOf?.(track.panel);
+    const layer = new ScrollLayer(track, scheduler.buffers, theme, new Set(hiddenList), extents);
     // Readouts and side plots change with every frame but need only a few updates a second.
     const comeBack = (ms: number) => {
       later ??= setTimeout(() => {
@@ -82,7 +83,7 @@ export function TrackView({ track }: { track: Track }) {
       if (w <= 0 || !overRef.current || tiles.length < TILE_COUNT || tiles.some((c) => !c)) return;
       const x = ScrollLayer.scale(s, w);
       const now = performance.now();
-      const key = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${size.side}`;
+      const key = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${size.side}|${extents?.version() ?? 0}`;
       if (key !== dataKey) {
         // Over this frame's budget: keep the image a frame longer (the scheduler calls again first thing).
         if (!s.budget.take(layer.columnsFor(s, x, w, h) / w)) return false;
@@ -149,7 +150,7 @@ export function TrackView({ track }: { track: Track }) {
       forgetDrawn(scheduler, track.panel);
       if (later) clearTimeout(later);
     };
-  }, [scheduler, track, theme, hiddenList]);
+  }, [scheduler, track, theme, hiddenList, extentsOf]);
 
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();

@@ -19,7 +19,7 @@ const KB = 1024;
 export const PARAMS: Record<string, ParamDef> = {
   era: {
     key: 'era',
-    label: 'kernel era',
+    label: 'kernel version',
     layer: 'tcp',
     kind: 'enum',
     options: ERA_IDS.map((id) => ({ value: id, label: ERAS[id].label })),
@@ -29,7 +29,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'tcp.sk_pacing_shift': {
     key: 'tcp.sk_pacing_shift',
-    label: 'sk_pacing_shift',
+    label: 'TSQ budget shift (sk_pacing_shift)',
     layer: 'tsq',
     kind: 'int',
     min: 0,
@@ -46,7 +46,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'tcp.tcp_limit_output_bytes': {
     key: 'tcp.tcp_limit_output_bytes',
-    label: 'tcp_limit_output_bytes',
+    label: 'TSQ byte cap (tcp_limit_output_bytes)',
     layer: 'tsq',
     kind: 'int',
     unit: 'B',
@@ -64,7 +64,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'tcp.tx_delay_us': {
     key: 'tcp.tx_delay_us',
-    label: 'TCP_TX_DELAY',
+    label: 'extra send delay (TCP_TX_DELAY)',
     layer: 'tcp',
     kind: 'int',
     unit: 'µs',
@@ -94,7 +94,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'tcp.flows': {
     key: 'tcp.flows',
-    label: 'bulk flows',
+    label: 'bulk TCP flows',
     layer: 'traffic',
     kind: 'int',
     min: 1,
@@ -106,7 +106,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'qdisc.kind': {
     key: 'qdisc.kind',
-    label: 'qdisc',
+    label: 'queueing discipline (qdisc)',
     layer: 'qdisc',
     kind: 'enum',
     options: [
@@ -121,7 +121,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'router.qdisc.kind': {
     key: 'router.qdisc.kind',
-    label: 'bottleneck qdisc',
+    label: 'router queue at the bottleneck',
     layer: 'qdisc',
     kind: 'enum',
     options: [
@@ -135,7 +135,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'link.sg': {
     key: 'link.sg',
-    label: 'scatter-gather / TSO (ethtool -K sg)',
+    label: 'send offload: scatter-gather and TSO (ethtool -K sg)',
     layer: 'nic',
     kind: 'bool',
     help: 'Off: before 4.17 TCP sends 1-MSS skbs; from 4.17 it builds GSO skbs that are segmented in software.',
@@ -171,7 +171,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'link.bql': {
     key: 'link.bql',
-    label: 'BQL',
+    label: 'byte queue limits (BQL)',
     layer: 'nic',
     kind: 'bool',
     help: 'Byte Queue Limits keep the TX ring short so that the queue stays in the qdisc.',
@@ -180,7 +180,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'link.xen.deallocMeanExtraUs': {
     key: 'link.xen.deallocMeanExtraUs',
-    label: 'netback response delay (mean extra)',
+    label: 'Xen netback response delay (mean extra)',
     layer: 'nic',
     kind: 'float',
     unit: 'µs',
@@ -192,7 +192,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'wifi.txStatusDelayUs': {
     key: 'wifi.txStatusDelayUs',
-    label: 'TX status delay',
+    label: 'delay until a sent frame is freed (TX status)',
     layer: 'wifi',
     kind: 'float',
     unit: 'µs',
@@ -204,7 +204,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'wifi.rxIntrMitigationLastUs': {
     key: 'wifi.rxIntrMitigationLastUs',
-    label: 'RX interrupt mitigation',
+    label: 'receive interrupt delay (RX interrupt mitigation)',
     layer: 'wifi',
     kind: 'float',
     unit: 'µs',
@@ -229,7 +229,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'wifi.brcmfmac.fcMode': {
     key: 'wifi.brcmfmac.fcMode',
-    label: 'brcmfmac fcmode',
+    label: 'brcmfmac firmware flow control (fcmode)',
     layer: 'wifi',
     kind: 'enum',
     options: [
@@ -245,7 +245,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'cpu.enabled': {
     key: 'cpu.enabled',
-    label: 'model sender CPU cost',
+    label: 'model the sender\'s CPU cost',
     layer: 'cpu',
     kind: 'bool',
     help: 'Charge per-skb, per-byte, per-timer and per-ACK work to one core.',
@@ -254,7 +254,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'cpu.timerLatencyNs': {
     key: 'cpu.timerLatencyNs',
-    label: 'hrtimer wake-up latency',
+    label: 'pacing timer wake-up delay (hrtimer)',
     layer: 'cpu',
     kind: 'float',
     unit: 'ns',
