@@ -245,7 +245,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'cpu.enabled': {
     key: 'cpu.enabled',
-    label: 'model the sender\'s CPU cost',
+    label: "model the sender's CPU cost",
     layer: 'cpu',
     kind: 'bool',
     help: 'Charge per-skb, per-byte, per-timer and per-ACK work to one core.',
