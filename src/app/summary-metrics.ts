@@ -20,12 +20,15 @@ export interface SummaryMetric {
   of?: 'pooled' | 'sender';
   /** How a headline shows the value, where formatValue with the unit does not fit. */
   text?: (v: number) => string;
+  /** Decimals the measure carries (CSV exports round to them: no float noise). */
+  digits: number;
 }
 
 export const SUMMARY_METRICS: readonly SummaryMetric[] = [
-  { key: 'goodput_bps', label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
+  { key: 'goodput_bps', digits: 0, label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
   {
     key: 'median_latency_ms',
+    digits: 3,
     label: 'Median latency',
     unit: 'ms',
     of: 'pooled',
@@ -33,6 +36,7 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'median_aggregate',
+    digits: 2,
     label: 'Median aggregate',
     unit: 'frames',
     of: 'pooled',
@@ -40,6 +44,7 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'tsq_limit_bytes',
+    digits: 0,
     label: 'Mean TSQ limit',
     unit: 'bytes',
     of: 'sender',
@@ -47,6 +52,7 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'median_completion_us',
+    digits: 1,
     label: 'Median TX completion',
     unit: 'µs',
     of: 'sender',
@@ -54,13 +60,21 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'throttled_fraction',
+    digits: 4,
     label: 'Time throttled',
     unit: 'fraction',
     of: 'sender',
     get: (s) => s.throttledFraction,
   },
-  { key: 'cpu_busy', label: 'CPU busy', unit: 'fraction', get: (s) => s.cpuBusy, text: formatCpuBusy },
-  { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops, text: (v) => num(v) },
+  {
+    key: 'cpu_busy',
+    digits: 4,
+    label: 'CPU busy',
+    unit: 'fraction',
+    get: (s) => s.cpuBusy,
+    text: formatCpuBusy,
+  },
+  { key: 'drops', digits: 0, label: 'Drops', unit: 'packets', get: (s) => s.drops, text: (v) => num(v) },
 ];
 
 export function summaryMetric(key: string): SummaryMetric {
