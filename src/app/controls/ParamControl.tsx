@@ -10,6 +10,7 @@ import { useExplorer } from '../state/explorer-store';
 import { formatTick, formatValue } from '../format';
 import { fieldText, parseField, takesSuffix } from './param-field';
 import { sliderModel, stepKey, stepValue, type SliderModel } from './slider-scale';
+import { holdKnob } from './knob-in-hand';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
 
 const idOf = (key: string) => `p-${key.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
@@ -207,7 +208,12 @@ export function ParamControl({ spec }: { spec: ParamSpec }) {
   }
 
   return (
-    <div className={`param${error ? ' has-error' : ''}`} data-param={spec.key}>
+    <div
+      className={`param${error ? ' has-error' : ''}`}
+      data-param={spec.key}
+      onPointerDownCapture={() => holdKnob(spec.key)}
+      onFocusCapture={() => holdKnob(spec.key)}
+    >
       <div className="param-head">
         <label id={`${id}-label`} htmlFor={id}>
           {spec.label}
