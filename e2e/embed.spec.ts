@@ -117,6 +117,19 @@ test('the Embed dialog snippet works in a page of another origin, and its slider
   await expect(iframe.locator('[data-panel="occupancy"]')).toBeVisible();
   await expect(iframe.locator('[data-panel="latency"]')).toBeVisible();
   await expect(iframe.locator('.ctl')).toHaveCount(1);
+  // The frame is sized to the chosen panels: each gets (about) its own height, and nothing scrolls.
+  await expect
+    .poll(() =>
+      frame.evaluate(() => {
+        const root = document.querySelector('tsq-lab')!.shadowRoot!;
+        const lab = root.querySelector<HTMLElement>('.lab')!;
+        const bodies = Array.from(root.querySelectorAll<HTMLElement>('.chart-body')).map(
+          (b) => b.clientHeight,
+        );
+        return lab.scrollHeight <= lab.clientHeight + 1 && bodies[0] >= 150 && bodies[1] >= 125;
+      }),
+    )
+    .toBe(true);
   const back = iframe.getByRole('link', { name: 'Open in TSQ Lab' });
   await expect(back).toHaveAttribute(
     'href',

@@ -94,6 +94,12 @@ test('play advances the clock, frames keep coming, pause stops it', async ({ pag
   const frames1 = await page.evaluate(() => window.__tsq!.frames());
   await page.getByTestId('step').click();
   await page.waitForFunction((n) => window.__tsq!.frames() > n, frames1);
+  // Space plays and pauses from anywhere that is not a field or a button.
+  await page.locator('h1').click();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('play')).toHaveText('Pause');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('play')).toHaveText('Play');
   expect(await nowNs(page)).toBeGreaterThan(stopped);
   expect(errors).toEqual([]);
 });
