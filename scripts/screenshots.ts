@@ -72,7 +72,8 @@ for (const [name, width, height] of [
     at('?v=2&view=ab&preset=ath9k-pacing-shift&speed=4&a.tcp.sk_pacing_shift=10&b.tcp.sk_pacing_shift=7'),
   );
   await page.waitForFunction(
-    () => (window as unknown as { __tsqAb?: { sharedNowNs(): number } }).__tsqAb?.sharedNowNs?.() > 5e9,
+    () =>
+      ((window as unknown as { __tsqAb?: { sharedNowNs(): number } }).__tsqAb?.sharedNowNs?.() ?? 0) > 5e9,
     null,
     { timeout: 90_000 },
   );

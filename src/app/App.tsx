@@ -19,6 +19,7 @@ import { WorkerNotice } from './robustness/WorkerNotice';
 import { SlowNotice } from './robustness/SlowNotice';
 import { PhoneBar, usePhone } from './controls/PhoneBar';
 import { useKnobInHand } from './controls/knob-in-hand';
+import { MeasuredPanel } from './flent/MeasuredPanel';
 import './app.css';
 
 function ErrorBanner() {
@@ -68,6 +69,7 @@ export function App() {
         </main>
         <aside className="col-side" aria-label="Run summary and packet path">
           <SummaryStrip />
+          <MeasuredPanel />
           <PacketPath />
         </aside>
       </div>

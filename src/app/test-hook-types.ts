@@ -53,8 +53,11 @@ export interface TsqTestHook {
   seed(): number;
   /** What replays the run: the overrides it started from and its knob changes. */
   script(): RunScript;
-  /** Makes the simulation worker throw, hang or crawl, or kills it (the supervisor must recover). */
-  workerFault(kind: 'throw' | 'hang' | 'slow' | 'terminate'): void;
+  /**
+   * Makes the simulation worker throw, hang or crawl, or kills it (the
+   * supervisor must recover). Only in builds for tests (VITE_TSQ_TEST_FAULTS=1).
+   */
+  workerFault?(kind: 'throw' | 'hang' | 'slow' | 'terminate'): void;
   /** Worker restarts so far, and the health the UI shows. */
   workerRestarts(): number;
   workerHealth(): 'ok' | 'recovering' | 'recovered' | 'failed';

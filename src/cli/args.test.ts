@@ -48,6 +48,8 @@ describe('parseArgs', () => {
       check: false,
       list: false,
       help: false,
+      flent: null,
+      compare: null,
     });
   });
   it('reads every flag, separate or with =', () => {

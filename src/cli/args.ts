@@ -11,12 +11,17 @@ export interface CliArgs {
   check: boolean;
   list: boolean;
   help: boolean;
+  /** --flent FILE: write the run as a Flent data file (flent-cli.ts). */
+  flent: string | null;
+  /** --compare FILE: a measured Flent run to compare the simulated one with. */
+  compare: string | null;
 }
 
 export function usage(): string {
   return [
     'usage: npm run sim -- <preset|scenario.json> [--set key=value]... [--sweep key=v1,v2,...]',
     '                      [--duration 10s] [--seed N] [--format table|json|csv] [--check] [--list]',
+    '                      [--flent out.flent.gz] [--compare measured.flent.gz]',
     '',
     '  <preset>     a preset id (see --list) or a scenario JSON file',
     '  --set        change any scenario field by its dotted path, e.g. --set tcp.sk_pacing_shift=8',
@@ -26,6 +31,8 @@ export function usage(): string {
     '  --seed       RNG seed (default 1)',
     '  --format     table (default), json or csv',
     '  --check      exit 1 if a reference cell is outside its tolerance',
+    '  --flent      write the run as a Flent data file (out.flent.gz) and list its series with their medians',
+    '  --compare    a Flent data file to compare with; without a preset, simulate the scenario it proposes',
   ].join('\n');
 }
 
@@ -48,6 +55,8 @@ export function parseArgs(argv: string[]): CliArgs {
     check: false,
     list: false,
     help: false,
+    flent: null,
+    compare: null,
   };
   const need = (i: number, flag: string): string => {
     const v = argv[i];
@@ -97,6 +106,12 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--check':
         a.check = true;
         break;
+      case '--flent':
+        a.flent = val();
+        break;
+      case '--compare':
+        a.compare = val();
+        break;
       case '--list':
         a.list = true;
         break;
@@ -107,7 +122,7 @@ export function parseArgs(argv: string[]): CliArgs {
       default:
         if (x.startsWith('-')) {
           throw new Error(
-            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --list or --help`,
+            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --flent, --compare, --list or --help`,
           );
         }
         if (a.target !== null)
@@ -115,6 +130,7 @@ export function parseArgs(argv: string[]): CliArgs {
         a.target = x;
     }
   }
-  if (!a.target && !a.list && !a.help) throw new Error('name a preset or a scenario file (see --list)');
+  if (!a.target && !a.list && !a.help && !a.compare)
+    throw new Error('name a preset or a scenario file (see --list)');
   return a;
 }

@@ -204,9 +204,14 @@ export class LabWidget {
       set,
       ...(changes.length ? { changes } : {}),
     });
-    const u = new URL(this.opts.appUrl);
-    u.search = `?${q}`;
-    this.link.href = u.toString();
+    // appUrl is an absolute http(s) address (element-attrs.ts appUrlOf); a bad one never throws into the page.
+    try {
+      const u = new URL(this.opts.appUrl);
+      u.search = `?${q}`;
+      this.link.href = u.toString();
+    } catch {
+      this.link.removeAttribute('href');
+    }
     this.seedText.textContent = `Simulated in your browser · seed ${rt.seed}`;
   }
 

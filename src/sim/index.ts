@@ -8,6 +8,7 @@ import { findPreset, PRESETS } from './scenario/presets/index';
 import { applyOverrides, ScenarioError } from './scenario/validate';
 
 export type * from './api';
+export { SimStalledError } from './engine/sim';
 
 export function listPresets(): PresetInfo[] {
   return PRESETS.map((p) => ({ id: p.id, title: p.title, description: p.description, source: p.source }));

@@ -10,6 +10,7 @@ import type {
   PresetInfo,
   ScheduledChange,
   SeriesSpec,
+  StepSeries,
   Summary,
 } from '../sim/api';
 
@@ -25,6 +26,7 @@ export type {
   PresetInfo,
   ScheduledChange,
   SeriesSpec,
+  StepSeries,
   Summary,
 } from '../sim/api';
 
@@ -75,6 +77,12 @@ export interface RunStatus {
   runId: number;
   presetId: string;
   seed: number;
+  /**
+   * Set when the core stopped the run by itself (its clock stood still over
+   * a million events, see SimStalledError): why, naming the event source.
+   * The run stays paused until the next load or reset.
+   */
+  stopped?: string;
 }
 
 /**
@@ -118,6 +126,8 @@ export interface SweepJob {
   seed: number;
   /** Simulated length; shorter than the preset's own, the warm-up shrinks in proportion. Omitted: the preset's. */
   durationMs?: number;
+  /** Also sample every flow once per this many ms after the warm-up (a Flent data file's series). */
+  stepMs?: number;
 }
 
 export interface SweepProgress {
@@ -136,6 +146,8 @@ export type SweepJobResult =
       durationMs: number;
       warmupMs: number;
       wallMs: number;
+      /** The per-step samples, when the job asked for them (stepMs). */
+      steps?: StepSeries;
     }
   | { status: 'cancelled'; jobId: number }
   | { status: 'error'; jobId: number; error: string };

@@ -8,6 +8,7 @@
 import type { ParamValue, PresetInfo, ScheduledChange } from '../../worker/protocol';
 import { MAX_LINK_CHANGES } from '../share/change-codec';
 import { isPath } from '../share/url-state';
+import { show as coreShow } from '../../sim/scenario/validate';
 
 export const SCENARIO_FORMAT = 'tsq-lab/scenario';
 /** The newest version read; a file without knob changes is still written as version 1. */
@@ -40,16 +41,14 @@ export function scenarioFileText(s: ScenarioFile, presetTitle?: string): string 
   return JSON.stringify(doc, null, 2) + '\n';
 }
 
-const show = (v: unknown) => {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-};
+/** As the core shows values: bounded, never recursive, and 1e309 (Infinity) not as "null". */
+const show = coreShow;
 
 /** Parses a scenario file; every error names the field, the value and what is allowed. */
 export function parseScenarioFile(
   text: string,
   presets: readonly PresetInfo[],
-): { ok: true; file: ScenarioFile } | { ok: false; errors: string[] } {
+): { ok: true; file: ScenarioFile } | { ok: false; errors: string[]; partial?: ScenarioFile } {
   if (text.length > MAX_FILE_CHARS)
     return { ok: false, errors: [`the file is larger than ${MAX_FILE_CHARS} characters`] };
   let raw: unknown;
@@ -118,11 +117,15 @@ export function parseScenarioFile(
     }
   }
   const changes = readChanges(o.changes, errors);
-  if (errors.length) return { ok: false, errors };
-  return {
-    ok: true,
-    file: { presetId: o.preset as string, seed, set, ...(changes.length ? { changes } : {}) },
-  };
+  const file = { presetId: o.preset as string, seed, set, ...(changes.length ? { changes } : {}) };
+  // With a usable preset, what could be read goes on to the core too, so that every bad field is named at once.
+  if (errors.length)
+    return {
+      ok: false,
+      errors,
+      ...(typeof o.preset === 'string' && ids.includes(o.preset) ? { partial: file } : {}),
+    };
+  return { ok: true, file };
 }
 
 const isScalar = (v: unknown): v is ParamValue | null =>
