@@ -224,7 +224,12 @@ test('embed page and web component: no serious axe violations; controls reachabl
   const stops = await expectKeyboardReachable(page);
   expect(stops[0].name).toMatch(/^(Play|Pause)$/);
   expect(stops.map((s) => s.name)).toEqual(
-    expect.arrayContaining(['Reset', 'sk_pacing_shift', 'congestion control', 'Open in TSQ Lab']),
+    expect.arrayContaining([
+      'Reset',
+      'TSQ budget shift (sk_pacing_shift)',
+      'congestion control',
+      'Open in TSQ Lab',
+    ]),
   );
   for (const theme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: theme });

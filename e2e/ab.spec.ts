@@ -66,8 +66,8 @@ test('A/B of sk_pacing_shift 10 vs 8 runs two synchronized timelines', async ({ 
   );
   for (const side of ['a', 'b']) {
     await expect(page.getByTestId(`ab-clock-${side}`)).not.toHaveText('0.0 ms');
-    await expect(page.getByTestId(`ab-side-${side}`)).toContainText(
-      `sk_pacing_shift = ${side === 'a' ? 10 : 8}`,
+    await expect(page.getByTestId(`ab-side-${side}`).locator('.ab-side-head h3')).toContainText(
+      `sk_pacing_shift) = ${side === 'a' ? 10 : 8}`,
     );
     const root = page.getByTestId(`ab-side-${side}`);
     await expect(root.locator('[data-testid="track-occupancy"]')).toBeVisible();
@@ -124,5 +124,77 @@ test('A/B on an AP with several stations: the strip charts both sides’ total g
     'Median aggregate, all stations',
     'Mean TSQ limit, wired sender',
   ]);
+  expect(errors).toEqual([]);
+});
+
+/** Each panel's y domains on side `side`, as its chart last drew them. */
+const domains = (page: Page, side: 'a' | 'b') =>
+  page.getByTestId(`ab-side-${side}`).evaluate((root) => {
+    const out: Record<string, string> = {};
+    for (const t of Array.from(root.querySelectorAll<HTMLElement>('[data-panel]'))) {
+      const d = t.querySelector<HTMLElement>('.plot')?.dataset.yDomains;
+      if (d) out[t.dataset.panel!] = d;
+    }
+    return out;
+  });
+
+test('A/B shares every y scale between its sides, varies several parameters, and lives in the link', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/?preset=ath9k-pacing-shift');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('view-ab').click();
+  await page.getByTestId('ab-param').selectOption('tcp.sk_pacing_shift');
+  await page.getByTestId('ab-value-a').fill('10');
+  await page.getByTestId('ab-value-b').fill('7');
+  await page.getByTestId('ab-add').click();
+  await page.getByTestId('ab-param-1').selectOption('tcp.tcp_limit_output_bytes');
+  await page.getByTestId('ab-value-a-1').fill('256K');
+  await page.getByTestId('ab-value-b-1').fill('1M');
+  await page.getByTestId('ab-speed').selectOption('max');
+  await page.getByTestId('ab-start').click();
+  await page.waitForFunction(
+    () => window.__tsqAb?.phase() === 'running' && window.__tsqAb.sharedNowNs() > 1.5e9,
+  );
+  await page.getByTestId('ab-pause').click();
+  await page.waitForFunction(() => window.__tsqAb!.phase() === 'paused');
+  await expect(page.getByTestId('ab-shared-scales')).toContainText('share every chart’s y scale');
+  await expect(page.getByTestId('ab-side-b').locator('.ab-side-head h3')).toContainText('= 7');
+  await expect(page.getByTestId('ab-side-b').locator('.ab-side-head h3')).toContainText('= 1M');
+  // Equal y domains on every chart both sides show (B's deeper queues set both scales).
+  await expect
+    .poll(async () => {
+      const [a, b] = [await domains(page, 'a'), await domains(page, 'b')];
+      const shared = Object.keys(a).filter((k) => k in b);
+      return shared.length >= 4 && shared.every((k) => a[k] === b[k]);
+    })
+    .toBe(true);
+  // The difference strip's scale has its unit.
+  await expect(page.getByTestId('ab-diff-canvas')).toHaveAttribute('aria-label', /Goodput of A and B/);
+
+  // The link holds both sides; opened elsewhere, it starts the same comparison.
+  const q = new URL(page.url()).searchParams;
+  expect(q.get('view')).toBe('ab');
+  expect(q.get('v')).toBe('2');
+  expect([q.get('a.tcp.sk_pacing_shift'), q.get('b.tcp.sk_pacing_shift')]).toEqual(['10', '7']);
+  expect([q.get('a.tcp.tcp_limit_output_bytes'), q.get('b.tcp.tcp_limit_output_bytes')]).toEqual([
+    '256K',
+    '1M',
+  ]);
+  const ctx2 = await browser.newContext();
+  const page2 = await ctx2.newPage();
+  await page2.goto(page.url());
+  await page2.waitForFunction(() => window.__tsqAb?.phase() === 'running');
+  await expect(page2.getByTestId('ab-side-a').locator('.ab-side-head h3')).toHaveText(
+    (await page.getByTestId('ab-side-a').locator('.ab-side-head h3').textContent())!,
+  );
+  await expect(page2.getByTestId('ab-side-b').locator('.ab-side-head h3')).toHaveText(
+    (await page.getByTestId('ab-side-b').locator('.ab-side-head h3').textContent())!,
+  );
+  await ctx2.close();
   expect(errors).toEqual([]);
 });

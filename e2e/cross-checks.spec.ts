@@ -27,6 +27,11 @@ for (const [id, figures] of CHECKS) {
     await page.getByTestId('run-sweep').click();
     await expect(page.getByTestId('sweep-progress-text')).toContainText('done', { timeout: 50_000 });
     for (const t of await sim.allInnerTexts()) expect(Number.isFinite(Number(t)), t).toBe(true);
+    // Each figure is marked as the reference cells are: ✓ within 10 %, ✗ outside.
+    const marks = await page.getByTestId('cross-check-mark').allInnerTexts();
+    expect(marks).toHaveLength(figures);
+    for (const m of marks) expect(m).toMatch(/^[✓✗]/);
+    if (id === 'first-tsq-commit') expect(marks[0]).toMatch(/^✓/);
     if (id === 'first-tsq-commit') {
       // Published "< 1 ms" with TSQ on Gbit, tens of ms without.
       const [withTsq, without] = (await sim.allInnerTexts()).map(Number);

@@ -117,6 +117,19 @@ test('the Embed dialog snippet works in a page of another origin, and its slider
   await expect(iframe.locator('[data-panel="occupancy"]')).toBeVisible();
   await expect(iframe.locator('[data-panel="latency"]')).toBeVisible();
   await expect(iframe.locator('.ctl')).toHaveCount(1);
+  // The frame is sized to the chosen panels: each gets (about) its own height, and nothing scrolls.
+  await expect
+    .poll(() =>
+      frame.evaluate(() => {
+        const root = document.querySelector('tsq-lab')!.shadowRoot!;
+        const lab = root.querySelector<HTMLElement>('.lab')!;
+        const bodies = Array.from(root.querySelectorAll<HTMLElement>('.chart-body')).map(
+          (b) => b.clientHeight,
+        );
+        return lab.scrollHeight <= lab.clientHeight + 1 && bodies[0] >= 150 && bodies[1] >= 125;
+      }),
+    )
+    .toBe(true);
   const back = iframe.getByRole('link', { name: 'Open in TSQ Lab' });
   await expect(back).toHaveAttribute(
     'href',
@@ -132,8 +145,11 @@ test('the Embed dialog snippet works in a page of another origin, and its slider
   await frame.waitForFunction(
     () => (document.querySelector('tsq-lab') as LabElement).values()['tcp.sk_pacing_shift'] === 10,
   );
-  // Accepted by the worker: the link back now carries the new value (10 is the preset's, so it is left out).
-  await expect(back).not.toHaveAttribute('href', /tcp\.sk_pacing_shift/);
+  // Accepted by the worker: the link back replays the run, 8 from the start, then each step at its time.
+  await expect(back).toHaveAttribute(
+    'href',
+    /[?&]tcp\.sk_pacing_shift=8&at=[\d.]+s:tcp\.sk_pacing_shift=9&at=[\d.]+s:tcp\.sk_pacing_shift=10$/,
+  );
   await expect(iframe.locator('.ctl output')).toHaveText('10');
   await expect(iframe.locator('.ctl-error')).toBeHidden();
   const t0 = await frame.evaluate(() => (document.querySelector('tsq-lab') as LabElement).simulatedNs);
@@ -183,6 +199,20 @@ test('the web component runs in a plain static page, light and dark like its sur
   // A theme attribute wins over the surroundings.
   await page.evaluate(() => document.querySelector('#dark')!.setAttribute('theme', 'light'));
   await expect.poll(() => bg('#dark')).toBe('rgb(255, 255, 255)');
+  // A scripted figure: the knob moves by itself at the time the `at` attribute gives.
+  await page.evaluate(() =>
+    document.querySelector('#light')!.setAttribute('at', '0.2s:tcp.sk_pacing_shift=7'),
+  );
+  await waitRunning(page, '#light', 300e6);
+  expect(
+    await page.evaluate(
+      () => (document.querySelector('#light') as LabElement).values()['tcp.sk_pacing_shift'],
+    ),
+  ).toBe(7);
+  await expect(light.getByRole('link', { name: 'Open in TSQ Lab' })).toHaveAttribute(
+    'href',
+    /at=0\.2s:tcp\.sk_pacing_shift=7/,
+  );
   expect(errors).toEqual([]);
 });
 

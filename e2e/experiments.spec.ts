@@ -147,6 +147,8 @@ test('a parameter sweep from the explorer is charted and exported', async ({ pag
   await expect(progress(page)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('sweep-chart').locator('circle')).toHaveCount(2);
+  // A quick run is shorter than the preset's own length: its numbers are not comparable, and it says so.
+  await expect(page.getByTestId('sweep-short-notice')).toContainText('not comparable');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('export-csv').click(),
@@ -154,8 +156,72 @@ test('a parameter sweep from the explorer is charted and exported', async ({ pag
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await (await download.createReadStream()).toArray();
   const lines = Buffer.concat(csv).toString('utf8').trim().split('\n');
-  expect(lines[0]).toMatch(/^tcp\.sk_pacing_shift,goodput_bps,/);
+  expect(lines[0]).toMatch(/^tcp\.sk_pacing_shift,seeds,goodput_bps,/);
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['10', '8']);
+  // No float noise and no NaN: each number to its measure's decimals, a missing one empty.
+  for (const l of lines.slice(1)) {
+    expect(l).not.toMatch(/NaN|\d\.\d{5,}/);
+  }
+});
+
+test('a two-parameter sweep with several seeds runs, is drawn as a heatmap and small multiples, and exports', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = collectErrors(page);
+  await page.goto('/?preset=ath9k-pacing-shift');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-param').selectOption('tcp.sk_pacing_shift');
+  await page.getByTestId('sweep-values').fill('10, 7');
+  await page.getByTestId('sweep-y-param').selectOption('tcp.tcp_limit_output_bytes');
+  await page.getByTestId('sweep-y-values').fill('128K, 1M');
+  await page.getByTestId('sweep-seeds').fill('2');
+  await page.getByTestId('duration').selectOption(QUICK_MS);
+  await page.getByTestId('run-sweep').click();
+  await expect(progress(page)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sweep-progress-text')).toContainText('8 / 8 runs');
+  await expect(page.getByTestId('heatmap-cell')).toHaveCount(4);
+  await expect(page.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(4);
+  // Two seeds per point: the table gives the median and the seeds' range.
+  await expect(
+    page.getByTestId('sweep-table').locator('tbody tr').first().locator('td').first(),
+  ).toContainText(' – ');
+  // The heatmap as a figure: vector shapes, a caption with where it comes from.
+  const [svgDl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('sweep-chart-export-svg').click(),
+  ]);
+  const svg = Buffer.concat(await (await svgDl.createReadStream()).toArray()).toString('utf8');
+  expect(svg).not.toContain('<image');
+  expect(svg.match(/<rect /g)!.length).toBeGreaterThan(4);
+  expect(svg).toContain('swept tcp.sk_pacing_shift = 10, 7 × tcp.tcp_limit_output_bytes = 128K, 1M');
+  expect(svg).toContain('seeds 1–2');
+  const [pngDl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('sweep-chart-export-png2').click(),
+  ]);
+  expect(pngDl.suggestedFilename()).toMatch(/@2x\.png$/);
+  // Small multiples: one chart per value of the second parameter, each with the seeds' spread.
+  await page.getByTestId('sweep-view').selectOption('multiples');
+  await expect(page.getByTestId('sweep-chart')).toHaveCount(2);
+  await expect(page.locator('.spread-bar')).toHaveCount(4);
+  const [csvDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const lines = Buffer.concat(await (await csvDl.createReadStream()).toArray())
+    .toString('utf8')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toMatch(
+    /^tcp\.sk_pacing_shift,tcp\.tcp_limit_output_bytes,seeds,goodput_bps,goodput_bps_min,goodput_bps_max,/,
+  );
+  expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+    '10,131072,2',
+    '10,1048576,2',
+    '7,131072,2',
+    '7,1048576,2',
+  ]);
+  for (const l of lines.slice(1)) expect(l).not.toMatch(/NaN|\d\.\d{5,}/);
+  expect(errors).toEqual([]);
 });
 
 test('a link to an experiment that does not exist says so and opens the first one', async ({ page }) => {

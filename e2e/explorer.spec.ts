@@ -94,6 +94,12 @@ test('play advances the clock, frames keep coming, pause stops it', async ({ pag
   const frames1 = await page.evaluate(() => window.__tsq!.frames());
   await page.getByTestId('step').click();
   await page.waitForFunction((n) => window.__tsq!.frames() > n, frames1);
+  // Space plays and pauses from anywhere that is not a field or a button.
+  await page.locator('h1').click();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('play')).toHaveText('Pause');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('play')).toHaveText('Play');
   expect(await nowNs(page)).toBeGreaterThan(stopped);
   expect(errors).toEqual([]);
 });
@@ -206,10 +212,10 @@ for (const width of [390, 1440]) {
       ['.col-controls', '.col-centre', '.summary', '.packet-path'].map(box),
     );
     if (width < 600) {
-      // One column: summary, timelines, packet path, then the parameters.
+      // One column: the timelines first (under the phone bar), then summary, packet path and parameters.
       for (const b of [controls, summary, path]) expect(Math.abs(b.x - centre.x)).toBeLessThan(2);
-      expect(summary.y).toBeLessThan(centre.y);
-      expect(centre.y).toBeLessThan(path.y);
+      expect(centre.y).toBeLessThan(summary.y);
+      expect(summary.y).toBeLessThan(path.y);
       expect(path.y).toBeLessThan(controls.y);
       expect(centre.width).toBeGreaterThan(width - 40);
     } else {
@@ -223,6 +229,40 @@ for (const width of [390, 1440]) {
     await page.screenshot({ path: `test-results/explorer-${width}.png`, fullPage: true });
   });
 }
+
+test('on a phone a chart and the knob being moved share the first screen; Parameters are one tap away', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  const inView = async (sel: string) => {
+    const b = (await page.locator(sel).first().boundingBox())!;
+    return b.y >= 0 && b.y + b.height <= 844 && b.height > 0;
+  };
+  expect(await inView('[data-testid="track-occupancy"] canvas.layer-data')).toBe(true);
+  expect(await inView('[data-testid="bar-knob"]')).toBe(true);
+  await expect(page.getByTestId('phone-bar')).toContainText('sk_pacing_shift');
+  // The knob moves the run from the bar; the chart stays in view.
+  const knob = page.getByTestId('bar-knob');
+  await knob.focus();
+  await knob.press('ArrowLeft');
+  await page.waitForFunction(() => window.__tsq!.overrides()['tcp.sk_pacing_shift'] === 9);
+  // Still at the top after scrolling: the bar is sticky.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(async () => (await page.getByTestId('phone-bar').boundingBox())!.y).toBeLessThan(2);
+  await page.mouse.wheel(0, -600);
+  // One tap: the parameters open over the lower half, the chart still above them.
+  await page.getByTestId('bar-parameters').click();
+  const sheet = (await page.locator('.col-controls').boundingBox())!;
+  expect(sheet.y).toBeGreaterThan(844 * 0.4);
+  expect(sheet.y + sheet.height).toBeLessThanOrEqual(845);
+  await expect(page.locator('.col-controls')).toHaveClass(/sheet-open/);
+  // Taking hold of another knob there puts it in the bar.
+  await page.locator('[data-param="tcp.tcp_limit_output_bytes"] input[type="range"]').focus();
+  await expect(page.getByTestId('phone-bar')).toContainText('tcp_limit_output_bytes');
+  await page.locator('.sheet-close').click();
+  await expect(page.locator('.col-controls')).not.toHaveClass(/sheet-open/);
+});
 
 test('theme toggle switches between light and dark and persists', async ({ page }) => {
   await open(page);

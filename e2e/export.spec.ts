@@ -66,10 +66,13 @@ test('charts export as PNG and SVG; series and summary as CSV and JSON', async (
   const text = svg.bytes.toString('utf8');
   expect(text).toMatch(/^<\?xml[^>]*>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   expect(text).toContain('Queue occupancy');
-  expect(text).toContain('<image');
+  // True vectors: the data are paths, and there is no embedded picture.
+  expect(text).not.toContain('<image');
+  expect(text.match(/<path /g)?.length ?? 0).toBeGreaterThan(5);
   expect(text).toMatch(/class="tick"/);
   expect(text).toMatch(/time \((s|ms|µs)\)/);
   expect(text).toContain('tcp.sk_pacing_shift=8');
+  expect(text).toMatch(/TSQ Lab \d+\.\d+\.\d+/);
   // The SVG stands alone: it parses as XML.
   expect(
     await page.evaluate(
@@ -104,6 +107,46 @@ test('charts export as PNG and SVG; series and summary as CSV and JSON', async (
   await expect(
     page.getByRole('status').filter({ hasText: 'Saved series and summary (JSON).' }),
   ).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a figure of chosen panels over the whole run: vector paths, a caption with provenance, PNG at 3×', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openRun(page);
+  await page.getByTestId('export-menu').click();
+  for (const p of ['aggregates', 'latency', 'tcp']) await page.getByTestId(`figure-panel-${p}`).uncheck();
+  await page.getByTestId('figure-range').selectOption('run');
+  const svg = (await exportItem(page, 'export-figure-svg')).bytes.toString('utf8');
+  const doc = await page.evaluate((t) => {
+    const d = new DOMParser().parseFromString(t, 'image/svg+xml');
+    const paths = Array.from(d.querySelectorAll('path')).filter(
+      (p) => (p.getAttribute('d') ?? '').length > 40,
+    );
+    return {
+      error: d.querySelector('parsererror') !== null,
+      images: d.querySelectorAll('image').length,
+      dataPaths: paths.length,
+      text: d.documentElement.textContent ?? '',
+      width: Number(d.documentElement.getAttribute('width')),
+      height: Number(d.documentElement.getAttribute('height')),
+    };
+  }, svg);
+  expect(doc.error).toBe(false);
+  expect(doc.images).toBe(0);
+  expect(doc.dataPaths).toBeGreaterThan(4);
+  expect(doc.text).toContain('Queue occupancy');
+  expect(doc.text).toContain('Throughput');
+  expect(doc.text).not.toContain('A-MPDU aggregates');
+  expect(doc.text).toContain('preset ath9k-pacing-shift');
+  expect(doc.text).toContain('seed 1');
+  expect(doc.text).toContain('(the whole run)');
+  expect(doc.text).toMatch(/TSQ Lab \d+\.\d+\.\d+/);
+  const png = await exportItem(page, 'export-figure-png3');
+  expect(png.name).toBe(`tsq-lab-${PRESET}-figure@3x.png`);
+  expect(png.bytes.readUInt32BE(16)).toBe(doc.width * 3);
+  expect(png.bytes.readUInt32BE(20)).toBe(doc.height * 3);
   expect(errors).toEqual([]);
 });
 

@@ -17,6 +17,8 @@ import { ToolsPage } from './experiments/ToolsPage';
 import { ShareTools } from './share/ShareTools';
 import { WorkerNotice } from './robustness/WorkerNotice';
 import { SlowNotice } from './robustness/SlowNotice';
+import { PhoneBar, usePhone } from './controls/PhoneBar';
+import { useKnobInHand } from './controls/knob-in-hand';
 import { MeasuredPanel } from './flent/MeasuredPanel';
 import './app.css';
 
@@ -34,6 +36,8 @@ export function App() {
   const { theme, chartTheme } = useTheme();
   const ctx = useMemo(() => (rt ? { ...rt, chartTheme } : null), [rt, chartTheme]);
   const view = useNav((s) => s.view);
+  const phone = usePhone();
+  const sheet = useKnobInHand((s) => s.sheet) && phone;
   if (!ctx) return null;
   if (view !== 'explorer') {
     return (
@@ -56,7 +60,8 @@ export function App() {
           <WorkerNotice />
           <SlowNotice />
         </header>
-        <aside className="col-controls">
+        {phone && <PhoneBar />}
+        <aside id="parameters" className={sheet ? 'col-controls sheet-open' : 'col-controls'}>
           <ControlsPanel />
         </aside>
         <main className="col-centre">

@@ -28,4 +28,12 @@ describe('format', () => {
       }),
     );
   });
+
+  it('counts one thing in the singular', () => {
+    expect(formatValue(1, 'frames')).toBe('1 frame');
+    expect(formatValue(1.0004, 'frames')).toBe('1 frame');
+    expect(formatValue(2, 'frames')).toBe('2 frames');
+    expect(formatValue(1, 'packets')).toBe('1 packet');
+    expect(formatValue(1, 'ms')).toBe('1 ms');
+  });
 });

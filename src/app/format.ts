@@ -45,13 +45,18 @@ export function formatBps(v: number): string {
   return `${num(v)} bit/s`;
 }
 
+/** Units that count things, and their singular: "1 frame", not "1 frames". */
+const SINGULAR: Record<string, string> = { frames: 'frame', packets: 'packet', pkts: 'pkt', runs: 'run' };
+
 /** A value with its unit, compact (for ticks, readouts and sliders). */
 export function formatValue(v: number, unit?: string): string {
   if (!Number.isFinite(v)) return '–';
   if (isBytes(unit)) return `${formatBytes(v)}${Math.abs(v) >= 1024 ? '' : ' B'}`;
   if (isBps(unit)) return formatBps(v);
   if (isFraction(unit)) return `${num(v * 100)} %`;
-  return unit ? `${num(v)} ${unit}` : num(v);
+  const n = num(v);
+  if (!unit) return n;
+  return `${n} ${n === '1' && SINGULAR[unit] ? SINGULAR[unit] : unit}`;
 }
 
 /** Tick label without the unit (the axis names it). */

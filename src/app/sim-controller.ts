@@ -11,7 +11,14 @@ import { viewStore } from './state/view-store';
 import { windowOf } from './charts/time-view';
 import { installTestHook } from './test-hook';
 import { bootFromUrl } from './share/app-share';
-import type { Frame, LoadResult, ParamValue, RunStatus, SetResult } from '../worker/protocol';
+import type {
+  Frame,
+  LoadResult,
+  ParamValue,
+  RunStatus,
+  ScheduledChange,
+  SetResult,
+} from '../worker/protocol';
 import { WorkerSupervisor } from './worker-supervisor';
 import { StatusFeed } from './status-feed';
 import { useWorkerHealth } from './robustness/health-store';
@@ -25,6 +32,8 @@ const LIVE_THROTTLE_MS = 80;
 /** Knobs that restart the run wait until the user stops moving them. */
 const RESTART_DEBOUNCE_MS = 400;
 const SUMMARY_MS = 500;
+/** A knob the user moved this recently keeps the value they gave it when a frame reports a change of it. */
+const USER_HOLD_MS = 1000;
 
 interface PendingSet {
   timer: ReturnType<typeof setTimeout> | null;
@@ -44,6 +53,8 @@ export class SimController {
   private summaryTimer: ReturnType<typeof setInterval> | null = null;
   private summaryBusy = false;
   private pending = new Map<string, PendingSet>();
+  /** When the user last moved each knob (see USER_HOLD_MS). */
+  private touched = new Map<string, number>();
   private disposed = false;
   private readonly status = new StatusFeed((s) => !this.disposed && s.runId === this.buffers.runId);
   frames = 0;
@@ -78,7 +89,7 @@ export class SimController {
     const first = await bootFromUrl(presets, (req) => remote.load(req));
     if (this.disposed) return;
     await remote.setSpeed(speedOf(useUi.getState().speedId));
-    if (first) await this.loadPreset(first.presetId, first.overrides);
+    if (first) await this.loadPreset(first.presetId, first.overrides, first.changes);
     this.summaryTimer = setInterval(() => void this.pollSummary(), SUMMARY_MS);
   }
 
@@ -103,7 +114,10 @@ export class SimController {
     this.lastNowNs = s.nowNs;
     if (moved && this.lastFrameAt - this.changedAt >= GOOD_AFTER_MS) this.good = this.settings();
     if (s.stopped && s.runId === this.buffers.runId) this.onStopped(s.stopped);
-    if (s.runId === this.buffers.runId) this.status.push(s);
+    if (s.runId === this.buffers.runId) {
+      this.status.push(s);
+      if (f.changes.length) this.followChanges(f);
+    }
   }
 
   /** The core stopped the run itself (its clock stood still): say why, and stay paused. */
@@ -113,9 +127,29 @@ export class SimController {
     if (useExplorer.getState().error !== error) useExplorer.getState().patch({ error });
   }
 
+  /** A scripted change (a replayed link, a scenario file) moves its knob's control with the run. */
+  private followChanges(f: Frame): void {
+    const st = useExplorer.getState();
+    const now = performance.now();
+    const moved = f.changes.filter(
+      (c) => now - (this.touched.get(c.key) ?? -Infinity) > USER_HOLD_MS && st.values[c.key] !== c.to,
+    );
+    if (!moved.length) return;
+    const values = { ...st.values };
+    const overrides = { ...st.overrides };
+    for (const c of moved) values[c.key] = overrides[c.key] = this.accepted[c.key] = c.to;
+    st.patch({ values, overrides });
+  }
+
+  /** What replays the run in force: its start, its knob changes and the seed. */
   private settings(): RunSettings {
     const st = useExplorer.getState();
-    return { presetId: st.presetId, overrides: { ...(st.overrides ?? {}) }, seed: st.seed };
+    return {
+      presetId: st.presetId,
+      overrides: { ...st.script.overrides },
+      seed: st.seed,
+      changes: [...st.script.changes],
+    };
   }
 
   /** Brings a fresh worker (after a crash or hang) to the last good settings (see last-good.ts), speed and play state. */
@@ -131,6 +165,7 @@ export class SimController {
       presetId: target.presetId,
       overrides: target.overrides,
       seed: target.seed,
+      changes: target.changes ?? [],
     });
     if (!r.ok) throw new Error(r.error);
     this.applyLoad(r, target.presetId);
@@ -182,16 +217,22 @@ export class SimController {
       paramErrors: {},
       error: null,
       ready: true,
+      script: r.script,
     });
     viewStore.getState().setView({ ...viewStore.getState().view, follow: true });
     return true;
   }
 
-  async loadPreset(presetId: string, overrides: Record<string, ParamValue>): Promise<boolean> {
+  /** Loads a preset with overrides and, optionally, knob changes during the run (a link's, a file's). */
+  async loadPreset(
+    presetId: string,
+    overrides: Record<string, ParamValue>,
+    changes?: ScheduledChange[],
+  ): Promise<boolean> {
     if (!this.remote) return false;
     const seed = useExplorer.getState().seed;
     this.changedAt = performance.now();
-    const r = await this.remote.load({ presetId, overrides, seed });
+    const r = await this.remote.load({ presetId, overrides, seed, ...(changes ? { changes } : {}) });
     const ok = this.applyLoad(r, presetId);
     if (ok && r.ok) {
       // Mirrors the worker's overrides, so a link can list exactly what differs from the preset.
@@ -217,12 +258,21 @@ export class SimController {
     return this.loadPreset(useExplorer.getState().presetId, {});
   }
 
+  /** The run again from t = 0: the same start, the same knob changes at the same times (a new seed if given). */
   async reset(seed?: number): Promise<boolean> {
     if (!this.remote) return false;
     if (seed !== undefined) useExplorer.getState().patch({ seed });
     this.changedAt = performance.now();
     const r = await this.remote.reset(seed);
-    return this.applyLoad(r, useExplorer.getState().presetId);
+    const ok = this.applyLoad(r, useExplorer.getState().presetId);
+    if (ok && r.ok) useExplorer.getState().patch({ overrides: { ...r.script.overrides } });
+    return ok;
+  }
+
+  /** A new run from t = 0 that starts from the values in force now, without the run's knob changes. */
+  startFromCurrent(): Promise<boolean> {
+    const st = useExplorer.getState();
+    return this.loadPreset(st.presetId, { ...st.overrides }, []);
   }
 
   play(): void {
@@ -259,6 +309,7 @@ export class SimController {
 
   /** Immediate change (number field, select, checkbox). */
   async setParam(key: string, value: ParamValue): Promise<SetResult> {
+    this.touched.set(key, performance.now());
     const st = useExplorer.getState();
     st.patch({ values: { ...st.values, [key]: value } });
     const p = this.pending.get(key);
@@ -269,6 +320,7 @@ export class SimController {
 
   /** Change from a moving slider: throttled (live knobs) or debounced (knobs that restart the run). */
   setParamLive(key: string, value: ParamValue): void {
+    this.touched.set(key, performance.now());
     const st = useExplorer.getState();
     st.patch({ values: { ...st.values, [key]: value } });
     const live = st.params.find((p) => p.key === key)?.live ?? true;
@@ -300,7 +352,11 @@ export class SimController {
     if (r.ok) {
       delete paramErrors[key];
       this.accepted[key] = value;
-      st.patch({ paramErrors, overrides: { ...st.overrides, [key]: value } });
+      st.patch({
+        paramErrors,
+        overrides: { ...st.overrides, [key]: value },
+        ...(r.script ? { script: r.script } : {}),
+      });
     } else {
       paramErrors[key] = r.error;
       // The model kept its value: so do the header, the slider and the link (unless the knob moved on since).

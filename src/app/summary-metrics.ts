@@ -20,6 +20,8 @@ export interface SummaryMetric {
   of?: 'pooled' | 'sender';
   /** How a headline shows the value, where formatValue with the unit does not fit. */
   text?: (v: number) => string;
+  /** Decimals the measure carries (CSV exports round to them: no float noise). */
+  digits: number;
   /** Only for runs it applies to (the WiFi radio's figures); absent: every run. */
   only?: (s: Summary) => boolean;
 }
@@ -29,9 +31,10 @@ const offloaded = (s: Summary): boolean =>
   s.wifi !== undefined && Number.isFinite(s.wifi.medianDriverStatusUs);
 
 export const SUMMARY_METRICS: readonly SummaryMetric[] = [
-  { key: 'goodput_bps', label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
+  { key: 'goodput_bps', digits: 0, label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
   {
     key: 'median_latency_ms',
+    digits: 3,
     label: 'Median latency',
     unit: 'ms',
     of: 'pooled',
@@ -39,6 +42,7 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'median_aggregate',
+    digits: 2,
     label: 'Median aggregate',
     unit: 'frames',
     of: 'pooled',
@@ -46,6 +50,7 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'tsq_limit_bytes',
+    digits: 0,
     label: 'Mean TSQ limit',
     unit: 'bytes',
     of: 'sender',
@@ -53,6 +58,7 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'median_completion_us',
+    digits: 1,
     label: 'Median TX completion',
     unit: 'µs',
     of: 'sender',
@@ -60,15 +66,24 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'throttled_fraction',
+    digits: 4,
     label: 'Time throttled',
     unit: 'fraction',
     of: 'sender',
     get: (s) => s.throttledFraction,
   },
-  { key: 'cpu_busy', label: 'CPU busy', unit: 'fraction', get: (s) => s.cpuBusy, text: formatCpuBusy },
-  { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops, text: (v) => num(v) },
+  {
+    key: 'cpu_busy',
+    digits: 4,
+    label: 'CPU busy',
+    unit: 'fraction',
+    get: (s) => s.cpuBusy,
+    text: formatCpuBusy,
+  },
+  { key: 'drops', digits: 0, label: 'Drops', unit: 'packets', get: (s) => s.drops, text: (v) => num(v) },
   {
     key: 'median_aggregate_bytes',
+    digits: 0,
     label: 'Median aggregate size',
     unit: 'bytes',
     of: 'pooled',
@@ -77,6 +92,7 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'driver_status_us',
+    digits: 1,
     label: 'Median firmware TX status',
     unit: 'µs',
     get: (s) => s.wifi?.medianDriverStatusUs ?? NaN,
@@ -84,6 +100,7 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   {
     key: 'firmware_queue_bytes',
+    digits: 0,
     label: 'Mean firmware queue',
     unit: 'bytes',
     get: (s) => s.wifi?.meanFirmwareBytes ?? NaN,

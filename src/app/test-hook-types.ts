@@ -2,7 +2,15 @@
  * The typed end-to-end hook the app exposes as `window.__tsq` (for
  * Playwright). Types only, so e2e specs can import it without the app.
  */
-import type { ParamChange, ParamSpec, ParamValue, PresetInfo, SetResult, Summary } from '../worker/protocol';
+import type {
+  ParamChange,
+  ParamSpec,
+  ParamValue,
+  PresetInfo,
+  RunScript,
+  SetResult,
+  Summary,
+} from '../worker/protocol';
 
 export interface TsqTestHook {
   /** A preset is loaded and at least one frame of it has arrived. */
@@ -31,6 +39,8 @@ export interface TsqTestHook {
   sampleCount(): number;
   /** The shared time window of the timelines, in simulated ns. */
   visibleWindow(): { t0Ns: number; t1Ns: number };
+  /** The window each track last drew, by panel. */
+  trackWindows(): Partial<Record<string, { t0Ns: number; t1Ns: number }>>;
   summary(): Promise<Summary | null>;
   setParam(key: string, value: ParamValue): Promise<SetResult>;
   loadPreset(id: string): Promise<boolean>;
@@ -41,6 +51,8 @@ export interface TsqTestHook {
   /** Overrides on top of the preset, as the worker holds them, and the seed. */
   overrides(): Record<string, ParamValue>;
   seed(): number;
+  /** What replays the run: the overrides it started from and its knob changes. */
+  script(): RunScript;
   /**
    * Makes the simulation worker throw, hang or crawl, or kills it (the
    * supervisor must recover). Only in builds for tests (VITE_TSQ_TEST_FAULTS=1).

@@ -7,6 +7,8 @@ import { useExplorer } from './state/explorer-store';
 import { useWorkerHealth } from './robustness/health-store';
 import type { SimController } from './sim-controller';
 import type { TsqTestHook } from './test-hook-types';
+import { drawnWindows } from './charts/drawn-windows';
+import type { ChartScheduler } from './charts/scheduler';
 import { TEST_FAULTS } from '../worker/test-faults';
 
 export function installTestHook(c: SimController): void {
@@ -31,6 +33,7 @@ export function makeTestHook(c: SimController, faults: boolean): TsqTestHook {
     paintedAt: (version) => c.paints?.paintOf(version)?.at ?? NaN,
     sampleCount: () => c.buffers.samples.length,
     visibleWindow: () => c.visibleWindow(),
+    trackWindows: () => (c.paints ? drawnWindows(c.paints as ChartScheduler) : {}),
     summary: () => c.summary(),
     setParam: (k, v) => c.setParam(k, v),
     loadPreset: (id) => c.loadPreset(id, {}),
@@ -39,6 +42,7 @@ export function makeTestHook(c: SimController, faults: boolean): TsqTestHook {
     step: (ns) => c.stepBy(ns),
     overrides: () => st().overrides,
     seed: () => st().seed,
+    script: () => st().script,
     ...(faults
       ? {
           workerFault: (kind: Parameters<SimController['injectWorkerFault']>[0]) => c.injectWorkerFault(kind),

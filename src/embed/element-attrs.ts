@@ -2,7 +2,10 @@
 
 export const STATE_ATTRS = ['preset', 'seed', 'speed', 'panels', 'controls', 'theme', 'zoom'] as const;
 
-/** `query` when present; else the state attributes plus `set="path=value; path=value"`. */
+/**
+ * `query` when present; else the state attributes plus `set="path=value; path=value"`
+ * and `at="7.4s:path=value; 9s:path=value"` (knob changes at simulated times, as links write them).
+ */
 export function queryOfAttributes(el: Pick<Element, 'getAttribute'>): string {
   const q = el.getAttribute('query');
   if (q !== null) return q;
@@ -11,6 +14,8 @@ export function queryOfAttributes(el: Pick<Element, 'getAttribute'>): string {
     const v = el.getAttribute(a);
     if (v !== null) parts.push(`${a}=${encodeURIComponent(v)}`);
   }
+  for (const change of (el.getAttribute('at') ?? '').split(';'))
+    if (change.trim()) parts.push(`at=${encodeURIComponent(change.trim())}`);
   for (const pair of (el.getAttribute('set') ?? '').split(';')) {
     const i = pair.indexOf('=');
     if (i > 0)

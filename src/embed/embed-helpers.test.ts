@@ -29,6 +29,19 @@ describe('<tsq-lab> attributes', () => {
     });
   });
 
+  it('script knob changes with at="time:path=value; …", as links write them', () => {
+    const { state, notices } = decodeShareState(
+      queryOfAttributes(
+        attrs({ preset: 'ath9k-pacing-shift', at: '4s:tcp.sk_pacing_shift=8; 8s:tcp.sk_pacing_shift=10;' }),
+      ),
+    );
+    expect(notices).toEqual([]);
+    expect(state.changes).toEqual([
+      { atUs: 4e6, key: 'tcp.sk_pacing_shift', value: '8' },
+      { atUs: 8e6, key: 'tcp.sk_pacing_shift', value: '10' },
+    ]);
+  });
+
   it('take a whole query instead when given one', () => {
     expect(queryOfAttributes(attrs({ query: '?v=1&preset=x', preset: 'y' }))).toBe('?v=1&preset=x');
   });

@@ -15,6 +15,7 @@ import type { ShareNotice, ShareState } from '../app/share/url-state';
 import type {
   Frame,
   ParamSpec,
+  RunScript,
   ParamValue,
   PresetInfo,
   RunStatus,
@@ -44,6 +45,8 @@ export class LabRuntime {
   stations: string[] = [];
   values: Record<string, ParamValue> = {};
   overrides: Record<string, ParamValue> = {};
+  /** What replays the run (its start and knob changes), for the link back to the app. */
+  script: RunScript = { overrides: {}, changes: [] };
   presetValues: Record<string, ParamValue> = {};
   errors: Record<string, string> = {};
   status: RunStatus | null = null;
@@ -90,9 +93,15 @@ export class LabRuntime {
       presetId: state.presetId,
       set: state.set,
       seed: this.seed,
+      changes: state.changes,
     });
     if (this.disposed || r.presetId === null) return r.notices;
-    const loaded = await remote.load({ presetId: r.presetId, overrides: r.overrides, seed: this.seed });
+    const loaded = await remote.load({
+      presetId: r.presetId,
+      overrides: r.overrides,
+      seed: this.seed,
+      ...(state.changes ? { changes: r.changes } : {}),
+    });
     if (!loaded.ok) return [...r.notices, { field: 'preset', value: r.presetId, reason: loaded.error }];
     this.presetId = r.presetId;
     this.presetValues = r.presetValues;
@@ -101,6 +110,7 @@ export class LabRuntime {
     this.series = loaded.series;
     this.stations = loaded.points.categories ?? [];
     this.values = loaded.values;
+    this.script = loaded.script;
     this.summaryTimer = setInterval(() => void this.pollSummary(), SUMMARY_MS);
     this.emit('load');
     return r.notices;
@@ -109,6 +119,11 @@ export class LabRuntime {
   private onFrame(f: Frame, s: RunStatus): void {
     this.buffers.push(f, s.runId);
     this.frames++;
+    // A scripted change moves its control with the run.
+    if (f.changes.length && s.runId === this.buffers.runId) {
+      for (const c of f.changes) this.values = { ...this.values, [c.key]: c.to };
+      this.emit('values');
+    }
     const changed = this.status?.running !== s.running;
     this.status = s;
     if (changed) this.emit('status');
@@ -134,7 +149,10 @@ export class LabRuntime {
 
   async reset(): Promise<void> {
     const r = await this.remote?.reset();
-    if (r?.ok) this.values = r.values;
+    if (r?.ok) {
+      this.values = r.values;
+      this.script = r.script;
+    }
     this.emit('values');
   }
 
@@ -163,15 +181,16 @@ export class LabRuntime {
     if (r.ok) {
       delete this.errors[key];
       this.overrides = { ...this.overrides, [key]: value };
+      if (r.script) this.script = r.script;
     } else this.errors[key] = r.error;
     this.emit('values');
     return r;
   }
 
-  /** Overrides that differ from the preset. */
+  /** The values the run started from that differ from the preset. */
   changed(): Record<string, ParamValue> {
     const out: Record<string, ParamValue> = {};
-    for (const [k, v] of Object.entries(this.overrides)) if (this.presetValues[k] !== v) out[k] = v;
+    for (const [k, v] of Object.entries(this.script.overrides)) if (this.presetValues[k] !== v) out[k] = v;
     return out;
   }
 

@@ -192,7 +192,18 @@ export class LabWidget {
     const rt = this.runtime;
     const set: Record<string, string> = {};
     for (const [k, v] of Object.entries(rt.changed())) set[k] = formatParamValue(k, v);
-    const q = encodeShareState({ presetId: rt.presetId, seed: rt.seed, speedId: rt.speedId, set });
+    const changes = rt.script.changes.map((c) => ({
+      atUs: c.atUs,
+      key: c.key,
+      value: formatParamValue(c.key, c.value),
+    }));
+    const q = encodeShareState({
+      presetId: rt.presetId,
+      seed: rt.seed,
+      speedId: rt.speedId,
+      set,
+      ...(changes.length ? { changes } : {}),
+    });
     // appUrl is an absolute http(s) address (element-attrs.ts appUrlOf); a bad one never throws into the page.
     try {
       const u = new URL(this.opts.appUrl);

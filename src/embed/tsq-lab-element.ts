@@ -2,7 +2,8 @@
  * <tsq-lab preset="…" controls="tcp.sk_pacing_shift" panels="occupancy,latency">:
  * a live TSQ Lab figure for any page. Attributes use the names of the share
  * link (preset, seed, speed, panels, controls, theme, zoom) plus
- * set="path=value; path=value" for parameters; `query` takes a whole link
+ * set="path=value; path=value" for parameters and at="7.4s:path=value; …"
+ * for knob changes at simulated times (a scripted figure); `query` takes a whole link
  * query instead. Each element runs its own worker, plays while it is on
  * screen (unless autoplay="false" or the reader prefers reduced motion) and
  * follows the host page's light or dark look unless `theme` is given.
@@ -17,7 +18,7 @@ export function defineTsqLab(createWorker: () => Worker, defaultAppUrl: () => st
   if (customElements.get(tag)) return;
 
   class TsqLabElement extends HTMLElement {
-    static observedAttributes = [...STATE_ATTRS, 'set', 'query', 'app-url'];
+    static observedAttributes = [...STATE_ATTRS, 'set', 'at', 'query', 'app-url'];
     private widget: LabWidget | null = null;
     private stopTheme: (() => void) | null = null;
     private io: IntersectionObserver | null = null;

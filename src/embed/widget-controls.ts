@@ -4,7 +4,7 @@
  * checkbox), each labelled, keyboard-operable and with the core's error
  * shown beside it. Built with DOM calls; text goes in as text only.
  */
-import { sliderModel } from '../app/controls/slider-scale';
+import { sliderModel, stepKey, stepValue } from '../app/controls/slider-scale';
 import { formatValue } from '../app/format';
 import type { ParamSpec, ParamValue } from '../worker/protocol';
 import type { LabRuntime } from './lab-runtime';
@@ -75,6 +75,17 @@ export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: LabRuntim
     r.max = String(m.max);
     r.step = String(m.step);
     r.dataset.testid = `slider-${spec.key}`;
+    // Arrow keys step as people think of the knob: powers of two for bytes, 1-2-5 for rates.
+    r.addEventListener('keydown', (e) => {
+      const k = stepKey(e.key);
+      const cur = rt.values[spec.key];
+      if (!k || typeof cur !== 'number') return;
+      e.preventDefault();
+      const v = stepValue(spec, cur, k.dir, k.big);
+      r.value = String(m.toPos(v));
+      r.setAttribute('aria-valuetext', valueText(spec, v));
+      rt.setParam(spec.key, v);
+    });
     r.addEventListener('input', () => {
       const v = m.fromPos(Number(r.value));
       r.setAttribute('aria-valuetext', valueText(spec, v));

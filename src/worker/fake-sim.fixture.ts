@@ -98,7 +98,10 @@ export class FakeSim implements LiveSim {
   private nextNs = PERIOD_NS;
   private t: number[] = [];
   private paramChanges: ParamChange[] = [];
-  readonly changes: ScheduledChange[] = [];
+  /** The plan: scripted changes and live ones, applied at their microsecond as the core does. */
+  readonly changes: ScheduledChange[];
+  private nextChange = 0;
+  private readonly startValues: Record<string, ParamValue>;
   events = 0;
 
   constructor(
@@ -106,20 +109,40 @@ export class FakeSim implements LiveSim {
     readonly seed: number,
     overrides: Record<string, ParamValue>,
     private readonly costMs: number,
+    changes: readonly ScheduledChange[] = [],
   ) {
     Object.assign(this.values, overrides);
+    this.startValues = { ...this.values };
+    this.changes = [...changes];
+  }
+
+  /** Applies the plan's changes due by `tNs` (before the events at it). */
+  private applyDue(tNs: number): void {
+    while (this.nextChange < this.changes.length && this.changes[this.nextChange].atUs * 1000 <= tNs) {
+      const c = this.changes[this.nextChange++];
+      this.paramChanges.push({
+        tNs: c.atUs * 1000,
+        key: c.key,
+        from: this.values[c.key],
+        to: c.value ?? 'null',
+      });
+      this.values[c.key] = c.value ?? 'null';
+    }
   }
 
   runUntil(endNs: number, maxEvents = Infinity): boolean {
     let n = 0;
+    this.applyDue(Math.min(endNs, this.nextNs));
     while (this.nextNs <= endNs) {
       if (n++ >= maxEvents) return false;
+      this.applyDue(this.nextNs);
       this.nowNs = this.nextNs;
       this.t.push(this.nowNs);
       this.events++;
       this.clock.spend(this.costMs);
       this.nextNs += PERIOD_NS;
     }
+    this.applyDue(endNs);
     if (endNs > this.nowNs) this.nowNs = endNs;
     return true;
   }
@@ -129,7 +152,7 @@ export class FakeSim implements LiveSim {
   }
 
   startParam(key: string): ParamValue | undefined {
-    return this.values[key];
+    return this.startValues[key];
   }
 
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string } {
@@ -137,8 +160,12 @@ export class FakeSim implements LiveSim {
     if (key === 'tcp.limit' && (typeof value !== 'number' || value < 1 || value > 100)) {
       return { ok: false, error: 'limit must be within 1..100' };
     }
-    this.paramChanges.push({ tNs: this.nowNs, key, from: this.values[key], to: value });
-    this.values[key] = value;
+    const atUs = Math.floor(this.nowNs / 1000) + 1;
+    let i = this.changes.length;
+    while (i > this.nextChange && this.changes[i - 1].atUs > atUs) i--;
+    this.changes.splice(i, 0, { atUs, key, value });
+    this.nowNs = atUs * 1000;
+    this.applyDue(this.nowNs);
     return { ok: true };
   }
 
@@ -189,7 +216,7 @@ export function fakeCore(clock: FakeClock, costMs: number): CoreEntry & { create
   return {
     created,
     listPresets: () => [{ id: 'fake', title: 'Fake', description: 'test double' }],
-    createSim(presetId, overrides, seed) {
+    createSim(presetId, overrides, seed, changes) {
       if (presetId !== 'fake') return { ok: false, error: `unknown preset "${presetId}"` };
       if (
         overrides['qdisc.kind'] !== undefined &&
@@ -197,7 +224,7 @@ export function fakeCore(clock: FakeClock, costMs: number): CoreEntry & { create
       ) {
         return { ok: false, error: 'unknown qdisc' };
       }
-      const sim = new FakeSim(clock, seed, overrides, costMs);
+      const sim = new FakeSim(clock, seed, overrides, costMs, changes);
       created.push(sim);
       return { ok: true, sim };
     },

@@ -173,7 +173,7 @@ describe('SimHost live changes', () => {
     host.play();
     clock.runFor(1000);
     expect(got.length).toBe(MAX_IN_FLIGHT);
-    expect(host.setParam('tcp.limit', 42)).toEqual({ ok: true });
+    expect(host.setParam('tcp.limit', 42)).toMatchObject({ ok: true });
     expect(got.length).toBe(MAX_IN_FLIGHT + 1);
     expect(got[got.length - 1].changes.map((c) => c.key)).toEqual(['tcp.limit']);
     // Frames without a change still wait for the app.
@@ -186,20 +186,44 @@ describe('SimHost live changes', () => {
 });
 
 describe('SimHost parameters and runs', () => {
-  it('applies a live change at the current simulated time and keeps it across reset', () => {
+  it('applies a live change at the next microsecond and replays it on reset', () => {
     const { clock, host, frames, sim } = setup();
     host.play();
     clock.runFor(500);
-    const at = sim().nowNs;
-    expect(host.setParam('tcp.limit', 42)).toEqual({ ok: true });
+    const atUs = Math.floor(sim().nowNs / 1000) + 1;
+    const set = host.setParam('tcp.limit', 42);
+    expect(set).toEqual({
+      ok: true,
+      script: { overrides: {}, changes: [{ atUs, key: 'tcp.limit', value: 42 }] },
+    });
     clock.runFor(100);
     const ch = frames.flatMap((x) => x.f.changes);
-    expect(ch).toEqual([{ tNs: at, key: 'tcp.limit', from: 10, to: 42 }]);
+    expect(ch).toEqual([{ tNs: atUs * 1000, key: 'tcp.limit', from: 10, to: 42 }]);
     const runId = frames[frames.length - 1].s.runId;
+    // The same run again: it starts from 10, and the change comes at the same simulated time.
     const r = host.reset();
-    expect(r.ok && r.values['tcp.limit']).toBe(42);
+    expect(r.ok && r.values['tcp.limit']).toBe(10);
     expect(r.ok && r.runId).toBe(runId + 1);
+    expect(r.ok && r.script.changes).toEqual([{ atUs, key: 'tcp.limit', value: 42 }]);
     expect(sim().nowNs).toBeLessThan(SEC * 0.01);
+    host.step(atUs * 1000 - sim().nowNs);
+    expect(sim().getParam('tcp.limit')).toBe(42);
+  });
+
+  it('a load with changes replays them; a structural restart keeps the script and folds live moves into the start', () => {
+    const { clock, host, sim } = setup();
+    const script = [{ atUs: 200_000, key: 'tcp.limit', value: 20 }];
+    const r = host.load({ presetId: 'fake', overrides: { 'tcp.limit': 5 }, seed: 1, changes: script });
+    expect(r.ok && r.script).toEqual({ overrides: { 'tcp.limit': 5 }, changes: script });
+    host.step(300e6);
+    expect(sim().getParam('tcp.limit')).toBe(20);
+    const restarted = host.setParam('qdisc.kind', 'pfifo');
+    expect(restarted.ok && restarted.script).toEqual({
+      overrides: { 'tcp.limit': 5, 'qdisc.kind': 'pfifo' },
+      changes: script,
+    });
+    expect(sim().getParam('tcp.limit')).toBe(5);
+    clock.runFor(1);
   });
 
   it('posts the frame carrying a live change in the next slice, not a frame interval later', () => {
@@ -211,7 +235,7 @@ describe('SimHost parameters and runs', () => {
     const n = frames.length;
     while (frames.length === n) clock.runFor(1);
     const t0 = clock.now();
-    expect(host.setParam('tcp.limit', 42)).toEqual({ ok: true });
+    expect(host.setParam('tcp.limit', 42)).toMatchObject({ ok: true });
     clock.runFor(2 * SLICE_MS);
     const first = frames.find((x) => x.f.changes.length > 0);
     expect(first).toBeDefined();
@@ -231,7 +255,7 @@ describe('SimHost parameters and runs', () => {
     host.play();
     clock.runFor(300);
     const before = core.created.length;
-    expect(host.setParam('qdisc.kind', 'pfifo')).toEqual({ ok: true, restarted: true });
+    expect(host.setParam('qdisc.kind', 'pfifo')).toMatchObject({ ok: true, restarted: true });
     expect(core.created.length).toBe(before + 1);
     expect(sim().getParam('qdisc.kind')).toBe('pfifo');
     expect(frames[frames.length - 1].s.nowNs).toBe(0);

@@ -9,7 +9,7 @@
  * instead of accumulating it, so the achieved speed is simply lower.
  */
 import { createSim, listPresets, SimStalledError } from '../sim/index';
-import type { LiveSim } from '../sim/api';
+import type { LiveSim, ScheduledChange } from '../sim/api';
 import { boundFrame, DEFAULT_LIMITS, type FrameLimits } from './frame-bound';
 import type {
   FrameSink,
@@ -17,6 +17,7 @@ import type {
   LoadResult,
   ParamValue,
   PresetInfo,
+  RunScript,
   RunStatus,
   SetResult,
   Summary,
@@ -52,6 +53,7 @@ export interface CoreEntry {
     presetId: string,
     overrides: Record<string, ParamValue>,
     seed: number,
+    changes?: readonly ScheduledChange[],
   ): { ok: true; sim: LiveSim } | { ok: false; error: string };
 }
 
@@ -61,8 +63,10 @@ export class SimHost implements WorkerApi {
   private sim: LiveSim | null = null;
   private presetId = '';
   private seed = 1;
-  /** Values set so far (load overrides plus accepted setParam calls), reapplied on reset. */
-  private overrides: Record<string, ParamValue> = {};
+  /** The overrides the current run started from (load overrides, then structural knobs and the live values they fold in). */
+  private start: Record<string, ParamValue> = {};
+  /** The run's scripted changes (from the load or the last reset), replayed by a structural restart. */
+  private script: ScheduledChange[] = [];
   private runId = 0;
   private running = false;
   private speed = 1e9;
@@ -89,21 +93,31 @@ export class SimHost implements WorkerApi {
   }
 
   load(req: LoadRequest): LoadResult {
-    const r = this.core.createSim(req.presetId, req.overrides, req.seed);
+    const script = req.changes ? [...req.changes] : [];
+    const r = this.core.createSim(req.presetId, req.overrides, req.seed, req.changes && script);
     if (!r.ok) return r;
     this.presetId = req.presetId;
     this.seed = req.seed;
-    this.overrides = { ...req.overrides };
+    this.start = { ...req.overrides };
+    this.script = script;
     return this.install(r.sim);
   }
 
+  /** The run again from t = 0: its start values and every change of its plan (live ones too) at the same times. */
   reset(seed?: number): LoadResult {
-    if (!this.presetId) return { ok: false, error: 'no simulation loaded' };
+    if (!this.presetId || !this.sim) return { ok: false, error: 'no simulation loaded' };
     const s = seed ?? this.seed;
-    const r = this.core.createSim(this.presetId, this.overrides, s);
+    const plan = [...this.sim.changes];
+    const r = this.core.createSim(this.presetId, this.start, s, plan);
     if (!r.ok) return r;
     this.seed = s;
+    this.script = plan;
     return this.install(r.sim);
+  }
+
+  /** What replays the run in force (see RunScript). */
+  runScript(): RunScript {
+    return { overrides: { ...this.start }, changes: this.sim ? [...this.sim.changes] : [] };
   }
 
   play(): void {
@@ -160,21 +174,36 @@ export class SimHost implements WorkerApi {
     if (!sim) return { ok: false, error: 'no simulation loaded' };
     const spec = sim.params.find((p) => p.key === key);
     if (spec && !spec.live) {
-      // Structural knobs (qdisc kind, driver, era...) are applied by a fresh run.
-      const next = { ...this.overrides, [key]: value };
-      const r = this.core.createSim(this.presetId, next, this.seed);
+      // Structural knobs (qdisc kind, driver, era...) are applied by a fresh run, as the core
+      // restarts one: knobs moved live start at their values now, the script replays.
+      const next = this.foldLive(sim, key, value);
+      const r = this.core.createSim(this.presetId, next, this.seed, this.script);
       if (!r.ok) return r;
-      this.overrides = next;
+      this.start = next;
       this.install(r.sim);
-      return { ok: true, restarted: true };
+      return { ok: true, restarted: true, script: this.runScript() };
     }
+    const planned = sim.changes.length;
     const r = sim.setParam(key, value);
-    if (r.ok) this.overrides[key] = value;
+    // Before the run's first event the core takes a live knob as a new start rather than a change.
+    if (r.ok && sim.changes.length === planned) this.start = { ...this.start, [key]: value };
     // The user is waiting to see the change: its frame goes now, ahead of FRAME_MS and past the
     // in-flight cap (while the app is busy drawing, waiting for it to take two frames first would
     // add those frames' time to the response).
     if (!this.running || r.ok) this.emit(r.ok);
-    return r;
+    return r.ok ? { ok: true, script: this.runScript() } : r;
+  }
+
+  /** The start of a restart for `key` = `value`: knobs moved live (not by the script) keep their values now. */
+  private foldLive(sim: LiveSim, key: string, value: ParamValue): Record<string, ParamValue> {
+    const scripted = new Set(this.script.map((c) => c.key));
+    const next = { ...this.start };
+    for (const c of sim.changes) {
+      const v = sim.getParam(c.key);
+      if (!scripted.has(c.key) && v !== undefined) next[c.key] = v;
+    }
+    next[key] = value;
+    return next;
   }
 
   onFrame(cb: FrameSink): void {
@@ -226,6 +255,7 @@ export class SimHost implements WorkerApi {
       points: { ...sim.points },
       values,
       runId: this.runId,
+      script: this.runScript(),
     };
   }
 

@@ -8,6 +8,7 @@ import type {
   ParamValue,
   PointStreams,
   PresetInfo,
+  ScheduledChange,
   SeriesSpec,
   StepSeries,
   Summary,
@@ -23,6 +24,7 @@ export type {
   Panel,
   PointStreams,
   PresetInfo,
+  ScheduledChange,
   SeriesSpec,
   StepSeries,
   Summary,
@@ -32,6 +34,18 @@ export interface LoadRequest {
   presetId: string;
   overrides: Record<string, ParamValue>;
   seed: number;
+  /** Knob changes at simulated times (the run's script), replacing the preset's own. */
+  changes?: ScheduledChange[];
+}
+
+/**
+ * What replays the run in force: the overrides it started from (on top of
+ * the preset) and every knob change of its plan, scripted or made live, in
+ * the order they apply. With the seed, a link or a file holds exactly this.
+ */
+export interface RunScript {
+  overrides: Record<string, ParamValue>;
+  changes: ScheduledChange[];
 }
 
 export type LoadResult =
@@ -42,6 +56,7 @@ export type LoadResult =
       points: PointStreams;
       values: Record<string, ParamValue>;
       runId: number;
+      script: RunScript;
     }
   | { ok: false; error: string };
 
@@ -74,7 +89,7 @@ export interface RunStatus {
  * `restarted`: the parameter cannot change while running (ParamSpec.live
  * false), so the run was restarted from t = 0 with the new value.
  */
-export type SetResult = { ok: true; restarted?: boolean } | { ok: false; error: string };
+export type SetResult = { ok: true; restarted?: boolean; script?: RunScript } | { ok: false; error: string };
 
 /** Receives frames; a returned promise counts as "in flight" until it settles (back-pressure). */
 export type FrameSink = (frame: Frame, status: RunStatus) => void | Promise<void>;
@@ -83,7 +98,7 @@ export interface WorkerApi {
   presets(): PresetInfo[];
   /** Creates a fresh run of a preset (keeps the play/pause state). */
   load(req: LoadRequest): LoadResult;
-  /** Restarts the current preset at t = 0 with the values set so far; a new seed if given. */
+  /** Restarts the current run at t = 0 (its start values and knob changes, so it replays); a new seed if given. */
   reset(seed?: number): LoadResult;
   play(): void;
   pause(): void;

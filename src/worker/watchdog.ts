@@ -97,8 +97,8 @@ export class FaultInjector {
   wrap(core: CoreEntry): CoreEntry {
     return {
       listPresets: () => core.listPresets(),
-      createSim: (presetId, overrides, seed) => {
-        const r = core.createSim(presetId, overrides, seed);
+      createSim: (presetId, overrides, seed, changes) => {
+        const r = core.createSim(presetId, overrides, seed, changes);
         return r.ok
           ? {
               ok: true,

@@ -1,6 +1,6 @@
 /** Every cross-check names runs that exist and settings the core accepts, as the app's sweep workers will run them. */
 import { describe, expect, it } from 'vitest';
-import { CROSS_CHECKS, figureValue, findCrossCheck } from '../../src/sim/scenario/cross-checks';
+import { CROSS_CHECKS, figureValue, figureWithin, findCrossCheck } from '../../src/sim/scenario/cross-checks';
 import { findPreset } from '../../src/sim/scenario/presets/index';
 import { applyOverrides } from '../../src/sim/scenario/validate';
 
@@ -20,6 +20,17 @@ describe('cross-check definitions', () => {
         expect(() => applyOverrides(preset!.scenario(), r.set)).not.toThrow();
       }
     }
+  });
+
+  it('marks a figure as agreeing within ±10 %, or a bound met or missed by at most 10 %', () => {
+    const [gbitTsq, gbitNone] = CROSS_CHECKS[0].figures;
+    expect(gbitTsq.published).toBe('< 1');
+    expect(figureWithin(gbitTsq, 0.93)).toBe(true);
+    expect(figureWithin(gbitTsq, 1.09)).toBe(true);
+    expect(figureWithin(gbitTsq, 1.2)).toBe(false);
+    expect(figureWithin(gbitNone, 46)).toBe(true);
+    expect(figureWithin(gbitNone, 29.5)).toBe(false);
+    expect(figureWithin(gbitNone, NaN)).toBe(false);
   });
 
   it('a figure is NaN until its run is in', () => {

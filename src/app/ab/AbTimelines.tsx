@@ -1,7 +1,8 @@
 /**
  * One side of the A/B view: the explorer's own timeline tracks (TrackView,
  * TimeAxis) over this side's buffers, inside an ExplorerContext whose
- * scheduler follows the clock shared with the other side.
+ * scheduler follows the clock shared with the other side and whose y
+ * extents are shared with it too (./shared-extents.ts).
  */
 import { useMemo } from 'react';
 import { ExplorerContext, useExplorerContext } from '../explorer-context';
@@ -12,6 +13,7 @@ import { TrackView } from '../charts/TrackView';
 import type { Panel, PointStreams, SeriesSpec } from '../../worker/protocol';
 import { usePointPresence } from '../charts/use-point-presence';
 import type { SyncedScheduler } from './synced-scheduler';
+import type { SharedExtents } from './shared-extents';
 import '../charts/timelines.css';
 
 /** The panels where two configurations differ most visibly (an AP's queue per station among them); the others on request (each costs drawing time). */
@@ -19,12 +21,16 @@ export const COMPACT_PANELS: Panel[] = ['occupancy', 'stations', 'throughput', '
 
 export function AbTimelines({
   scheduler,
+  extents,
+  side,
   series,
   announced,
   label,
   all,
 }: {
   scheduler: SyncedScheduler;
+  extents: SharedExtents;
+  side: 0 | 1;
   series: SeriesSpec[];
   announced: PointStreams;
   label: string;
@@ -32,7 +38,10 @@ export function AbTimelines({
   all: boolean;
 }) {
   const outer = useExplorerContext();
-  const ctx = useMemo(() => ({ ...outer, scheduler }), [outer, scheduler]);
+  const ctx = useMemo(
+    () => ({ ...outer, scheduler, extents: (p: Panel) => extents.source(side, p) }),
+    [outer, scheduler, extents, side],
+  );
   const hidden = useUi((s) => s.hiddenPanels);
   const buffers = scheduler.buffers;
   const points = usePointPresence(buffers, announced);

@@ -1,63 +1,48 @@
 /**
- * A/B comparison: the explorer's configuration twice, one knob different
- * (shift 10 vs 8, pfifo_fast vs mac80211 TXQs…), one seed, both timelines in
- * step and a difference strip between them.
+ * A/B comparison: the explorer's configuration twice, one parameter or
+ * several different (shift 10 vs 8, pfifo_fast vs mac80211 TXQs…), one
+ * seed, both timelines in step on shared y scales, a difference strip
+ * between them, and the whole comparison in the link (./ab-link.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useExplorer } from '../state/explorer-store';
 import { SPEED_CHOICES } from '../state/ui-store';
 import { formatValue } from '../format';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
 import { getAbController, type AbController } from './ab-controller';
-import { useAb } from './ab-store';
+import { useAb, type AbDiff, type AbSetup } from './ab-store';
 import { AbTimelines } from './AbTimelines';
-import { COLOR_A, COLOR_B, DiffStrip } from './DiffStrip';
-import { alternativeValue, inputText, parseValue } from './ab-values';
-import { FromExplorerNote, SetupPicker } from '../controls/SetupPicker';
+import { DiffStrip } from './DiffStrip';
+import { alternativeValue, inputText } from './ab-values';
+import { diffsOf, readAbLink, writeAbLink } from './ab-link';
+import { AbSetupRows, type AbRow } from './AbSetupRows';
+import { FromExplorerNote } from '../controls/SetupPicker';
+import { PresetSelect } from '../controls/PresetPicker';
 import { SelectField } from '../controls/SelectField';
 
-function ValueInput({
-  spec,
-  value,
-  onChange,
-  testId,
-}: {
-  spec: ParamSpec;
-  value: string;
-  onChange: (v: string) => void;
-  testId: string;
-}) {
-  if (spec.kind === 'enum' || spec.kind === 'bool') {
-    const opts =
-      spec.kind === 'bool'
-        ? [
-            { value: 'true', label: 'on' },
-            { value: 'false', label: 'off' },
-          ]
-        : (spec.options ?? []);
-    return (
-      <select value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
-        {opts.map((o) => (
-          <option key={String(o.value)} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    );
-  }
-  return (
-    <input
-      type="number"
-      value={value}
-      min={spec.min}
-      max={spec.max}
-      step={spec.step ?? 'any'}
-      onChange={(e) => onChange(e.target.value)}
-      data-testid={testId}
-    />
-  );
+/** A new row for `spec`: A as the explorer has it, B a sensible other value. */
+function rowFor(spec: ParamSpec, values: Record<string, ParamValue>): AbRow {
+  const current = values[spec.key];
+  return { key: spec.key, a: inputText(spec, current), b: inputText(spec, alternativeValue(spec, current)) };
 }
+
+/** Both sides' setup: the explorer's values, each side's own on top. */
+function setupOf(d: AbDiff[], presetId: string, values: Record<string, ParamValue>, seed: number): AbSetup {
+  // The era sets every other knob's default: when it differs, the rest follows each side's era.
+  const base: Record<string, ParamValue> = d.some((x) => x.key === 'era') ? {} : { ...values };
+  for (const x of d) delete base[x.key];
+  return { presetId, base, diffs: d, seed };
+}
+
+function startAb(ab: AbController, s: AbSetup): void {
+  void ab.start(s).then((ok) => ok && writeAbLink(s));
+}
+
+const diffText = (d: AbDiff, side: 0 | 1) => {
+  const v = side === 0 ? d.a : d.b;
+  return `${d.label} = ${typeof v === 'number' ? formatValue(v, d.unit) : String(v)}`;
+};
 
 function Clock({ i }: { i: 0 | 1 }) {
   const nowNs = useAb((s) => s.sides[i].nowNs);
@@ -73,20 +58,20 @@ function Side({ ab, i, all }: { ab: AbController; i: 0 | 1; all: boolean }) {
   const points = useAb((s) => s.sides[i].points);
   const setup = useAb((s) => s.setup);
   const name = 'AB'[i];
-  const v = setup ? (i === 0 ? setup.a : setup.b) : undefined;
-  const spec = useExplorer((s) => s.params.find((p) => p.key === setup?.key));
-  const text = v === undefined ? '' : typeof v === 'number' ? formatValue(v, spec?.unit) : String(v);
+  const text = setup ? setup.diffs.map((d) => diffText(d, i)).join(', ') : '';
   return (
     <div className="ab-side" data-testid={`ab-side-${name.toLowerCase()}`}>
-      <header className="ab-side-head" style={{ borderColor: i === 0 ? COLOR_A : COLOR_B }}>
+      <header className={`ab-side-head side-${name.toLowerCase()}`}>
         <h3>
-          {name}: {setup?.label} = {text}
+          {name}: {text}
         </h3>
         <Clock i={i} />
       </header>
       {series.length > 0 && (
         <AbTimelines
           scheduler={ab.sides[i].scheduler}
+          extents={ab.extents}
+          side={i}
           series={series}
           announced={points}
           label={name}
@@ -99,63 +84,81 @@ function Side({ ab, i, all }: { ab: AbController; i: 0 | 1; all: boolean }) {
 
 export function AbView() {
   const [ab] = useState(() => getAbController());
-  const { presetId, params, values, seed } = useExplorer(
+  const { presetId, params, values, seed, ready } = useExplorer(
     useShallow((s) => ({
       presetId: s.presetId,
       params: s.params,
       values: s.values,
       seed: s.seed,
+      ready: s.ready,
     })),
   );
   const { phase, error, speedId, setup } = useAb(
     useShallow((s) => ({ phase: s.phase, error: s.error, speedId: s.speedId, setup: s.setup })),
   );
-  const [key, setKey] = useState<string | null>(null);
   const [allPanels, setAllPanels] = useState(false);
-  const spec =
-    params.find((p) => p.key === key) ?? params.find((p) => p.key === 'tcp.sk_pacing_shift') ?? params[0];
-  const [drafts, setDrafts] = useState<Record<string, [string, string]>>({});
-  const current = spec ? values[spec.key] : undefined;
-  const [ta, tb] = spec
-    ? (drafts[spec.key] ?? [inputText(spec, current), inputText(spec, alternativeValue(spec, current))])
-    : ['', ''];
-  const va = spec ? parseValue(spec, ta) : null;
-  const vb = spec ? parseValue(spec, tb) : null;
-  const invalid = !spec || va === null || vb === null;
+  const [rows, setRows] = useState<AbRow[] | null>(null);
+  const [linkNote, setLinkNote] = useState('');
+  const fromLink = useRef(false);
+  const first = params.find((p) => p.key === 'tcp.sk_pacing_shift') ?? params[0];
+  const shown = rows ?? (first ? [rowFor(first, values)] : []);
+  const diffs = diffsOf(shown, params);
 
   // Leaving the view stops the stepping (the runs stay loaded).
   useEffect(() => () => ab.stop(), [ab]);
 
-  const start = () => {
-    if (!spec || va === null || vb === null) return;
-    // The era sets every other knob's default: only the era differs then, the rest follows it.
-    const base: Record<string, ParamValue> = spec.key === 'era' ? {} : { ...values };
-    void ab.start({ presetId, base, key: spec.key, label: spec.label, unit: spec.unit, a: va, b: vb, seed });
+  const start = (d: AbDiff[] | null = diffs) => d && startAb(ab, setupOf(d, presetId, values, seed));
+
+  // A link with both sides' settings opens the comparison they describe, once the explorer has its preset.
+  useEffect(() => {
+    if (fromLink.current || !ready || !params.length) return;
+    fromLink.current = true;
+    const link = readAbLink(location.search, params);
+    if (link.unknown.length)
+      setLinkNote(`Not used from the link (not parameters of ${presetId}): ${link.unknown.join(', ')}`);
+    if (!link.rows.length) return;
+    const complete = link.rows.map(
+      (r) => {
+        const spec = params.find((p) => p.key === r.key)!;
+        const dflt = rowFor(spec, values);
+        return { key: r.key, a: r.a || dflt.a, b: r.b || dflt.b };
+      },
+      [ready, params, presetId, values, seed, ab],
+    );
+    setRows(complete);
+    const d = diffsOf(complete, params);
+    if (d) startAb(ab, setupOf(d, presetId, values, seed));
+    else
+      setLinkNote(
+        'The link’s A/B values are not all values these parameters take; check them and press Start.',
+      );
+  }, [ready, params, presetId, values, seed, ab]);
+
+  const add = () => {
+    const next = params.find((p) => !shown.some((r) => r.key === p.key));
+    if (next) setRows([...shown, rowFor(next, values)]);
   };
-  const setDraft = (i: 0 | 1, v: string) =>
-    spec && setDrafts({ ...drafts, [spec.key]: i === 0 ? [v, tb] : [ta, v] });
+  const change = (next: AbRow[]) =>
+    setRows(
+      next.map((r, i) => {
+        const spec = params.find((p) => p.key === r.key);
+        // A new knob in a row starts from its own values.
+        return spec && r.key !== shown[i]?.key ? rowFor(spec, values) : r;
+      }),
+    );
 
   return (
     <div className="ab-view">
       <section className="panel" aria-label="A/B setup">
         <h2>A/B comparison</h2>
         <FromExplorerNote>
-          Both sides start from the explorer’s configuration and seed; only the chosen parameter differs.
+          Both sides start from the explorer’s configuration and seed; only the parameters below differ.
         </FromExplorerNote>
         <div className="setup-row">
-          <SetupPicker testIdPrefix="ab" params={params} paramKey={spec?.key ?? ''} onParam={setKey} />
-          {spec && (
-            <>
-              <label className="field">
-                <span style={{ color: COLOR_A }}>A</span>
-                <ValueInput spec={spec} value={ta} onChange={(v) => setDraft(0, v)} testId="ab-value-a" />
-              </label>
-              <label className="field">
-                <span style={{ color: COLOR_B }}>B</span>
-                <ValueInput spec={spec} value={tb} onChange={(v) => setDraft(1, v)} testId="ab-value-b" />
-              </label>
-            </>
-          )}
+          <PresetSelect testId="ab-preset" />
+        </div>
+        <AbSetupRows rows={shown} params={params} onChange={change} onAdd={add} />
+        <div className="setup-row">
           <SelectField
             label="Speed"
             value={speedId}
@@ -167,8 +170,8 @@ export function AbView() {
             type="button"
             className="primary"
             data-testid="ab-start"
-            disabled={invalid || phase === 'loading'}
-            onClick={start}
+            disabled={!diffs || phase === 'loading'}
+            onClick={() => start()}
           >
             {setup ? 'Restart' : 'Start'}
           </button>
@@ -185,6 +188,12 @@ export function AbView() {
             panels
           </label>
         </div>
+        {!diffs && <p className="field-error">Each A and B must be a value its parameter takes.</p>}
+        {linkNote && (
+          <p className="muted small" role="status">
+            {linkNote}
+          </p>
+        )}
         {error && (
           <p className="field-error" role="alert">
             {error}
@@ -193,13 +202,16 @@ export function AbView() {
       </section>
       {!setup && (
         <p className="muted" data-testid="ab-empty">
-          Start runs A and B side by side from the same seed on one clock: their timelines scroll together,
-          and a strip above them compares their goodput and headline numbers (B − A, B ÷ A).
+          Start runs A and B side by side from the same seed on one clock: their timelines scroll together on
+          shared y scales, and a strip above them compares their goodput and headline numbers (B − A, B ÷ A).
         </p>
       )}
       {setup && (
         <>
           <DiffStrip ab={ab} />
+          <p className="muted small" data-testid="ab-shared-scales">
+            A and B share every chart’s y scale: the same height is the same value on both sides.
+          </p>
           <div className="ab-columns">
             <Side ab={ab} i={0} all={allPanels} />
             <Side ab={ab} i={1} all={allPanels} />

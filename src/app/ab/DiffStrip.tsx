@@ -80,7 +80,21 @@ function GoodputStrip({ ab }: { ab: AbController }) {
       for (let i = 0; i < BINS; i++) hi = Math.max(hi, a[i] || 0, b[i] || 0);
       const y = scaleLinear()
         .domain([0, hi > 0 ? hi * 1.1 : 1])
-        .range([H - 2, 16]);
+        .range([H - 2, 16])
+        .nice(3);
+      // A scale with its unit, so the gap reads as bit/s and not as a shape.
+      ctx.font = '10px system-ui, sans-serif';
+      for (const t of y.ticks(3)) {
+        ctx.fillStyle = theme.grid;
+        ctx.fillRect(0, Math.round(y(t)), size.w, 1);
+        ctx.fillStyle = theme.muted;
+        if (t > 0)
+          ctx.fillText(
+            formatValue(t, 'bit/s'),
+            size.w - 4 - ctx.measureText(formatValue(t, 'bit/s')).width,
+            y(t) - 2,
+          );
+      }
       ctx.fillStyle = theme.throttle;
       for (let i = 1; i < BINS; i++) {
         if (![a[i - 1], b[i - 1], a[i], b[i]].every(Number.isFinite)) continue;
@@ -113,7 +127,7 @@ function GoodputStrip({ ab }: { ab: AbController }) {
       ctx.fillStyle = theme.muted;
       ctx.font = '11px system-ui, sans-serif';
       ctx.fillText(
-        `goodput of A and B (mean per ${BINS}th of the window), 0 – ${formatValue(y.domain()[1], 'bit/s')}`,
+        `goodput of A and B in bit/s (mean per ${BINS}th of the window), 0 – ${formatValue(y.domain()[1], 'bit/s')}; the gap between them shaded`,
         4,
         12,
       );

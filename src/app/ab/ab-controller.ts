@@ -10,7 +10,8 @@ import { SeriesBuffers } from '../charts/series-buffer';
 import { viewStore } from '../state/view-store';
 import { speedOf } from '../state/ui-store';
 import type { Frame, RunStatus } from '../../worker/protocol';
-import { patchSide, useAb, type AbSetup } from './ab-store';
+import { patchSide, sideOverrides, useAb, type AbSetup } from './ab-store';
+import { SharedExtents } from './shared-extents';
 import { SyncedScheduler } from './synced-scheduler';
 import type { TsqAbHook } from './ab-hook-types';
 
@@ -38,6 +39,11 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class AbController {
   readonly sides: [Side, Side];
+  /** Every panel's y extents, shared by A and B. */
+  readonly extents = new SharedExtents(() => {
+    this.sides[0].scheduler.invalidate();
+    this.sides[1].scheduler.invalidate();
+  });
   private gen = 0;
   private fullStepNs = 5e7;
   private readonly pending: [[Frame, RunStatus][], [Frame, RunStatus][]] = [[], []];
@@ -102,11 +108,12 @@ export class AbController {
     this.pending[0].length = 0;
     this.pending[1].length = 0;
     useAb.setState({ phase: 'loading', setup, error: null });
+    this.extents.reset();
     const results = await Promise.all(
-      [setup.a, setup.b].map((v, i) =>
+      ([0, 1] as const).map((i) =>
         this.sides[i].remote.load({
           presetId: setup.presetId,
-          overrides: { ...setup.base, [setup.key]: v },
+          overrides: sideOverrides(setup, i),
           seed: setup.seed,
         }),
       ),

@@ -2,16 +2,29 @@
 import { create } from 'zustand';
 import type { ParamValue, PointStreams, SeriesSpec, Summary } from '../../worker/protocol';
 
-export interface AbSetup {
-  presetId: string;
-  /** The explorer's values both sides start from. */
-  base: Record<string, ParamValue>;
+/** One parameter that differs between the sides. */
+export interface AbDiff {
   key: string;
   label: string;
   unit?: string;
   a: ParamValue;
   b: ParamValue;
+}
+
+export interface AbSetup {
+  presetId: string;
+  /** The explorer's values both sides start from. */
+  base: Record<string, ParamValue>;
+  /** What A and B set on top of `base` (one parameter or several). */
+  diffs: AbDiff[];
   seed: number;
+}
+
+/** A side's overrides: the base with that side's values. */
+export function sideOverrides(s: AbSetup, side: 0 | 1): Record<string, ParamValue> {
+  const out = { ...s.base };
+  for (const d of s.diffs) out[d.key] = side === 0 ? d.a : d.b;
+  return out;
 }
 
 export type AbPhase = 'idle' | 'loading' | 'running' | 'paused' | 'error';

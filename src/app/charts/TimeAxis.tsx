@@ -1,17 +1,19 @@
 /**
  * The shared time axis: SVG ticks, a labelled marker wherever a parameter
- * changed ("key: old → new"), and d3-zoom (wheel to zoom, drag to pan) on a
- * transparent SVG above them that drives the window of every timeline.
- * Focusable: ← → pan, + − zoom, End live.
+ * changed ("key: old → new"), the time under the pointer, and d3-zoom (wheel
+ * to zoom, drag to pan; ./time-zoom.ts, as on every chart) on a transparent
+ * SVG above them that drives the window of every timeline. Labels that would
+ * cross the plot's edges are moved inside or hidden (./strip-labels.ts).
+ * Focusable: ← → pan, + − zoom, Home start, End live.
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { scaleLinear, select, zoom, zoomIdentity, type ZoomTransform } from 'd3';
+import { scaleLinear, select } from 'd3';
 import { renderTimeTicks } from './time-ticks';
 import { useExplorerContext } from '../explorer-context';
 import { useExplorer } from '../state/explorer-store';
-import { viewStore } from '../state/view-store';
-import { formatValue, timeUnit } from '../format';
-import { panBy, zoomBy, zoomView } from './time-view';
+import { formatNs, formatValue, timeUnit } from '../format';
+import { attachTimeZoom, timeKey, TIME_KEYS_HELP } from './time-zoom';
+import { fitStripLabels } from './strip-labels';
 import type { RenderState } from './scheduler';
 import type { ParamChange, ParamValue } from '../../worker/protocol';
 
@@ -40,6 +42,7 @@ export function TimeAxis() {
   const marksRef = useRef<SVGGElement>(null);
   const unitRef = useRef<HTMLSpanElement>(null);
   const stripRef = useRef<HTMLDivElement>(null);
+  const hoverRef = useRef<HTMLOutputElement>(null);
 
   useEffect(() => {
     const plot = plotRef.current;
@@ -52,20 +55,11 @@ export function TimeAxis() {
     });
     ro.observe(plot);
 
-    let prev: ZoomTransform = zoomIdentity;
-    const z = zoom<SVGSVGElement, unknown>()
-      .scaleExtent([1e-12, 1e12])
-      .on('zoom', (ev: { transform: ZoomTransform; sourceEvent: Event | null }) => {
-        const t = ev.transform;
-        const ratio = t.k / prev.k;
-        const shift = t.x - ratio * prev.x;
-        prev = t;
-        const src = ev.sourceEvent as MouseEvent | null;
-        const anchor = src && 'clientX' in src ? src.clientX - svg.getBoundingClientRect().left : size.w;
-        const st = viewStore.getState();
-        st.setView(zoomView(st.view, scheduler.buffers.nowNs, size.w, ratio, shift, anchor));
-      });
-    select(svg).call(z).on('dblclick.zoom', null);
+    const detachZoom = attachTimeZoom(svg, {
+      view: scheduler.view,
+      nowNs: () => scheduler.buffers.nowNs,
+      widthPx: () => size.w,
+    });
 
     // The ticks and markers are drawn for STRIP_WIDTHS plot widths from `anchorNs` and slid left by a
     // compositor-only transform as the window follows the clock: a frame that only moved the window
@@ -73,10 +67,12 @@ export function TimeAxis() {
     // or when its span, the width, the theme or the changes differ.
     let key = '';
     let anchorNs: number | null = null;
+    let hoverText = '';
     const render = (s: RenderState) => {
       const w = size.w;
       const strip = stripRef.current;
       if (w <= 0 || !axisRef.current || !marksRef.current || !strip) return;
+      showHover(s, w);
       const changes = scheduler.buffers.changes;
       const spanNs = s.t1Ns - s.t0Ns;
       const nsPerPx = spanNs / w;
@@ -84,6 +80,7 @@ export function TimeAxis() {
       const offsetPx = anchorNs === null ? 0 : (s.t0Ns - anchorNs) / nsPerPx;
       if (k === key && anchorNs !== null && offsetPx >= 0 && offsetPx + w <= STRIP_WIDTHS * w) {
         slideTo(strip, offsetPx);
+        fitStripLabels(strip, offsetPx, w);
         return;
       }
       key = k;
@@ -130,31 +127,35 @@ export function TimeAxis() {
         .attr('display', (d) => (d.row < 0 ? 'none' : null))
         .text((d) => d.text);
       g.select('title').text((d) => d.text);
+      fitStripLabels(strip, 0, w);
+    };
+    // The time under the pointer, on the axis above every chart (the crosshair shows where).
+    const showHover = (s: RenderState, w: number) => {
+      const out = hoverRef.current;
+      if (!out) return;
+      const on = s.hoverNs !== null && s.hoverNs >= s.t0Ns && s.hoverNs <= s.t1Ns;
+      const text = on ? formatNs(s.hoverNs!) : '';
+      if (text !== hoverText) {
+        hoverText = text;
+        out.textContent = text;
+        out.hidden = !on;
+      }
+      if (!on) return;
+      const px = ((s.hoverNs! - s.t0Ns) / (s.t1Ns - s.t0Ns)) * w;
+      // Kept inside the plot: the label's box (about 6.5 px a character) never crosses its edges.
+      const half = (text.length * 6.5) / 2 + 4;
+      out.style.transform = `translateX(${Math.round(Math.min(w - half, Math.max(half, px)))}px)`;
     };
     const off = scheduler.add(render);
     return () => {
       off();
       ro.disconnect();
-      select(svg).on('.zoom', null);
+      detachZoom();
     };
   }, [scheduler]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const st = viewStore.getState();
-    const now = scheduler.buffers.nowNs;
-    const act: Record<string, () => void> = {
-      ArrowLeft: () => st.setView(panBy(st.view, now, -0.1)),
-      ArrowRight: () => st.setView(panBy(st.view, now, 0.1)),
-      '+': () => st.setView(zoomBy(st.view, now, 1.5, 0.5)),
-      '=': () => st.setView(zoomBy(st.view, now, 1.5, 0.5)),
-      '-': () => st.setView(zoomBy(st.view, now, 1 / 1.5, 0.5)),
-      End: () => st.setView({ ...st.view, follow: true }),
-    };
-    const f = act[e.key];
-    if (f) {
-      e.preventDefault();
-      f();
-    }
+    if (timeKey(e.key, scheduler.view, scheduler.buffers.nowNs)) e.preventDefault();
   };
 
   return (
@@ -176,9 +177,10 @@ export function TimeAxis() {
           tabIndex={0}
           role="group"
           aria-roledescription="time axis"
-          aria-label="Time axis: wheel or + and − to zoom, drag or arrow keys to pan, End to follow the clock"
+          aria-label={`Time axis: ${TIME_KEYS_HELP}`}
           onKeyDown={onKeyDown}
         />
+        <output ref={hoverRef} className="hover-time" data-testid="hover-time" hidden />
       </div>
       <div className="side" />
     </div>

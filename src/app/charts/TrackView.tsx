@@ -1,12 +1,13 @@
 /**
  * Hosts one Track: a data canvas (redrawn when data, window, size or theme
  * change), an overlay canvas for the crosshair (redrawn on hover), SVG y
- * axes, a side plot and a legend whose values follow the crosshair. All
- * drawing happens in the shared animation frame, none through React renders.
+ * axes, a side plot and a legend whose values follow the crosshair. Wheel,
+ * drag and the keys zoom and pan the shared window (./time-zoom.ts), so every
+ * panel follows. All drawing happens in the shared animation frame, none
+ * through React renders.
  */
-import { useEffect, useRef, type PointerEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useExplorerContext } from '../explorer-context';
-import { viewStore } from '../state/view-store';
 import { useUi } from '../state/ui-store';
 import { drawVLines } from './draw';
 import { fitCanvas, renderAxes } from './canvas';
@@ -14,6 +15,8 @@ import type { RenderState } from './scheduler';
 import type { AxisSpec, DrawCtx, Track } from './tracks/track';
 import { ScrollLayer, TILE_COUNT } from './scroll-layer';
 import { wholeDevicePx } from './tile-place';
+import { attachTimeZoom, timeKey, TIME_KEYS_HELP } from './time-zoom';
+import { forgetDrawn, noteDrawn } from './drawn-windows';
 
 const AXIS_W = 56;
 /** The legend's latest values change every frame; text that fast is unreadable and each change costs a layout. */
@@ -22,7 +25,7 @@ const READOUT_MS = 250;
 const SIDE_MS = 250;
 
 export function TrackView({ track }: { track: Track }) {
-  const { scheduler, chartTheme: theme } = useExplorerContext();
+  const { scheduler, chartTheme: theme, extents: extentsOf } = useExplorerContext();
   const plotRef = useRef<HTMLDivElement>(null);
   const tileRefs = useRef<(HTMLCanvasElement | null)[]>([]);
   const overRef = useRef<HTMLCanvasElement>(null);
@@ -46,6 +49,13 @@ export function TrackView({ track }: { track: Track }) {
     });
     ro.observe(plot);
     if (sideRef.current) ro.observe(sideRef.current);
+    const detachZoom = overRef.current
+      ? attachTimeZoom(overRef.current, {
+          view: scheduler.view,
+          nowNs: () => scheduler.buffers.nowNs,
+          widthPx: () => size.w,
+        })
+      : () => {};
     let dataKey = '';
     let overKey = '';
     let axesKey = '';
@@ -56,7 +66,8 @@ export function TrackView({ track }: { track: Track }) {
     let sideDue: DrawCtx | null = null;
     let later: ReturnType<typeof setTimeout> | null = null;
     let axes: AxisSpec[] = [];
-    const layer = new ScrollLayer(track, scheduler.buffers, theme, new Set(hiddenList));
+    const extents = extentsOf?.(track.panel);
+    const layer = new ScrollLayer(track, scheduler.buffers, theme, new Set(hiddenList), extents);
     // Readouts and side plots change with every frame but need only a few updates a second.
     const comeBack = (ms: number) => {
       later ??= setTimeout(() => {
@@ -72,13 +83,14 @@ export function TrackView({ track }: { track: Track }) {
       if (w <= 0 || !overRef.current || tiles.length < TILE_COUNT || tiles.some((c) => !c)) return;
       const x = ScrollLayer.scale(s, w);
       const now = performance.now();
-      const key = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${size.side}`;
+      const key = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${size.side}|${extents?.version() ?? 0}`;
       if (key !== dataKey) {
         // Over this frame's budget: keep the image a frame longer (the scheduler calls again first thing).
         if (!s.budget.take(layer.columnsFor(s, x, w, h) / w)) return false;
         dataKey = key;
         const r = layer.draw(tiles as HTMLCanvasElement[], s, x, w, h);
         if (!r) return;
+        noteDrawn(scheduler, track.panel, s.t0Ns, s.t1Ns);
         if (r.redrawDue) {
           dataKey = '';
           scheduler.invalidate();
@@ -89,6 +101,8 @@ export function TrackView({ track }: { track: Track }) {
         if (axisRef.current && ak !== axesKey) {
           axesKey = ak;
           renderAxes(axisRef.current, axes, AXIS_W);
+          // The y domains, for tests and tools that compare charts (A/B's shared scales).
+          plot.dataset.yDomains = axes.map((a) => a.scale.domain().join(',')).join(';');
           sideAt = -Infinity;
         }
         if (track.side) sideDue = r.d;
@@ -132,17 +146,22 @@ export function TrackView({ track }: { track: Track }) {
     return () => {
       off();
       ro.disconnect();
+      detachZoom();
+      forgetDrawn(scheduler, track.panel);
       if (later) clearTimeout(later);
     };
-  }, [scheduler, track, theme, hiddenList]);
+  }, [scheduler, track, theme, hiddenList, extentsOf]);
 
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
     const s = scheduler.current();
     const t = s.t0Ns + ((e.clientX - r.left) / Math.max(1, r.width)) * (s.t1Ns - s.t0Ns);
-    viewStore.getState().setHover(t);
+    scheduler.view.getState().setHover(t);
   };
-  const onPointerLeave = () => viewStore.getState().setHover(null);
+  const onPointerLeave = () => scheduler.view.getState().setHover(null);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (timeKey(e.key, scheduler.view, scheduler.buffers.nowNs)) e.preventDefault();
+  };
 
   return (
     <section
@@ -186,7 +205,14 @@ export function TrackView({ track }: { track: Track }) {
         <svg className="y-axis" width={AXIS_W} height={track.heightPx} aria-hidden="true">
           <g ref={axisRef} />
         </svg>
-        <div className="plot" ref={plotRef}>
+        <div
+          className="plot"
+          ref={plotRef}
+          tabIndex={0}
+          role="group"
+          aria-label={`${track.title} chart: ${TIME_KEYS_HELP}`}
+          onKeyDown={onKeyDown}
+        >
           {Array.from({ length: TILE_COUNT }, (_, i) => (
             <canvas
               key={i}

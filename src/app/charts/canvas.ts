@@ -1,4 +1,4 @@
-/** Canvas sizing for device pixels, and y-axis rendering in SVG with d3-axis. */
+/** Canvas sizing for device pixels, and y-axis rendering in SVG with d3-axis, each axis titled with its unit. */
 import { axisLeft, select } from 'd3';
 import { formatTick } from '../format';
 import type { AxisSpec } from './tracks/track';
@@ -33,7 +33,22 @@ export function binaryTicks(max: number, count: number): number[] {
   return out;
 }
 
-/** Renders one left axis per AxisSpec into `g` (each spec's range places it vertically). */
+const UNIT_NAMES: Record<string, string> = {
+  b: 'bytes',
+  byte: 'bytes',
+  bytes: 'bytes',
+  pkts: 'packets',
+  fraction: '%',
+  ratio: '%',
+};
+
+/** The unit as an axis title names it: bytes, bit/s, packets, frames, ms, %. */
+export function unitName(unit: string | undefined): string {
+  if (!unit) return '';
+  return UNIT_NAMES[unit.toLowerCase()] ?? unit;
+}
+
+/** Renders one left axis per AxisSpec into `g` (each spec's range places it vertically), titled with its unit along its left edge. */
 export function renderAxes(g: SVGGElement, axes: AxisSpec[], widthPx: number): void {
   const sel = select(g)
     .selectAll<SVGGElement, AxisSpec>('g.axis')
@@ -57,4 +72,18 @@ export function renderAxes(g: SVGGElement, axes: AxisSpec[], widthPx: number): v
     axis.tickFormat((v) => formatTick(Number(v), a.unit));
     select(this).call(axis);
   });
+  // The unit of each axis, rotated along its left edge, centred on its band.
+  select(g)
+    .selectAll<SVGTextElement, AxisSpec>('text.axis-title')
+    .data(axes)
+    .join('text')
+    .attr('class', 'axis-title')
+    .attr('fill', 'currentColor')
+    .attr('font-size', 10)
+    .attr('text-anchor', 'middle')
+    .attr('transform', (a) => {
+      const [r0, r1] = a.scale.range();
+      return `translate(9,${(r0 + r1) / 2}) rotate(-90)`;
+    })
+    .text((a) => unitName(a.unit));
 }

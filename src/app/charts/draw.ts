@@ -4,13 +4,16 @@
  * pixel column, point clouds in one path per colour, shaded intervals.
  */
 import type { ColumnRing } from './column-ring';
+import { m4Rows } from './decimate';
 
 export type Scale = (v: number) => number;
 
 /**
  * Draws column `c` of `ring` over rows [i0, i1) as a polyline, broken at NaN.
  * Only rows from `from` on are drawn (a redraw of the newest part); [i0, i1)
- * still decides how the line is drawn, so both parts look the same.
+ * still decides how the line is drawn, so both parts look the same. In
+ * `vector` mode (SVG figures) a dense line stays one polyline, through the
+ * first, min, max and last sample of each pixel column (./decimate.ts).
  */
 export function drawLine(
   ctx: CanvasRenderingContext2D,
@@ -23,18 +26,23 @@ export function drawLine(
   widthPx: number,
   style: { color: string; width?: number; dash?: number[] },
   from = i0,
+  vector = false,
 ): void {
   if (c < 0 || i1 <= i0) return;
   ctx.beginPath();
   ctx.strokeStyle = style.color;
   ctx.lineWidth = style.width ?? 1.25;
   ctx.setLineDash(style.dash ?? []);
+  if (vector) ctx.lineJoin = 'round';
   // More rows than pixel columns: a polyline would pile sub-pixel segments on
   // each other, which software rasterisers pay for dearly.
   const dense = i1 - i0 > widthPx;
   let pen = false;
-  if (!dense) {
-    for (let i = Math.max(i0, from); i < i1; i++) {
+  if (!dense || vector) {
+    const rows = dense ? m4Rows(ring, c, Math.max(i0, from), i1, x) : null;
+    const n = rows ? rows.length : i1 - Math.max(i0, from);
+    for (let k = 0; k < n; k++) {
+      const i = rows ? rows[k] : Math.max(i0, from) + k;
       const v = ring.get(c, i);
       if (!Number.isFinite(v)) {
         pen = false;
@@ -148,7 +156,14 @@ export function maxOver(ring: ColumnRing, cs: number[], i0: number, i1: number, 
   return m;
 }
 
-/** Stacked areas of columns `cs` (bottom first), averaged per pixel column when dense (then drawn as column rectangles). */
+/**
+ * Stacked areas of columns `cs` (bottom first), averaged per pixel column when
+ * dense. Each band is filled between the band below it and its own top, never
+ * over another band, so a translucent band (the socket's unsent data) lets
+ * nothing show through but the background. Dense: one rectangle per band and
+ * pixel column; otherwise (and always in `vector` mode, for SVG) one polygon
+ * per band.
+ */
 export function drawStack(
   ctx: CanvasRenderingContext2D,
   ring: ColumnRing,
@@ -160,10 +175,52 @@ export function drawStack(
   y: Scale,
   widthPx: number,
   from = i0,
+  vector = false,
 ): void {
   if (!cs.length || i1 <= i0) return;
   const dense = i1 - i0 > 2 * widthPx;
-  i0 = Math.max(i0, from);
+  const { xs, acc } = stackColumns(ring, cs, Math.max(i0, from), i1, x, dense);
+  if (!xs.length) return;
+  const y0 = y(0);
+  if (dense && !vector) {
+    // One rectangle per band and pixel column, on whole pixels so bands meet without seams.
+    const yb = Math.round(y0);
+    for (let k = 0; k < cs.length; k++) {
+      ctx.fillStyle = colors[k];
+      const below = k > 0 ? acc[k - 1] : null;
+      const a = acc[k];
+      for (let j = 0; j < xs.length; j++) {
+        const bot = below ? Math.round(y(below[j])) : yb;
+        const top = Math.round(y(a[j]));
+        if (bot > top) ctx.fillRect(xs[j], top, 1, bot - top);
+      }
+    }
+    return;
+  }
+  for (let k = 0; k < cs.length; k++) {
+    ctx.beginPath();
+    const a = acc[k];
+    const below = k > 0 ? acc[k - 1] : null;
+    for (let j = 0; j < xs.length; j++) {
+      if (j === 0) ctx.moveTo(xs[j], y(a[j]));
+      else ctx.lineTo(xs[j], y(a[j]));
+    }
+    for (let j = xs.length - 1; j >= 0; j--) ctx.lineTo(xs[j], below ? y(below[j]) : y0);
+    ctx.closePath();
+    ctx.fillStyle = colors[k];
+    ctx.fill();
+  }
+}
+
+/** Per pixel column (dense) or per row: x and the cumulative value at each band's top. */
+function stackColumns(
+  ring: ColumnRing,
+  cs: number[],
+  i0: number,
+  i1: number,
+  x: Scale,
+  dense: boolean,
+): { xs: number[]; acc: number[][] } {
   const xs: number[] = [];
   const acc: number[][] = cs.map(() => []);
   let col = NaN;
@@ -193,43 +250,18 @@ export function drawStack(
     n++;
   }
   flush();
-  const y0 = y(0);
-  if (dense) {
-    // One rectangle per band and pixel column, on whole pixels so bands meet without seams.
-    const yb = Math.round(y0);
-    for (let k = 0; k < cs.length; k++) {
-      ctx.fillStyle = colors[k];
-      const below = k > 0 ? acc[k - 1] : null;
-      const a = acc[k];
-      for (let j = 0; j < xs.length; j++) {
-        const bot = below ? Math.round(y(below[j])) : yb;
-        const top = Math.round(y(a[j]));
-        if (bot > top) ctx.fillRect(xs[j], top, 1, bot - top);
-      }
-    }
-    return;
-  }
-  for (let k = cs.length - 1; k >= 0; k--) {
-    // Each band is drawn down to the axis; the bands above cover the rest.
-    ctx.beginPath();
-    ctx.moveTo(xs[0], y0);
-    for (let j = 0; j < xs.length; j++) ctx.lineTo(xs[j], y(acc[k][j]));
-    ctx.lineTo(xs[xs.length - 1], y0);
-    ctx.closePath();
-    ctx.fillStyle = colors[k];
-    ctx.fill();
-  }
+  return { xs, acc };
 }
 
-/** Shades [start, end) intervals (ring columns 't' and 'end') that overlap [t0, t1]. */
+/** Shades [start, end) intervals (ring columns 't' and 'end') that overlap [t0, t1], over the rows band.top … +height. */
 export function shadeIntervals(
   ctx: CanvasRenderingContext2D,
   ring: ColumnRing,
   t0Ns: number,
   t1Ns: number,
   x: Scale,
-  heightPx: number,
   color: string,
+  band: { top: number; height: number },
 ): void {
   if (!ring.length) return;
   ctx.fillStyle = color;
@@ -249,11 +281,11 @@ export function shadeIntervals(
       if (xb > b) b = xb;
       continue;
     }
-    if (b === b) ctx.fillRect(a, 0, b - a, heightPx);
+    if (b === b) ctx.fillRect(a, band.top, b - a, band.height);
     a = xa;
     b = xb;
   }
-  if (b === b) ctx.fillRect(a, 0, b - a, heightPx);
+  if (b === b) ctx.fillRect(a, band.top, b - a, band.height);
 }
 
 /** Dashed vertical lines at the given times. */

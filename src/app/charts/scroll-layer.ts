@@ -19,7 +19,7 @@ import type { RenderState } from './scheduler';
 import type { SeriesBuffers } from './series-buffer';
 import type { ChartTheme } from './chart-theme';
 import type { AxisSpec, DrawCtx, Track } from './tracks/track';
-import { heldExtent } from './held-extent';
+import { ownExtents, type ExtentSource } from './extent-source';
 import { devicePixelRatioOf, leftPx, place } from './tile-place';
 
 /** Columns left of the previous live edge drawn again: the edge column held part of its samples, and strokes reach across. */
@@ -57,18 +57,14 @@ export class ScrollLayer {
   private drawn: Drawn | null = null;
   /** Full draws and scrolled draws so far (for tests and diagnostics). */
   readonly counts = { full: 0, scrolled: 0 };
-  private readonly held = new Map<string, number>();
-  private readonly hold = (slot: string, max: number): number => {
-    const next = heldExtent(this.held.get(slot), max);
-    this.held.set(slot, next);
-    return next;
-  };
+  private readonly hold = (slot: string, max: number): number => this.extents.hold(slot, max);
 
   constructor(
     private readonly track: Track,
     private readonly buf: SeriesBuffers,
     private readonly theme: ChartTheme,
     private readonly hidden: ReadonlySet<string>,
+    private readonly extents: ExtentSource = ownExtents(),
   ) {}
 
   /** The x scale of a window as this layer draws it (start snapped to device pixels). */
@@ -123,7 +119,7 @@ export class ScrollLayer {
     const p = this.drawn;
     // A new run or a new window size starts from the data's own extents.
     if (!p || p.runId !== this.buf.runId || Math.abs(p.spanNs - (t1 - t0)) > 1e-9 * p.spanNs)
-      this.held.clear();
+      this.extents.clear();
     const from = this.scrollsFrom(s, x, w, h);
     if (p !== null && from !== null) {
       const r = this.scrolled(tiles, x, w, h, dpr, p, from);

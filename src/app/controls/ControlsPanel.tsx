@@ -4,6 +4,7 @@ import { useExplorerContext } from '../explorer-context';
 import { ParamControl } from './ParamControl';
 import { ChangedFields } from './ChangedFields';
 import type { Layer, ParamSpec } from '../../worker/protocol';
+import { setSheet, useKnobInHand } from './knob-in-hand';
 import './controls.css';
 
 const LAYERS: { layer: Layer; title: string }[] = [
@@ -23,6 +24,7 @@ export function ControlsPanel() {
   const { controller } = useExplorerContext();
   const params = useExplorer((s) => s.params);
   const knobs = params.filter((p) => p.key !== ERA_KEY);
+  const sheet = useKnobInHand((s) => s.sheet);
   const groups = LAYERS.map((g) => ({ ...g, params: knobs.filter((p) => p.layer === g.layer) })).filter(
     (g) => g.params.length,
   );
@@ -33,6 +35,11 @@ export function ControlsPanel() {
         {knobs.length > 0 && (
           <button type="button" onClick={() => void controller.restoreDefaults()}>
             Restore defaults
+          </button>
+        )}
+        {sheet && (
+          <button type="button" className="sheet-close" onClick={() => setSheet(false)}>
+            Close
           </button>
         )}
       </div>

@@ -9,7 +9,8 @@ import { useExplorerContext } from '../explorer-context';
 import { useExplorer } from '../state/explorer-store';
 import { formatTick, formatValue } from '../format';
 import { fieldText, parseField, takesSuffix } from './param-field';
-import { sliderModel, type SliderModel } from './slider-scale';
+import { sliderModel, stepKey, stepValue, type SliderModel } from './slider-scale';
+import { holdKnob } from './knob-in-hand';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
 
 const idOf = (key: string) => `p-${key.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
@@ -26,15 +27,40 @@ function valueText(spec: ParamSpec, v: ParamValue | undefined): string {
   return spec.options?.find((o) => o.value === v)?.label ?? String(v);
 }
 
-/** Tick positions; labels only where they do not crowd the previous label (about 28 px on a 260 px track). */
-function tickMarks(spec: ParamSpec, m: SliderModel): { t: number; p: number; label: boolean }[] {
-  let last = -Infinity;
-  return (spec.ticks ?? []).map((t) => {
-    const p = m.percent(t);
-    const label = p - last >= 11;
-    if (label) last = p;
-    return { t, p, label };
-  });
+/**
+ * Tick positions: the slider's min and max at its ends, then its marked
+ * values; labels only where they do not crowd another label (about 28 px on
+ * a 260 px track).
+ */
+export function tickMarks(
+  spec: ParamSpec,
+  m: SliderModel,
+): { t: number; p: number; label: boolean; end?: boolean }[] {
+  const ends = [spec.min, spec.max].filter((v): v is number => v !== undefined);
+  const labelled = ends.map((t) => m.percent(t));
+  const inner = (spec.ticks ?? [])
+    .filter((t) => !ends.includes(t))
+    .map((t) => {
+      const p = m.percent(t);
+      const label = labelled.every((q) => Math.abs(p - q) >= 11);
+      if (label) labelled.push(p);
+      return { t, p, label };
+    });
+  return [...ends.map((t) => ({ t, p: m.percent(t), label: true, end: true })), ...inner];
+}
+
+/** Arrow keys, Page Up/Down: steps as people think of the knob (./slider-scale.ts stepValue). */
+export function onSliderKey(
+  e: KeyboardEvent<HTMLInputElement>,
+  spec: ParamSpec,
+  current: number,
+  set: (v: number) => void,
+): void {
+  const k = stepKey(e.key);
+  if (!k || !Number.isFinite(current)) return;
+  e.preventDefault();
+  const next = stepValue(spec, current, k.dir, k.big);
+  if (next !== current) set(next);
 }
 
 export function ParamControl({ spec }: { spec: ParamSpec }) {
@@ -126,6 +152,13 @@ export function ParamControl({ spec }: { spec: ParamSpec }) {
               aria-valuetext={valueText(spec, value)}
               aria-describedby={describedBy}
               data-testid={`slider-${spec.key}`}
+              onKeyDown={(e) =>
+                onSliderKey(e, spec, num, (v) => {
+                  setDraft(null);
+                  setLocalError(null);
+                  controller.setParamLive(spec.key, v);
+                })
+              }
               onChange={(e) => {
                 setDraft(null);
                 setLocalError(null);
@@ -142,8 +175,13 @@ export function ParamControl({ spec }: { spec: ParamSpec }) {
                   ▲
                 </span>
               )}
-              {tickMarks(spec, m).map(({ t, p, label }) => (
-                <span key={t} className="tick" style={{ '--p': p } as CSSProperties}>
+              {tickMarks(spec, m).map(({ t, p, label, end }) => (
+                <span
+                  key={t}
+                  className={end ? `tick end ${p === 0 ? 'min' : 'max'}` : 'tick'}
+                  style={{ '--p': p } as CSSProperties}
+                  title={end ? `${p === 0 ? 'minimum' : 'maximum'} ${valueText(spec, t)}` : undefined}
+                >
                   {label && formatTick(t, spec.unit)}
                 </span>
               ))}
@@ -170,7 +208,12 @@ export function ParamControl({ spec }: { spec: ParamSpec }) {
   }
 
   return (
-    <div className={`param${error ? ' has-error' : ''}`} data-param={spec.key}>
+    <div
+      className={`param${error ? ' has-error' : ''}`}
+      data-param={spec.key}
+      onPointerDownCapture={() => holdKnob(spec.key)}
+      onFocusCapture={() => holdKnob(spec.key)}
+    >
       <div className="param-head">
         <label id={`${id}-label`} htmlFor={id}>
           {spec.label}

@@ -1,5 +1,9 @@
-/** Play/Pause, Step, Reset, speed and seed, with the simulated clock and the achieved speed. */
-import { useState } from 'react';
+/**
+ * Play/Pause (Space anywhere outside a field), Step, Reset (which replays the
+ * run: its start, seed and knob changes), speed and seed, with the simulated
+ * clock and the achieved speed.
+ */
+import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useExplorer } from '../state/explorer-store';
 import { SPEED_CHOICES, useUi } from '../state/ui-store';
@@ -28,10 +32,54 @@ function Clock() {
   );
 }
 
+/** Whether a key press belongs to what has the focus (a field, a button, a menu), not to the page. */
+function ownsKeys(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  if (!el || !el.closest) return false;
+  return !!el.closest(
+    'input, select, textarea, button, a, summary, [contenteditable], dialog, [role="slider"]',
+  );
+}
+
+/** Space plays and pauses, as in a media player, wherever the focus does not take the key itself. */
+export function useSpaceToPlay(toggle: () => void, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== ' ' || e.repeat || e.ctrlKey || e.metaKey || e.altKey || ownsKeys(e.target)) return;
+      e.preventDefault();
+      toggle();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [toggle, enabled]);
+}
+
+/** The run's knob changes replay on Reset; this starts afresh from the values in force instead. */
+function ReplayNote() {
+  const { controller } = useExplorerContext();
+  const n = useExplorer((s) => s.script.changes.length);
+  if (!n) return null;
+  return (
+    <p className="replay-note muted small" data-testid="replay-note">
+      {n} knob change{n === 1 ? '' : 's'} during this run, kept in the link; Reset replays{' '}
+      {n === 1 ? 'it' : 'them'}.{' '}
+      <button type="button" className="link" onClick={() => void controller.startFromCurrent()}>
+        Start from the values now
+      </button>
+    </p>
+  );
+}
+
 export function RunControls() {
   const { controller } = useExplorerContext();
   const running = useExplorer((s) => s.status.running);
   const ready = useExplorer((s) => s.ready);
+  const toggle = useCallback(
+    () => (useExplorer.getState().status.running ? controller.pause() : controller.play()),
+    [controller],
+  );
+  useSpaceToPlay(toggle, ready);
   const seed = useExplorer((s) => s.seed);
   const speedId = useUi((s) => s.speedId);
   const [seedDraft, setSeedDraft] = useState<string | null>(null);
@@ -67,7 +115,7 @@ export function RunControls() {
         data-testid="reset"
         disabled={!ready}
         onClick={() => void controller.reset()}
-        title="Restart at t = 0 with the current values and seed"
+        title="Restart at t = 0 and replay this run: the same start, seed and knob changes at the same times"
       >
         Reset
       </button>
@@ -91,6 +139,7 @@ export function RunControls() {
         />
       </label>
       <Clock />
+      <ReplayNote />
     </div>
   );
 }

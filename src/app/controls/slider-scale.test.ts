@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { quantize, sliderModel } from './slider-scale';
+import { quantize, sliderModel, stepKey, stepValue } from './slider-scale';
 import type { ParamSpec } from '../../worker/protocol';
 
 const base = { label: 'x', layer: 'tsq', help: '', kernelFile: 'net/ipv4/tcp_output.c', live: true } as const;
@@ -48,5 +48,43 @@ describe('slider scale', () => {
   it('has no slider for enums or unbounded numbers', () => {
     expect(sliderModel({ ...base, key: 'q', kind: 'enum', options: [] })).toBeNull();
     expect(sliderModel({ ...base, key: 'n', kind: 'float' })).toBeNull();
+  });
+});
+
+describe('arrow-key steps', () => {
+  const rate: ParamSpec = {
+    ...base,
+    key: 'link.rateBps',
+    kind: 'float',
+    unit: 'bit/s',
+    min: 1e6,
+    max: 100e9,
+    scale: 'log',
+  };
+  it('moves a byte limit by powers of two, from any value, within its range', () => {
+    expect(stepValue(limit, 256 << 10, 1)).toBe(512 << 10);
+    expect(stepValue(limit, 256 << 10, -1)).toBe(128 << 10);
+    expect(stepValue(limit, 300_000, 1)).toBe(512 << 10);
+    expect(stepValue(limit, 300_000, -1)).toBe(256 << 10);
+    expect(stepValue(limit, 256 << 10, 1, true)).toBe(2 << 20);
+    expect(stepValue(limit, 1024, -1)).toBe(1024);
+    expect(stepValue(limit, 64 << 20, 1)).toBe(64 << 20);
+  });
+
+  it('moves other log knobs along 1-2-5 and linear knobs by their step', () => {
+    expect(stepValue(rate, 1e8, 1)).toBe(2e8);
+    expect(stepValue(rate, 2e8, 1)).toBe(5e8);
+    expect(stepValue(rate, 5e8, 1)).toBe(1e9);
+    expect(stepValue(rate, 1e9, -1)).toBe(5e8);
+    expect(stepValue(rate, 3e8, -1)).toBe(2e8);
+    expect(stepValue(shift, 10, -1)).toBe(9);
+    expect(stepValue(shift, 10, 1)).toBe(10);
+    expect(stepValue(shift, 5, -1, true)).toBe(0);
+  });
+
+  it('knows which keys step and how far', () => {
+    expect(stepKey('ArrowUp')).toEqual({ dir: 1, big: false });
+    expect(stepKey('PageDown')).toEqual({ dir: -1, big: true });
+    expect(stepKey('Tab')).toBeNull();
   });
 });

@@ -5,7 +5,12 @@
  * ratio says how close the model comes, and docs/cross-checks.md says why.
  */
 import { useMemo } from 'react';
-import { figureValue, type CrossCheck } from '../../sim/scenario/cross-checks';
+import {
+  figureToleranceText,
+  figureValue,
+  figureWithin,
+  type CrossCheck,
+} from '../../sim/scenario/cross-checks';
 import { findPreset } from '../../sim/scenario/presets/index';
 import type { Summary } from '../../worker/protocol';
 import { useExplorerContext } from '../explorer-context';
@@ -71,6 +76,7 @@ export function CrossCheckDetail({ check }: { check: CrossCheck }) {
             <th scope="col">published</th>
             <th scope="col">simulated</th>
             <th scope="col">simulated ÷ published</th>
+            <th scope="col">within 10 %</th>
             <th scope="col">run</th>
           </tr>
         </thead>
@@ -82,6 +88,20 @@ export function CrossCheckDetail({ check }: { check: CrossCheck }) {
               <td>{f.published}</td>
               <td data-testid="cross-check-simulated">{fmt(values[i])}</td>
               <td>{Number.isFinite(values[i]) ? (values[i] / f.publishedValue).toFixed(2) : '…'}</td>
+              <td>
+                {Number.isFinite(values[i]) && (
+                  <span
+                    className={`tol-mark ${figureWithin(f, values[i]) ? 'in' : 'out'}`}
+                    data-testid="cross-check-mark"
+                    title={`${figureWithin(f, values[i]) ? 'within' : 'outside'} ${figureToleranceText(f)} of the published figure`}
+                  >
+                    {figureWithin(f, values[i]) ? '✓' : '✗'}
+                    <span className="sr-only">
+                      {figureWithin(f, values[i]) ? ' within tolerance' : ' outside tolerance'}
+                    </span>
+                  </span>
+                )}
+              </td>
               <td>
                 <button
                   type="button"

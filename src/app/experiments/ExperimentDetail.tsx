@@ -15,8 +15,24 @@ import { ResultTables } from './ResultTables';
 import { TableChart } from './TableChart';
 import { chartTitle, tableCharts } from './table-chart';
 import { cellViews, tableItems } from './table-model';
+import { appItem } from '../export/provenance';
+import type { SweepJobResult } from '../../worker/protocol';
 
 export const batchName = (presetId: string) => `exp:${presetId}`;
+
+/** Where a table chart's numbers come from, for its exported figure. */
+function tableCaption(preset: Preset, sample: SweepJobResult | undefined): string[] {
+  const length =
+    sample?.status === 'done'
+      ? `${sample.durationMs / 1000} s per run (${sample.warmupMs / 1000} s warm-up)`
+      : 'not run yet';
+  return [
+    appItem(),
+    `preset ${preset.id} (${preset.title})`,
+    `published: ${preset.source ?? 'see the thread'}`,
+    length,
+  ];
+}
 
 function Account({ preset }: { preset: Preset }) {
   const a = ACCOUNTS[preset.id];
@@ -115,11 +131,24 @@ export function ExperimentDetail({ preset }: { preset: Preset }) {
             ` These runs simulated ${sample.durationMs / 1000} s each, the first ${sample.warmupMs / 1000} s as warm-up.`}
         </p>
       </section>
+      {sample?.status === 'done' && sample.durationMs < fullMs && (
+        <p className="notice" role="note" data-testid="short-run-notice">
+          These runs simulated {sample.durationMs / 1000} s each, shorter than the published length of{' '}
+          {fullMs / 1000} s: the warm-up shrinks with them, so the cells are not comparable with the published
+          ones (the ✓ and ✗ say how close a short run comes, not whether the model agrees).
+        </p>
+      )}
       <p className="table-caption">{table.caption}</p>
       <ResultTables preset={preset} cells={cells} onOpen={open} />
       <section className="charts" aria-label="Charts">
         {charts.map((m) => (
-          <TableChart key={m.unit} model={m} title={chartTitle(m)} />
+          <TableChart
+            key={m.unit}
+            model={m}
+            title={chartTitle(m)}
+            caption={tableCaption(preset, sample)}
+            name={`tsq-lab-${preset.id}-${m.unit.replace(/\W+/g, '')}`}
+          />
         ))}
       </section>
       <section className="explanation" aria-label="What the simulation shows" data-testid="explanation">

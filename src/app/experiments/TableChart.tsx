@@ -3,7 +3,9 @@
  * simulated values as filled marks, published ones as hollow diamonds.
  * Rendered by React; it changes only when a run of the sweep finishes.
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { chartSvgFigure, pageColors } from '../export/chart-export';
+import { FigureButtons } from '../export/FigureButtons';
 import { scaleBand, scaleLinear, scalePoint, schemeTableau10 } from 'd3';
 import { formatTick } from '../format';
 import { yMax, type TableChartModel } from './table-chart';
@@ -38,7 +40,20 @@ function YAxis({ y, unit }: { y: ReturnType<typeof scaleLinear<number, number>>;
   );
 }
 
-export function TableChart({ model, title }: { model: TableChartModel; title: string }) {
+export function TableChart({
+  model,
+  title,
+  caption,
+  name,
+}: {
+  model: TableChartModel;
+  title: string;
+  /** Provenance for an exported figure. */
+  caption: string[];
+  /** File name of an exported figure, without extension. */
+  name: string;
+}) {
+  const ref = useRef<SVGSVGElement>(null);
   const y = scaleLinear()
     .domain([0, yMax(model)])
     .range([H - M.bottom, M.top])
@@ -113,6 +128,7 @@ export function TableChart({ model, title }: { model: TableChartModel; title: st
     <figure className="table-chart" data-testid="table-chart">
       <figcaption>{title}</figcaption>
       <svg
+        ref={ref}
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         aria-label={`${title}: simulated (filled) and published (diamonds)`}
@@ -147,6 +163,17 @@ export function TableChart({ model, title }: { model: TableChartModel; title: st
           published
         </li>
       </ul>
+      <FigureButtons
+        name={name}
+        label={title}
+        testId="table-chart-export"
+        make={() => {
+          if (!ref.current) throw new Error('the chart is not drawn yet');
+          // The legend is HTML beside the chart; the figure names both marks in its caption.
+          const key = `filled marks: simulated; diamonds: published (${legend.join(', ')})`;
+          return chartSvgFigure(ref.current, title, [...caption, key], pageColors());
+        }}
+      />
     </figure>
   );
 }

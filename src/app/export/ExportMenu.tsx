@@ -1,7 +1,9 @@
 /**
- * The Export menu: each visible chart as PNG or SVG, the run's series and
- * summary as CSV and JSON, and the scenario as a file that Load scenario
- * reads back. Everything is computed when chosen, never while the run draws.
+ * The Export menu: a figure of the chosen panels (SVG with vector paths, PNG
+ * at 2× or 3×) over the visible window or the whole run the buffers hold,
+ * each chart alone, the run's series and summary as CSV and JSON, and the
+ * scenario as a file that Load scenario reads back. Everything is computed
+ * when chosen, never while the run draws.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useExplorerContext } from '../explorer-context';
@@ -9,19 +11,16 @@ import { useExplorer } from '../state/explorer-store';
 import { useUi } from '../state/ui-store';
 import { buildTracks } from '../charts/tracks';
 import type { Track } from '../charts/tracks/track';
-import { formatNs } from '../format';
-import { chartFigure, svgText, svgToPng } from './chart-export';
+import type { Panel } from '../../worker/protocol';
+import { pageColors, svgDocument, svgToPng } from './chart-export';
+import { buildFigure } from './figure';
+import { FigureButtons } from './FigureButtons';
+import { rangeItem, runProvenance, type FigureRange } from './provenance';
 import { runJson, seriesCsv, summaryCsv } from './data-export';
 import { fileSafe, saveBlob, saveText } from './download';
 import { scenarioFileText } from './scenario-file';
 import { exportFlentFile } from '../flent/export-flent';
 import './export.css';
-
-function pageColors() {
-  const cs = getComputedStyle(document.documentElement);
-  const v = (n: string, f: string) => cs.getPropertyValue(n).trim() || f;
-  return { bg: v('--panel', '#fff'), fg: v('--fg', '#222'), muted: v('--muted', '#666') };
-}
 
 export function ExportMenu() {
   const { controller, scheduler, chartTheme } = useExplorerContext();
@@ -29,6 +28,8 @@ export function ExportMenu() {
   const hiddenPanels = useUi((s) => s.hiddenPanels);
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState('');
+  const [chosen, setChosen] = useState<Panel[] | null>(null);
+  const [range, setRange] = useState<FigureRange>('window');
   const ref = useRef<HTMLDetailsElement>(null);
   const buf = scheduler.buffers;
   const tracks = open
@@ -36,17 +37,11 @@ export function ExportMenu() {
         (t) => !hiddenPanels.includes(t.panel),
       )
     : [];
+  const panels = chosen ?? tracks.map((t) => t.panel);
 
   const base = () => {
     const st = useExplorer.getState();
     return `tsq-lab-${fileSafe(st.presetId)}`;
-  };
-  const caption = () => {
-    const st = useExplorer.getState();
-    const set = Object.entries(st.overrides)
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join(', ');
-    return `TSQ Lab · ${st.presetId} · seed ${st.seed}${set ? ` · ${set}` : ''} · t = ${formatNs(buf.nowNs)}`;
   };
   const run = async (what: string, f: () => void | Promise<void>) => {
     try {
@@ -56,23 +51,28 @@ export function ExportMenu() {
       setStatus(`Could not export ${what}: ${(e as Error).message}`);
     }
   };
-  const figure = (t: Track) => {
+  /** The figure of `list` over the window or the whole run held. */
+  const figure = (list: Track[], r: FigureRange) => {
     const w = scheduler.current();
-    return chartFigure({
-      track: t,
+    const held = buf.startNs();
+    const [t0, t1] = r === 'window' ? [w.t0Ns, w.t1Ns] : [Number.isFinite(held) ? held : 0, buf.nowNs];
+    const st = useExplorer.getState();
+    return buildFigure({
+      tracks: list,
       buf,
-      t0Ns: w.t0Ns,
-      t1Ns: w.t1Ns,
+      t0Ns: t0,
+      t1Ns: Math.max(t1, t0 + 1),
       theme: chartTheme,
       colors: pageColors(),
       hidden: new Set(useUi.getState().hiddenSeries),
-      caption: caption(),
+      title: st.presets.find((p) => p.id === st.presetId)?.title ?? st.presetId,
+      caption: [...runProvenance(), rangeItem(r, t0, t1, Number.isFinite(held) ? held : 0)],
     });
   };
   const saveChart = (t: Track, kind: 'png' | 'svg') =>
     run(`${t.title} (${kind.toUpperCase()})`, async () => {
-      const fig = figure(t);
-      const text = svgText(fig.svg);
+      const fig = figure([t], 'window');
+      const text = svgDocument(fig.svg);
       const name = `${base()}-${t.panel}.${kind}`;
       if (kind === 'svg') saveText(name, text, 'image/svg+xml');
       else saveBlob(name, await svgToPng(text, fig.widthPx, fig.heightPx));
@@ -115,7 +115,47 @@ export function ExportMenu() {
       <summary data-testid="export-menu">Export</summary>
       {open && (
         <div className="menu-body">
-          <p className="menu-title">Charts in view</p>
+          <p className="menu-title">Figure</p>
+          <fieldset className="figure-panels">
+            <legend className="sr-only">Panels in the figure</legend>
+            {tracks.map((t) => (
+              <label key={t.panel}>
+                <input
+                  type="checkbox"
+                  data-testid={`figure-panel-${t.panel}`}
+                  checked={panels.includes(t.panel)}
+                  onChange={() =>
+                    setChosen(
+                      panels.includes(t.panel) ? panels.filter((p) => p !== t.panel) : [...panels, t.panel],
+                    )
+                  }
+                />{' '}
+                {t.title}
+              </label>
+            ))}
+          </fieldset>
+          <label className="field">
+            <span>Time</span>
+            <select
+              value={range}
+              data-testid="figure-range"
+              onChange={(e) => setRange(e.target.value as FigureRange)}
+            >
+              <option value="window">the visible window</option>
+              <option value="run">the whole run (as the charts hold it)</option>
+            </select>
+          </label>
+          <FigureButtons
+            name={`${base()}-figure`}
+            label="the figure"
+            testId="export-figure"
+            make={() => {
+              const list = tracks.filter((t) => panels.includes(t.panel));
+              if (!list.length) throw new Error('choose at least one panel');
+              return figure(list, range);
+            }}
+          />
+          <p className="menu-title">Each chart alone (visible window)</p>
           <ul className="menu-list">
             {tracks.map((t) => (
               <li key={t.panel}>
@@ -213,12 +253,14 @@ export function ExportMenu() {
                   void run('scenario (JSON)', () => {
                     const st = useExplorer.getState();
                     const title = st.presets.find((p) => p.id === st.presetId)?.title;
-                    const m = meta();
-                    saveText(
-                      `${base()}-scenario.json`,
-                      scenarioFileText({ presetId: m.presetId, seed: m.seed, set: m.set }, title),
-                      'application/json',
-                    );
+                    // What replays the run: the values it started from and its knob changes.
+                    const file = {
+                      presetId: st.presetId,
+                      seed: st.seed,
+                      set: st.script.overrides,
+                      changes: st.script.changes,
+                    };
+                    saveText(`${base()}-scenario.json`, scenarioFileText(file, title), 'application/json');
                   })
                 }
               >

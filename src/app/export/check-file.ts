@@ -10,7 +10,8 @@ import type { PresetInfo } from '../../worker/protocol';
 import { parseScenarioFile } from './scenario-file';
 
 export type CheckedFile =
-  { ok: true; resolved: Resolved & { presetId: string }; seed: number } | { ok: false; errors: string[] };
+  | { ok: true; resolved: Resolved & { presetId: string }; seed: number; scripted: boolean }
+  | { ok: false; errors: string[] };
 
 export async function checkScenarioFile(
   text: string,
@@ -20,10 +21,10 @@ export async function checkScenarioFile(
   const parsed = parseScenarioFile(text, presets);
   if (!parsed.ok && !parsed.partial) return parsed;
   const shapeErrors = parsed.ok ? [] : parsed.errors;
-  const { presetId, seed, set } = parsed.ok ? parsed.file : parsed.partial!;
+  const { presetId, seed, set, changes } = parsed.ok ? parsed.file : parsed.partial!;
   let r: Resolved;
   try {
-    r = await resolveShared(load, presets, { presetId, set, seed }, undefined);
+    r = await resolveShared(load, presets, { presetId, set, seed, changes }, undefined);
   } catch (e) {
     return {
       ok: false,
@@ -35,9 +36,15 @@ export async function checkScenarioFile(
       ok: false,
       errors: [
         ...shapeErrors,
-        ...r.notices.map((n) => (n.field === 'preset' ? noticeText(n) : `set.${noticeText(n)}`)),
+        ...r.notices.map((n) =>
+          n.field === 'preset'
+            ? noticeText(n)
+            : n.field === 'at'
+              ? `changes: ${noticeText({ ...n, field: 'change' })}`
+              : `set.${noticeText(n)}`,
+        ),
       ],
     };
   }
-  return { ok: true, resolved: { ...r, presetId: r.presetId }, seed };
+  return { ok: true, resolved: { ...r, presetId: r.presetId }, seed, scripted: changes !== undefined };
 }

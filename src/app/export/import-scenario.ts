@@ -24,18 +24,20 @@ export async function importScenario(text: string, controller: SimController): P
     worker.terminate();
   }
   if (!checked.ok) return checked;
-  const { resolved: r, seed } = checked;
+  const { resolved: r, seed, scripted } = checked;
   const prevSeed = st.seed;
   st.patch({ seed, presetDefaults: { presetId: r.presetId, values: r.presetValues } });
-  const ok = await controller.loadPreset(r.presetId, r.overrides);
+  const ok = await controller.loadPreset(r.presetId, r.overrides, scripted ? r.changes : undefined);
   if (!ok) {
     const error = useExplorer.getState().error ?? 'the simulation refused the scenario';
     useExplorer.getState().patch({ seed: prevSeed, error: null });
     return { ok: false, errors: [error] };
   }
   const n = Object.keys(r.overrides).length;
+  const m = r.changes.length;
   const title = st.presets.find((p) => p.id === r.presetId)?.title ?? r.presetId;
-  return { ok: true, message: `${title}, seed ${seed}, ${n} parameter${n === 1 ? '' : 's'} set` };
+  const moves = m ? `, ${m} knob change${m === 1 ? '' : 's'} during the run` : '';
+  return { ok: true, message: `${title}, seed ${seed}, ${n} parameter${n === 1 ? '' : 's'} set${moves}` };
 }
 
 export async function readScenarioFile(file: File): Promise<string> {

@@ -80,3 +80,36 @@ describe('scenario file keys', () => {
     ]);
   });
 });
+
+describe('scenario file knob changes', () => {
+  it('keeps the knob changes during the run (version 2) and reads them back', () => {
+    const changes = [
+      { atUs: 7_400_000, key: 'tcp.sk_pacing_shift', value: 8 },
+      { atUs: 9_000_000, key: 'tcp.sk_pacing_shift', value: null },
+    ];
+    const text = scenarioFileText({ presetId: 'xen-tsq-limit', seed: 3, set: {}, changes });
+    expect(JSON.parse(text)).toMatchObject({ version: 2, changes });
+    const r = parseScenarioFile(text, presets);
+    expect(r.ok && r.file.changes).toEqual(changes);
+    // Without changes the file stays version 1, as older versions of the app read it.
+    expect(JSON.parse(scenarioFileText({ presetId: 'xen-tsq-limit', seed: 3, set: {} })).version).toBe(1);
+  });
+
+  it('names each bad field of a change', () => {
+    const r = parseScenarioFile(
+      JSON.stringify({
+        format: 'tsq-lab/scenario',
+        version: 2,
+        preset: 'xen-tsq-limit',
+        changes: [{ atUs: -1, key: 'tcp.sk_pacing_shift', value: 8 }, { atUs: 5, key: 'a b', value: {} }, 3],
+      }),
+      presets,
+    );
+    expect(r.ok ? [] : r.errors).toEqual([
+      'changes.0.atUs = -1 is not allowed: expected whole microseconds from 0 to 3600000000',
+      'changes.1.key = "a b" is not allowed: expected a parameter such as tcp.sk_pacing_shift',
+      'changes.1.value = {} is not allowed: expected a number, a string, true, false or null',
+      'changes.2 = 3 is not allowed: expected { atUs, key, value }',
+    ]);
+  });
+});

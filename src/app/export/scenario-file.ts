@@ -1,15 +1,19 @@
 /**
- * The explorer's scenario file: which preset, which parameters changed and
- * the seed — what reproduces a run. Parsing checks the file's shape and
+ * The explorer's scenario file: which preset, which parameters changed, the
+ * seed and (version 2) the knob changes during the run (`changes`, each
+ * { atUs, key, value }) — what reproduces a run. Parsing checks the file's shape and
  * names the field of each problem; whether the preset's knobs accept the
  * values is then the core's call (share/resolve.ts).
  */
-import type { ParamValue, PresetInfo } from '../../worker/protocol';
+import type { ParamValue, PresetInfo, ScheduledChange } from '../../worker/protocol';
+import { MAX_LINK_CHANGES } from '../share/change-codec';
 import { isPath } from '../share/url-state';
 import { show as coreShow } from '../../sim/scenario/validate';
 
 export const SCENARIO_FORMAT = 'tsq-lab/scenario';
-export const SCENARIO_VERSION = 1;
+/** The newest version read; a file without knob changes is still written as version 1. */
+export const SCENARIO_VERSION = 2;
+const MAX_AT_US = 3_600e6;
 const SEED_MAX = 0xffffffff;
 const MAX_FILE_CHARS = 1_000_000;
 const MAX_SET_KEYS = 64;
@@ -17,17 +21,22 @@ const MAX_SET_KEYS = 64;
 export interface ScenarioFile {
   presetId: string;
   seed: number;
+  /** The values the run starts from, on top of the preset. */
   set: Record<string, ParamValue>;
+  /** Knob changes during the run, in time order. */
+  changes?: ScheduledChange[];
 }
 
 export function scenarioFileText(s: ScenarioFile, presetTitle?: string): string {
+  const changes = s.changes ?? [];
   const doc = {
     format: SCENARIO_FORMAT,
-    version: SCENARIO_VERSION,
+    version: changes.length ? SCENARIO_VERSION : 1,
     preset: s.presetId,
     ...(presetTitle ? { title: presetTitle } : {}),
     seed: s.seed,
     set: s.set,
+    ...(changes.length ? { changes } : {}),
   };
   return JSON.stringify(doc, null, 2) + '\n';
 }
@@ -107,7 +116,8 @@ export function parseScenarioFile(
       }
     }
   }
-  const file = { presetId: o.preset as string, seed, set };
+  const changes = readChanges(o.changes, errors);
+  const file = { presetId: o.preset as string, seed, set, ...(changes.length ? { changes } : {}) };
   // With a usable preset, what could be read goes on to the core too, so that every bad field is named at once.
   if (errors.length)
     return {
@@ -116,4 +126,46 @@ export function parseScenarioFile(
       ...(typeof o.preset === 'string' && ids.includes(o.preset) ? { partial: file } : {}),
     };
   return { ok: true, file };
+}
+
+const isScalar = (v: unknown): v is ParamValue | null =>
+  v === null ||
+  typeof v === 'string' ||
+  typeof v === 'boolean' ||
+  (typeof v === 'number' && Number.isFinite(v));
+
+/** The `changes` list's shape, each problem named by its field (`changes.2.atUs`); the core checks the knobs. */
+function readChanges(raw: unknown, errors: string[]): ScheduledChange[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    errors.push(`changes = ${show(raw)} is not allowed: expected a list of { atUs, key, value }`);
+    return [];
+  }
+  if (raw.length > MAX_LINK_CHANGES)
+    errors.push(`changes has ${raw.length} entries: at most ${MAX_LINK_CHANGES}`);
+  const out: ScheduledChange[] = [];
+  raw.slice(0, MAX_LINK_CHANGES).forEach((c: unknown, i) => {
+    const at = `changes.${i}`;
+    if (c === null || typeof c !== 'object' || Array.isArray(c)) {
+      errors.push(`${at} = ${show(c)} is not allowed: expected { atUs, key, value }`);
+      return;
+    }
+    const { atUs, key, value } = c as Record<string, unknown>;
+    const n = errors.length;
+    if (typeof atUs !== 'number' || !Number.isInteger(atUs) || atUs < 0 || atUs > MAX_AT_US)
+      errors.push(
+        `${at}.atUs = ${show(atUs)} is not allowed: expected whole microseconds from 0 to ${MAX_AT_US}`,
+      );
+    if (typeof key !== 'string' || !isPath(key))
+      errors.push(
+        `${at}.key = ${show(key)} is not allowed: expected a parameter such as tcp.sk_pacing_shift`,
+      );
+    if (!isScalar(value))
+      errors.push(
+        `${at}.value = ${show(value)} is not allowed: expected a number, a string, true, false or null`,
+      );
+    if (errors.length === n)
+      out.push({ atUs: atUs as number, key: key as string, value: value as ParamValue | null });
+  });
+  return out;
 }

@@ -26,6 +26,12 @@ describe('restoreTarget', () => {
       restoreTarget({ ...good, presetId: 'bench-wifi', overrides: {} }, { ...good, overrides: {} }, 10)
         .detail,
     ).toContain('(the preset)');
+    // A knob moved during the run: the run's changes list grew, its start stayed.
+    const moved = { ...good, changes: [{ atUs: 5e5, key: 'tcp.sk_pacing_shift', value: 7 }] };
+    expect(restoreTarget(moved, good, 10).detail).toContain('(tcp.sk_pacing_shift)');
+    expect(restoreTarget(moved, null, GOOD_AFTER_MS + 1).detail).toBe(
+      'bench-wired, seed 7, 1 changed parameter, 1 knob change during the run replayed',
+    );
   });
 
   it('with nothing good yet, or no change, restores what is in force', () => {

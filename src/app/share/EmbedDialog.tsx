@@ -12,13 +12,8 @@ import { usePointPresence } from '../charts/use-point-presence';
 import { ERA_KEY } from '../controls/ControlsPanel';
 import type { Panel } from '../../worker/protocol';
 import { currentShareState } from './app-share';
-import { elementSnippet, embedUrl, iframeSnippet, type EmbedOptions } from './embed-snippet';
+import { elementSnippet, embedHeightPx, embedUrl, iframeSnippet, type EmbedOptions } from './embed-snippet';
 import type { EmbedTheme } from './url-state';
-
-/** Height of the embed page's chrome (header, clock, footer) and of one control, px. */
-const CHROME_PX = 110;
-const CONTROL_PX = 64;
-const PANEL_CHROME_PX = 34;
 
 function Snippet({ label, text, testId }: { label: string; text: string; testId: string }) {
   const id = useId();
@@ -71,10 +66,11 @@ function EmbedForm() {
   const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
   const title = `TSQ Lab: ${presets.find((p) => p.id === presetId)?.title ?? presetId}`;
-  const heightPx =
-    CHROME_PX +
-    controls.length * CONTROL_PX +
-    tracks.filter((t) => panels.includes(t.panel)).reduce((h, t) => h + t.heightPx + PANEL_CHROME_PX, 0);
+  // The frame is as tall as the chosen panels and controls need at their own heights.
+  const heightPx = embedHeightPx(
+    tracks.filter((t) => panels.includes(t.panel)).map((t) => t.heightPx),
+    controls.length,
+  );
   const opts: EmbedOptions = {
     panels: tracks.map((t) => t.panel).filter((p) => panels.includes(p)),
     controls: knobs.map((k) => k.key).filter((k) => controls.includes(k)),

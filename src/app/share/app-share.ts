@@ -11,9 +11,10 @@ import { REFERENCE_PRESETS } from '../experiments/table-model';
 import { CROSS_CHECKS } from '../../sim/scenario/cross-checks';
 import { viewStore } from '../state/view-store';
 import { DEFAULT_VIEW } from '../charts/time-view';
-import type { ParamValue, PresetInfo } from '../../worker/protocol';
+import type { ParamValue, PresetInfo, ScheduledChange } from '../../worker/protocol';
 import { resolveShared, type Loader } from './resolve';
 import { useShare } from './share-store';
+import type { LinkChange } from './change-codec';
 import {
   decodeShareState,
   encodeShareState,
@@ -23,14 +24,19 @@ import {
   type ShareState,
 } from './url-state';
 
-/** Overrides that differ from the preset, formatted for a link. */
+/** The values the run started from that differ from the preset, formatted for a link. */
 export function changedParams(): Record<string, string> {
   const ex = useExplorer.getState();
   const d = ex.presetDefaults?.presetId === ex.presetId ? ex.presetDefaults.values : {};
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ex.overrides))
+  for (const [k, v] of Object.entries(ex.script.overrides))
     if (d[k] === undefined || d[k] !== v) out[k] = formatParamValue(k, v);
   return out;
+}
+
+/** The run's knob changes, formatted for a link. */
+export function linkChanges(list: readonly ScheduledChange[]): LinkChange[] {
+  return list.map((c) => ({ atUs: c.atUs, key: c.key, value: formatParamValue(c.key, c.value) }));
 }
 
 export function currentShareState(): ShareState {
@@ -45,6 +51,7 @@ export function currentShareState(): ShareState {
     panels: hidden.length ? PANELS.filter((p) => !hidden.includes(p)) : undefined,
     zoomNs: view.spanNs !== DEFAULT_VIEW.spanNs ? Math.round(view.spanNs) : undefined,
     set: changedParams(),
+    changes: ex.script.changes.length ? linkChanges(ex.script.changes) : undefined,
   };
 }
 
@@ -76,7 +83,11 @@ export async function bootFromUrl(
     ...REFERENCE_PRESETS.map((p) => p.id),
     ...CROSS_CHECKS.map((c) => c.id),
   ],
-): Promise<{ presetId: string; overrides: Record<string, ParamValue> } | null> {
+): Promise<{
+  presetId: string;
+  overrides: Record<string, ParamValue>;
+  changes?: ScheduledChange[];
+} | null> {
   const { state, notices } = decodeShareState(search);
   const isLink = new URLSearchParams(search).has('v');
   const ex = useExplorer.getState();
@@ -95,12 +106,13 @@ export async function bootFromUrl(
     presetId: state.presetId,
     set: state.set,
     seed: useExplorer.getState().seed,
+    changes: state.changes,
   });
   const all = [...navNotices(search, experimentIds), ...notices, ...r.notices];
   if (all.length) useShare.getState().show('the link', 'warning', all);
   if (r.presetId === null) return null;
   ex.patch({ presetDefaults: { presetId: r.presetId, values: r.presetValues } });
-  return { presetId: r.presetId, overrides: r.overrides };
+  return { presetId: r.presetId, overrides: r.overrides, ...(state.changes ? { changes: r.changes } : {}) };
 }
 
 const SYNC_MS = 250;
@@ -124,6 +136,7 @@ export function useUrlSync(): void {
           s.ready !== p.ready ||
           s.presetId !== p.presetId ||
           s.overrides !== p.overrides ||
+          s.script !== p.script ||
           s.seed !== p.seed
         )
           later();

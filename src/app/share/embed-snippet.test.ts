@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elementSnippet, embedUrl, escapeAttr, iframeSnippet } from './embed-snippet';
+import { elementSnippet, embedHeightPx, embedUrl, escapeAttr, iframeSnippet } from './embed-snippet';
 import { decodeShareState } from './url-state';
 
 const state = { presetId: 'ath9k-pacing-shift', seed: 3, speedId: '1', set: { 'tcp.sk_pacing_shift': '8' } };
@@ -33,5 +33,15 @@ describe('embed snippets', () => {
     expect(elementSnippet('https://x/lib/tsq-lab.js', state, opts)).toBe(
       '<script type="module" src="https://x/lib/tsq-lab.js"></script>\n<tsq-lab preset="ath9k-pacing-shift" seed="3" speed="1" panels="occupancy,latency" controls="tcp.sk_pacing_shift" set="tcp.sk_pacing_shift=8"></tsq-lab>',
     );
+  });
+});
+
+describe('the iframe height', () => {
+  it('grows with each chosen panel by its height and chrome, and with the rows of controls', () => {
+    const one = embedHeightPx([170], 0);
+    expect(embedHeightPx([170, 140], 0) - one).toBe(140 + 24);
+    expect(embedHeightPx([170], 1)).toBeGreaterThan(one);
+    expect(embedHeightPx([170], 3)).toBe(embedHeightPx([170], 2));
+    expect(embedHeightPx([170], 4)).toBeGreaterThan(embedHeightPx([170], 3));
   });
 });

@@ -4,6 +4,7 @@
  * attribute; nothing here is ever inserted into this app's own DOM.
  */
 import type { Panel } from '../../worker/protocol';
+import { formatLinkChange } from './change-codec';
 import { encodeShareState, type EmbedTheme, type ShareState } from './url-state';
 
 export interface EmbedOptions {
@@ -12,6 +13,27 @@ export interface EmbedOptions {
   theme?: EmbedTheme;
   heightPx: number;
   title: string;
+}
+
+/**
+ * The height an iframe needs for the widget (src/embed/widget-css.ts) to show
+ * the chosen panels at their own heights, measured from the widget in a
+ * 700 px column (a blog's): the title, clock, headline numbers and footer;
+ * per panel its height plus its title and legend; the controls in rows of up
+ * to three (one control spans the row, its help on one line).
+ */
+export const EMBED_CHROME_PX = 176;
+export const EMBED_PANEL_CHROME_PX = 24;
+const ONE_CONTROL_PX = 60;
+const CONTROL_ROW_PX = 114;
+const CONTROLS_PER_ROW = 3;
+
+export function embedHeightPx(panelHeightsPx: readonly number[], controls: number): number {
+  const rows = Math.ceil(controls / CONTROLS_PER_ROW);
+  const ctl = controls === 0 ? 0 : controls === 1 ? ONE_CONTROL_PX : rows * CONTROL_ROW_PX;
+  return Math.round(
+    EMBED_CHROME_PX + ctl + panelHeightsPx.reduce((h, p) => h + p + EMBED_PANEL_CHROME_PX, 0),
+  );
 }
 
 export function escapeAttr(s: string): string {
@@ -50,6 +72,7 @@ export function elementSnippet(scriptUrl: string, state: ShareState, o: EmbedOpt
     ['controls', o.controls.join(',')],
     ['theme', o.theme],
     ['set', Object.keys(state.set).length ? setAttr(state.set) : undefined],
+    ['at', state.changes?.length ? state.changes.map(formatLinkChange).join('; ') : undefined],
   ];
   const a = attrs
     .filter(([, v]) => v !== undefined && v !== '')

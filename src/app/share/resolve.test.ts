@@ -5,7 +5,7 @@ import { messagesFor, resolveShared } from './resolve';
 
 /** The worker's load, in process: the same core and the same messages. */
 async function load(req: LoadRequest): Promise<LoadResult> {
-  const r = createSim(req.presetId, req.overrides, req.seed);
+  const r = createSim(req.presetId, req.overrides, req.seed, req.changes);
   if (!r.ok) return r;
   const values: Record<string, ParamValue> = {};
   for (const p of r.sim.params) values[p.key] = r.sim.getParam(p.key)!;
@@ -16,12 +16,37 @@ async function load(req: LoadRequest): Promise<LoadResult> {
     points: { ...r.sim.points },
     values,
     runId: 1,
+    script: { overrides: req.overrides, changes: [...r.sim.changes] },
   };
 }
 
 const presets = listPresets();
 
 describe('resolving a shared state against the core', () => {
+  it('types the knob changes of a link as their knobs take them, and drops the ones the core refuses', async () => {
+    const r = await resolveShared(load, presets, {
+      presetId: 'brcmfmac-fc-mode',
+      set: {},
+      seed: 1,
+      changes: [
+        { atUs: 1_000_000, key: 'wifi.brcmfmac.fcMode', value: '2' },
+        { atUs: 2_000_000, key: 'tcp.sk_pacing_shift', value: '99' },
+        { atUs: 2_500_000, key: 'tcp.cc', value: 'bbr' },
+        { atUs: 3_000_000, key: 'tcp.sk_pacing_shift', value: 'null' },
+      ],
+    });
+    expect(r.changes).toEqual([
+      { atUs: 1_000_000, key: 'wifi.brcmfmac.fcMode', value: 2 },
+      { atUs: 3_000_000, key: 'tcp.sk_pacing_shift', value: null },
+    ]);
+    expect(r.notices.map((n) => [n.field, n.value])).toEqual([
+      ['at', '2s:tcp.sk_pacing_shift=99'],
+      ['at', '2.5s:tcp.cc=bbr'],
+    ]);
+    expect(r.notices[0].reason).toContain('expected an integer from 0 to 20');
+    expect(r.notices[1].reason).toContain('cannot change during a run');
+  });
+
   it('keeps valid overrides, typed as the core reads them', async () => {
     const r = await resolveShared(load, presets, {
       presetId: 'ath9k-pacing-shift',

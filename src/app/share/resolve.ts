@@ -6,8 +6,20 @@
  * allowed; an unknown path is "not a field of this scenario"). Each step that fails leaves the
  * worker's current run untouched (SimHost.load installs only on success).
  */
-import type { LoadRequest, LoadResult, ParamValue, PresetInfo } from '../../worker/protocol';
-import { shown, type ShareNotice } from './url-state';
+import type {
+  LoadRequest,
+  LoadResult,
+  ParamSpec,
+  ParamValue,
+  PresetInfo,
+  ScheduledChange,
+} from '../../worker/protocol';
+import { parseField } from '../controls/param-field';
+import { formatLinkChange, typedChangeValue } from './change-codec';
+import { formatParamValue, shown, type ShareNotice } from './url-state';
+
+/** A knob change as a link (value as text) or a file (value typed or text) gives it. */
+export type GivenChange = { atUs: number; key: string; value: ParamValue | null };
 
 export type Loader = (req: LoadRequest) => Promise<LoadResult>;
 
@@ -18,6 +30,8 @@ export interface Resolved {
   overrides: Record<string, ParamValue>;
   /** The knob values of the preset without overrides. */
   presetValues: Record<string, ParamValue>;
+  /** Accepted knob changes during the run, typed as the knobs take them. */
+  changes: ScheduledChange[];
   notices: ShareNotice[];
 }
 
@@ -44,11 +58,11 @@ function typed(
 export async function resolveShared(
   load: Loader,
   presets: readonly PresetInfo[],
-  req: { presetId?: string; set: Record<string, ParamValue>; seed: number },
+  req: { presetId?: string; set: Record<string, ParamValue>; seed: number; changes?: readonly GivenChange[] },
   fallbackId: string | undefined = presets[0]?.id,
 ): Promise<Resolved> {
   const notices: ShareNotice[] = [];
-  const none = { presetId: null, overrides: {}, presetValues: {}, notices };
+  const none = { presetId: null, overrides: {}, presetValues: {}, changes: [], notices };
   let presetId = req.presetId;
   if (presetId !== undefined && !presets.some((p) => p.id === presetId)) {
     notices.push({
@@ -69,21 +83,78 @@ export async function resolveShared(
   // table set fields that are no knob (e.g. link.xen = null for the bare-metal NIC runs).
   const set: Record<string, ParamValue> = { ...req.set };
   const base = { presetId, presetValues: probe.values, notices };
+  const withChanges = async (overrides: Record<string, ParamValue>): Promise<Resolved> => ({
+    ...base,
+    overrides,
+    changes: await resolveChanges(
+      load,
+      { presetId, overrides, seed: req.seed },
+      probe.params,
+      req.changes,
+      notices,
+    ),
+  });
   // Each round drops at least one override, so this ends.
   while (Object.keys(set).length) {
     const r = await load({ presetId, overrides: set, seed: req.seed });
-    if (r.ok) return { ...base, overrides: typed(set, r.values) };
+    if (r.ok) return withChanges(typed(set, r.values));
     const blamed = Object.keys(set).filter((k) => messagesFor(r.error, k).length);
     if (!blamed.length) {
       // A rule across fields that names none of the overrides: none of them can be kept.
       for (const k of Object.keys(set))
         notices.push({ field: k, value: shown(String(set[k])), reason: r.error });
-      return { ...base, overrides: {} };
+      return withChanges({});
     }
     for (const k of blamed) {
       notices.push({ field: k, value: shown(String(set[k])), reason: messagesFor(r.error, k).join('; ') });
       delete set[k];
     }
   }
-  return { ...base, overrides: {} };
+  return withChanges({});
+}
+
+/**
+ * The link's knob changes the core accepts on top of the resolved start:
+ * each value typed as its knob takes it, then each change the core names
+ * (`changes.N…`) dropped with its message, until the rest loads.
+ */
+async function resolveChanges(
+  load: Loader,
+  req: LoadRequest,
+  params: readonly ParamSpec[],
+  list: readonly GivenChange[] | undefined,
+  notices: ShareNotice[],
+): Promise<ScheduledChange[]> {
+  let left = (list ?? []).map((c) => ({
+    text: formatLinkChange({ ...c, value: formatParamValue(c.key, c.value) }),
+    change: {
+      atUs: c.atUs,
+      key: c.key,
+      value:
+        typeof c.value === 'string'
+          ? typedChangeValue(
+              params.find((p) => p.key === c.key),
+              c.value,
+              (t) => parseField(c.key, t),
+            )
+          : c.value,
+    },
+  }));
+  // Each round drops at least one change, so this ends.
+  while (left.length) {
+    const r = await load({ ...req, changes: left.map((x) => x.change) });
+    if (r.ok) return left.map((x) => x.change);
+    const blamed = left.filter((_, i) => messagesFor(r.error, `changes.${i}`).length);
+    for (const x of blamed.length ? blamed : left) {
+      const i = left.indexOf(x);
+      const why = blamed.length ? messagesFor(r.error, `changes.${i}`) : [r.error];
+      notices.push({
+        field: 'at',
+        value: shown(x.text),
+        reason: why.map((m) => m.replace(`changes.${i}.`, '')).join('; '),
+      });
+    }
+    left = blamed.length ? left.filter((x) => !blamed.includes(x)) : [];
+  }
+  return [];
 }

@@ -1,3 +1,4 @@
+import { formatAtUs, sortChanges } from './change-codec';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { coerce } from '../../sim/scenario/paths';
@@ -88,9 +89,70 @@ describe('share links', () => {
     expect(decodeShareState('view=experiments&exp=xen-tsq-limit').notices).toEqual([]);
   });
 
+  it('writes knob changes during the run as version 2 `at` entries, and reads version 1 links as before', () => {
+    const q = encodeShareState({
+      presetId: 'ath9k-pacing-shift',
+      seed: 1,
+      set: { 'tcp.tcp_limit_output_bytes': '128K' },
+      changes: [
+        { atUs: 7_400_000, key: 'tcp.sk_pacing_shift', value: '8' },
+        { atUs: 9_000_001, key: 'tcp.sk_pacing_shift', value: 'null' },
+      ],
+    });
+    expect(q).toBe(
+      'v=2&preset=ath9k-pacing-shift&seed=1&tcp.tcp_limit_output_bytes=128K&at=7.4s:tcp.sk_pacing_shift=8&at=9.000001s:tcp.sk_pacing_shift=null',
+    );
+    const back = decodeShareState(q);
+    expect(back.notices).toEqual([]);
+    expect(back.state.changes).toEqual([
+      { atUs: 7_400_000, key: 'tcp.sk_pacing_shift', value: '8' },
+      { atUs: 9_000_001, key: 'tcp.sk_pacing_shift', value: 'null' },
+    ]);
+    // Nothing of version 2 in it: still written as version 1, which an older app reads.
+    expect(encodeShareState({ presetId: 'p', set: {} })).toBe('v=1&preset=p');
+    expect(decodeShareState('?v=1&preset=p&tcp.sk_pacing_shift=8')).toEqual({
+      state: { presetId: 'p', set: { 'tcp.sk_pacing_shift': '8' } },
+      notices: [],
+    });
+  });
+
+  it('reads change times in s, ms and us to the microsecond, sorts them, and names an entry it cannot read', () => {
+    const { state, notices } = decodeShareState(
+      '?v=2&at=250ms:tcp.sk_pacing_shift=9&at=1500us:tcp.sk_pacing_shift=7&at=soon:x=1&at=9999s:tcp.cc=bbr',
+    );
+    expect(state.changes).toEqual([
+      { atUs: 1500, key: 'tcp.sk_pacing_shift', value: '7' },
+      { atUs: 250_000, key: 'tcp.sk_pacing_shift', value: '9' },
+    ]);
+    expect(notices.map((n) => `${n.field} ${n.value}`)).toEqual(['at soon:x=1', 'at 9999s:tcp.cc=bbr']);
+    expect(notices[0].reason).toContain('7.4s:tcp.sk_pacing_shift=8');
+    expect(notices[1].reason).toContain('3600s');
+    expect(formatAtUs(0)).toBe('0s');
+    expect(formatAtUs(123)).toBe('0.000123s');
+  });
+
+  it('keeps an A/B comparison’s two sides as a.<path> and b.<path>', () => {
+    const q = encodeShareState({
+      presetId: 'p',
+      set: { 'tcp.cc': 'bbr' },
+      ab: { a: { 'tcp.sk_pacing_shift': '10' }, b: { 'tcp.sk_pacing_shift': '8', 'qdisc.kind': 'fq' } },
+    });
+    expect(q).toBe(
+      'v=2&preset=p&tcp.cc=bbr&a.tcp.sk_pacing_shift=10&b.tcp.sk_pacing_shift=8&b.qdisc.kind=fq',
+    );
+    expect(decodeShareState(q).state.ab).toEqual({
+      a: { 'tcp.sk_pacing_shift': '10' },
+      b: { 'tcp.sk_pacing_shift': '8', 'qdisc.kind': 'fq' },
+    });
+  });
+
   it('round-trips any state', () => {
-    const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}(\.[a-z][a-z0-9_]{0,8}){1,2}$/);
+    // `a.` and `b.` open an A/B side's entries.
+    const key = fc
+      .stringMatching(/^[a-z][a-z0-9_]{0,8}(\.[a-z][a-z0-9_]{0,8}){1,2}$/)
+      .filter((k) => !/^[ab]\./.test(k));
     const value = fc.stringMatching(/^[\w.:+-][\w .:+,-]{0,20}$/).filter((v) => v.trim() === v);
+    const change = fc.record({ atUs: fc.integer({ min: 0, max: 3_600e6 }), key, value });
     const state = fc.record(
       {
         presetId: fc.stringMatching(/^[a-z0-9-]{1,20}$/),
@@ -101,6 +163,11 @@ describe('share links', () => {
         set: fc.dictionary(key, value, { maxKeys: 8 }),
         controls: fc.array(key, { maxLength: 3 }),
         theme: fc.constantFrom('light' as const, 'dark' as const),
+        changes: fc.array(change, { minLength: 1, maxLength: 5 }).map(sortChanges),
+        ab: fc.record({
+          a: fc.dictionary(key, value, { maxKeys: 3 }),
+          b: fc.dictionary(key, value, { maxKeys: 3 }),
+        }),
       },
       { requiredKeys: ['set'] },
     );
@@ -108,7 +175,12 @@ describe('share links', () => {
       fc.property(state, (s) => {
         const { state: back, notices } = decodeShareState(encodeShareState(s));
         expect(notices).toEqual([]);
-        const norm = { ...s, controls: s.controls?.length ? s.controls : undefined };
+        const emptyAb = s.ab && !Object.keys({ ...s.ab.a, ...s.ab.b }).length;
+        const norm = {
+          ...s,
+          controls: s.controls?.length ? s.controls : undefined,
+          ab: emptyAb ? undefined : s.ab,
+        };
         const got = { ...back, controls: back.controls?.length ? back.controls : undefined };
         expect(JSON.parse(JSON.stringify(got))).toEqual(JSON.parse(JSON.stringify(norm)));
       }),

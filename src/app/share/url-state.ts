@@ -5,15 +5,28 @@
  *   ?v=1&preset=ath9k-pacing-shift&seed=1&speed=1&panels=occupancy,latency&zoom=500ms&tcp.sk_pacing_shift=8
  *
  * Parameters are written under their scenario path with the value as the CLI
- * reads it (`--set tcp.tcp_limit_output_bytes=128K`). Decoding is pure and
+ * reads it (`--set tcp.tcp_limit_output_bytes=128K`): the values the run
+ * starts from. Version 2 adds the knob changes during the run, one `at`
+ * entry each (`at=7.4s:tcp.sk_pacing_shift=8`, ./change-codec.ts), and an
+ * A/B comparison's two sides (`a.<path>=…`, `b.<path>=…`); a link without
+ * them is still written as version 1, and both versions are read. Decoding is pure and
  * never throws: anything it cannot use is dropped and named in a notice.
  * Whether a parameter exists for the preset and whether its value is allowed
  * is decided against the core in ./resolve.ts, not here.
  */
 import { escapeControls } from '../../sim/scenario/escape';
 import { PANELS, type Panel, type ParamValue } from '../../worker/protocol';
+import {
+  formatLinkChange,
+  MAX_LINK_CHANGES,
+  parseLinkChange,
+  sortChanges,
+  type LinkChange,
+} from './change-codec';
 
-export const SHARE_VERSION = 1;
+/** The newest link version this app writes and reads; links that need nothing of it are written as version 1. */
+export const SHARE_VERSION = 2;
+const READ_VERSIONS = ['1', '2'];
 
 export { PANELS };
 export const SPEED_IDS: readonly string[] = ['0.01', '0.1', '0.25', '1', '4', 'max'];
@@ -42,6 +55,10 @@ export interface ShareState {
   controls?: string[];
   /** Embed only: forced theme; undefined follows the host. */
   theme?: EmbedTheme;
+  /** Knob changes during the run, in time order (version 2). */
+  changes?: LinkChange[];
+  /** An A/B comparison: what each side sets on top of `set` (version 2, with view=ab). */
+  ab?: { a: Record<string, string>; b: Record<string, string> };
 }
 
 /** Something in a link that was not used, and why. */
@@ -57,7 +74,9 @@ export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp'];
 /** The panels value of a view with every chart hidden. */
 export const NO_PANELS = 'none';
 
-const RESERVED = new Set(['v', 'preset', 'seed', 'speed', 'panels', 'zoom', 'controls', 'theme']);
+const RESERVED = new Set(['v', 'preset', 'seed', 'speed', 'panels', 'zoom', 'controls', 'theme', 'at']);
+/** An A/B side's parameter: `a.tcp.sk_pacing_shift`. */
+const SIDE_RE = /^([ab])\.(.+)$/;
 const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 /** Names that would reach object prototypes rather than scenario fields. */
 const FORBIDDEN_SEGMENT = /(^|\.)(__proto__|prototype|constructor)(\.|$)/;
@@ -128,8 +147,13 @@ export function decodeShareState(search: string): { state: ShareState; notices: 
   }
   const seen = new Set<string>();
   let count = 0;
+  const changes: LinkChange[] = [];
   for (const [key, raw] of params) {
     if (PASS_THROUGH_KEYS.includes(key)) continue;
+    if (key === 'at') {
+      readChange(raw, changes, notices);
+      continue;
+    }
     if (++count > MAX_ENTRIES) {
       notices.push({ field: 'link', reason: `has more than ${MAX_ENTRIES} entries; the rest were ignored` });
       break;
@@ -147,7 +171,7 @@ export function decodeShareState(search: string): { state: ShareState; notices: 
     }
     switch (key) {
       case 'v':
-        if (value !== String(SHARE_VERSION)) bad(`unknown link version; read as version ${SHARE_VERSION}`);
+        if (!READ_VERSIONS.includes(value)) bad(`unknown link version; read as version ${SHARE_VERSION}`);
         break;
       case 'preset':
         if (/^[A-Za-z0-9_.-]{1,80}$/.test(value)) state.presetId = value;
@@ -203,23 +227,59 @@ export function decodeShareState(search: string): { state: ShareState; notices: 
         else if (value !== 'auto' && value !== '') bad('expected light, dark or auto');
         break;
       default:
-        if (!isPath(key)) bad('is not a parameter name');
-        else if (value === '') bad('has no value');
-        else state.set[key] = value;
+        readParam(state, key, value, bad);
     }
   }
+  if (changes.length) state.changes = sortChanges(changes);
   return { state, notices };
 }
 
-function enc(s: string): string {
-  // Commas are safe in a query value and keep lists readable.
-  return encodeURIComponent(s).replace(/%2C/g, ',');
+/** A parameter entry: the run's own (`path=value`) or an A/B side's (`a.path=value`). */
+function readParam(state: ShareState, key: string, value: string, bad: (reason: string) => void): void {
+  const side = SIDE_RE.exec(key);
+  const path = side ? side[2] : key;
+  if (!isPath(path)) bad('is not a parameter name');
+  else if (value === '') bad('has no value');
+  else if (side) {
+    state.ab ??= { a: {}, b: {} };
+    state.ab[side[1] as 'a' | 'b'][path] = value;
+  } else state.set[key] = value;
 }
 
-/** Writes the state in a fixed order (v, preset, seed, speed, panels, zoom, controls, theme, parameters). */
+function readChange(raw: string, into: LinkChange[], notices: ShareNotice[]): void {
+  const value = raw.trim();
+  if (into.length >= MAX_LINK_CHANGES) {
+    if (into.length === MAX_LINK_CHANGES)
+      notices.push({
+        field: 'at',
+        reason: `has more than ${MAX_LINK_CHANGES} changes; the rest were ignored`,
+      });
+    into.length = MAX_LINK_CHANGES;
+    return;
+  }
+  const r = value.length > MAX_VALUE_CHARS ? null : parseLinkChange(value);
+  if (r?.ok) into.push(r.change);
+  else
+    notices.push({
+      field: 'at',
+      value: shown(value),
+      reason: r ? r.reason : `is longer than ${MAX_VALUE_CHARS} characters`,
+    });
+}
+
+function enc(s: string): string {
+  // Commas and colons are safe in a query and keep lists and `at` entries readable.
+  return encodeURIComponent(s).replace(/%2C/g, ',').replace(/%3A/g, ':');
+}
+
+/** A value may hold '=' as it is (only the first one of an entry splits name from value). */
+const encValue = (s: string) => enc(s).replace(/%3D/g, '=');
+
+/** Writes the state in a fixed order (v, preset, seed, speed, panels, zoom, controls, theme, parameters, changes, A/B sides). */
 export function encodeShareState(s: ShareState): string {
-  const out: string[] = [`v=${SHARE_VERSION}`];
-  const add = (k: string, v: string) => out.push(`${enc(k)}=${enc(v)}`);
+  const v2 = !!s.changes?.length || !!s.ab;
+  const out: string[] = [`v=${v2 ? SHARE_VERSION : 1}`];
+  const add = (k: string, v: string) => out.push(`${enc(k)}=${encValue(v)}`);
   if (s.presetId) add('preset', s.presetId);
   if (s.seed !== undefined) add('seed', String(s.seed));
   if (s.speedId) add('speed', s.speedId);
@@ -227,7 +287,10 @@ export function encodeShareState(s: ShareState): string {
   if (s.zoomNs !== undefined) add('zoom', formatDuration(s.zoomNs));
   if (s.controls) add('controls', s.controls.join(','));
   if (s.theme) add('theme', s.theme);
-  for (const [k, v] of Object.entries(s.set)) if (!RESERVED.has(k)) add(k, v);
+  for (const [k, v] of Object.entries(s.set)) if (!RESERVED.has(k) && !SIDE_RE.test(k)) add(k, v);
+  for (const c of s.changes ?? []) add('at', formatLinkChange(c));
+  for (const side of ['a', 'b'] as const)
+    for (const [k, v] of Object.entries(s.ab?.[side] ?? {})) add(`${side}.${k}`, v);
   return out.join('&');
 }
 

@@ -9,6 +9,7 @@ import type {
   ParamValue,
   PointStreams,
   PresetInfo,
+  RunScript,
   RunStatus,
   SeriesSpec,
   Summary,
@@ -28,6 +29,8 @@ export interface ExplorerState {
   paramErrors: Record<string, string>;
   /** Values set on top of the preset (load overrides plus accepted changes), as the worker holds them. */
   overrides: Record<string, ParamValue>;
+  /** What replays the run: the overrides it started from and its knob changes, as the worker reports them. */
+  script: RunScript;
   /** Knob values of a preset without overrides (for links that list only what differs). */
   presetDefaults: { presetId: string; values: Record<string, ParamValue> } | null;
   status: RunStatus;
@@ -58,6 +61,7 @@ export const useExplorer = create<ExplorerState>((set) => ({
   values: {},
   paramErrors: {},
   overrides: {},
+  script: { overrides: {}, changes: [] },
   presetDefaults: null,
   status: INITIAL_STATUS,
   seed: 1,

@@ -1,100 +1,195 @@
 /**
- * Sweeps any numeric knob of the explorer's current configuration: choose the
- * knob, its values and the simulated length; the runs go to the worker pool,
- * and the results are charted, tabulated and exportable as CSV or JSON.
+ * Sweeps one numeric knob of the explorer's current configuration, or two
+ * (a grid), with one run per seed at each point: choose the knobs, their
+ * values, the seeds and the simulated length; the runs go to the worker
+ * pool, and the results are charted, tabulated and exported (SweepResults).
  */
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { create } from 'zustand';
 import { findPreset } from '../../sim/scenario/presets/index';
 import { useExplorer } from '../state/explorer-store';
-import { formatValue } from '../format';
+import type { ParamSpec } from '../../worker/protocol';
 import { BatchControls, durationOptions } from './BatchControls';
 import { startBatch, useBatches } from './batch-store';
-import { downloadText } from './download';
-import { SweepChart } from './SweepChart';
 import {
   defaultValues,
   isNumericParam,
-  METRICS,
-  sweepMetrics,
   parseValues,
+  seedsFrom,
   sweepItems,
-  sweepRows,
-  toCsv,
-  toJson,
+  sweepPoints,
+  type SweepAxis,
   type SweepSetup,
 } from './sweep-model';
-import { FromExplorerNote, SetupPicker } from '../controls/SetupPicker';
-import { SelectField } from '../controls/SelectField';
+import { SweepResults } from './SweepResults';
+import { FromExplorerNote } from '../controls/SetupPicker';
+import { PresetSelect } from '../controls/PresetPicker';
 
 const BATCH = 'sweep';
+/** Runs per sweep, at most: a grid of many values times several seeds would keep the workers busy for long. */
+const MAX_RUNS = 256;
 
 /** The setup of the last sweep started, so its results stay readable after the explorer changes. */
 const useLastSweep = create<{ setup: SweepSetup | null }>(() => ({ setup: null }));
+
+function AxisPicker({
+  which,
+  params,
+  spec,
+  onKey,
+  text,
+  onText,
+  error,
+  allowNone,
+}: {
+  which: 'x' | 'y';
+  params: ParamSpec[];
+  spec: ParamSpec | undefined;
+  onKey: (k: string) => void;
+  text: string;
+  onText: (t: string) => void;
+  error: string | null;
+  allowNone?: boolean;
+}) {
+  const id = which === 'x' ? 'sweep' : 'sweep-y';
+  return (
+    <div className="setup-row">
+      <label className="field">
+        <span>{which === 'x' ? 'Parameter' : 'Second parameter'}</span>
+        <select value={spec?.key ?? ''} data-testid={`${id}-param`} onChange={(e) => onKey(e.target.value)}>
+          {allowNone && <option value="">none (one parameter)</option>}
+          {params.map((p) => (
+            <option key={p.key} value={p.key}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {spec && (
+        <label className="field grow">
+          <span>Values{spec.unit ? ` (${spec.unit})` : ''}</span>
+          <input
+            type="text"
+            value={text}
+            data-testid={`${id}-values`}
+            aria-invalid={!!error}
+            onChange={(e) => onText(e.target.value)}
+          />
+        </label>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {spec?.label}: {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const axisOf = (p: ParamSpec, values: number[]): SweepAxis => ({
+  key: p.key,
+  label: p.label,
+  unit: p.unit ?? '',
+  values,
+  log: p.scale === 'log',
+});
 
 export function SweepView() {
   const { presetId, params, values } = useExplorer(
     useShallow((s) => ({ presetId: s.presetId, params: s.params, values: s.values })),
   );
   const numeric = params.filter(isNumericParam);
-  const [key, setKey] = useState<string | null>(null);
-  const spec = numeric.find((p) => p.key === key) ?? numeric[0];
+  const [xKey, setXKey] = useState<string | null>(null);
+  const [yKey, setYKey] = useState<string>('');
   const [texts, setTexts] = useState<Record<string, string>>({});
-  const text = spec ? (texts[spec.key] ?? defaultValues(spec).join(', ')) : '';
-  const parsed = spec ? parseValues(text, spec) : { values: [], error: 'no numeric knob' };
+  const [seedCount, setSeedCount] = useState(1);
+  const xSpec = numeric.find((p) => p.key === xKey) ?? numeric[0];
+  const ySpec = numeric.find((p) => p.key === yKey && p.key !== xSpec?.key);
+  const textOf = (p: ParamSpec | undefined) => (p ? (texts[p.key] ?? defaultValues(p).join(', ')) : '');
+  const px = xSpec ? parseValues(textOf(xSpec), xSpec) : { values: [], error: 'no numeric knob' };
+  const py = ySpec ? parseValues(textOf(ySpec), ySpec) : { values: [1], error: null };
+  const runs = px.values.length * py.values.length * seedCount;
+  const tooMany = runs > MAX_RUNS ? `${runs} runs: at most ${MAX_RUNS} (fewer values or seeds)` : null;
   const fullMs = useMemo(() => findPreset(presetId)?.scenario().durationMs ?? 10_000, [presetId]);
   const options = useMemo(() => durationOptions(fullMs, [5000, 10_000]), [fullMs]);
   const setup = useLastSweep((s) => s.setup);
   // Results only: progress reports must not re-render the table and chart.
   const results = useBatches((s) => s.batches[BATCH]?.results);
-  const rows = useMemo(() => (setup && results ? sweepRows(setup, results) : []), [setup, results]);
-  const metrics = useMemo(() => sweepMetrics(rows), [rows]);
-  const [metricKey, setMetricKey] = useState(METRICS[0].key);
-  const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0];
-  const xSpec = setup ? params.find((p) => p.key === setup.key) : undefined;
-  const failed = results ? Object.values(results).filter((r) => r.status === 'error') : [];
+  const points = useMemo(() => (setup && results ? sweepPoints(setup, results) : []), [setup, results]);
+  const failed = results
+    ? Object.values(results).flatMap((r) => (r.status === 'error' ? [r.error] : []))
+    : [];
 
   const run = (durationMs: number, seed: number) => {
-    if (!spec || parsed.error) return;
+    if (!xSpec || px.error || py.error || tooMany) return;
     const s: SweepSetup = {
       presetId,
       base: { ...values },
-      key: spec.key,
-      label: spec.label,
-      unit: spec.unit ?? '',
-      values: parsed.values,
-      seed,
+      x: axisOf(xSpec, px.values),
+      y: ySpec ? axisOf(ySpec, py.values) : null,
+      seeds: seedsFrom(seed, seedCount),
       durationMs,
+      fullMs,
     };
     useLastSweep.setState({ setup: s });
     startBatch(BATCH, sweepItems(s));
   };
-  const file = setup ? `tsq-sweep-${setup.presetId}-${setup.key}` : 'tsq-sweep';
+  const setText = (p: ParamSpec | undefined, t: string) => p && setTexts({ ...texts, [p.key]: t });
 
   return (
     <div className="sweep-view">
       <section className="panel" aria-label="Sweep setup">
-        <h2>Sweep a parameter</h2>
+        <h2>Sweep one parameter or two</h2>
         <FromExplorerNote>
           Starts from the explorer’s configuration: the preset and every knob as set there.
         </FromExplorerNote>
         <div className="setup-row">
-          <SetupPicker testIdPrefix="sweep" params={numeric} paramKey={spec?.key ?? ''} onParam={setKey} />
-          <label className="field grow">
-            <span>Values{spec?.unit ? ` (${spec.unit})` : ''}</span>
+          <PresetSelect testId="sweep-preset" />
+        </div>
+        <AxisPicker
+          which="x"
+          params={numeric}
+          spec={xSpec}
+          onKey={setXKey}
+          text={textOf(xSpec)}
+          onText={(t) => setText(xSpec, t)}
+          error={px.error}
+        />
+        <AxisPicker
+          which="y"
+          params={numeric.filter((p) => p.key !== xSpec?.key)}
+          spec={ySpec}
+          onKey={setYKey}
+          text={textOf(ySpec)}
+          onText={(t) => setText(ySpec, t)}
+          error={ySpec ? py.error : null}
+          allowNone
+        />
+        <div className="setup-row">
+          <label className="field seed">
+            <span>Seeds per point</span>
             <input
-              type="text"
-              value={text}
-              data-testid="sweep-values"
-              aria-invalid={!!parsed.error}
-              onChange={(e) => spec && setTexts({ ...texts, [spec.key]: e.target.value })}
+              type="number"
+              min={1}
+              max={16}
+              value={seedCount}
+              data-testid="sweep-seeds"
+              onChange={(e) =>
+                setSeedCount(Math.max(1, Math.min(16, Math.trunc(Number(e.target.value) || 1))))
+              }
             />
           </label>
+          <p className="muted small">
+            {runs} run{runs === 1 ? '' : 's'}
+            {seedCount > 1
+              ? `: ${seedCount} seeds from the seed below at each point, the median reported`
+              : ''}
+          </p>
         </div>
-        {parsed.error && (
+        {tooMany && (
           <p className="field-error" role="alert">
-            {parsed.error}
+            {tooMany}
           </p>
         )}
         <BatchControls
@@ -103,84 +198,10 @@ export function SweepView() {
           options={options}
           defaultMs={options[0].ms}
           onRun={run}
-          disabled={!!parsed.error}
+          disabled={!!px.error || !!py.error || !!tooMany}
         />
       </section>
-      {setup && (
-        <section className="panel" aria-label="Sweep results" data-testid="sweep-results">
-          <div className="setup-row">
-            <h2>
-              {findPreset(setup.presetId)?.title}: {setup.label}
-            </h2>
-            <SelectField
-              label="Chart"
-              value={metric.key}
-              choices={metrics.map((m) => ({ value: m.key, label: m.label }))}
-              onChange={setMetricKey}
-              testId="sweep-metric"
-            />
-            <button
-              type="button"
-              disabled={!rows.length}
-              data-testid="export-csv"
-              onClick={() => downloadText(`${file}.csv`, 'text/csv', toCsv(setup, rows))}
-            >
-              Export CSV
-            </button>
-            <button
-              type="button"
-              disabled={!rows.length}
-              data-testid="export-json"
-              onClick={() => downloadText(`${file}.json`, 'application/json', toJson(setup, rows))}
-            >
-              Export JSON
-            </button>
-          </div>
-          {rows.length > 0 && (
-            <SweepChart
-              rows={rows}
-              metric={metric}
-              xLabel={setup.label}
-              xUnit={setup.unit}
-              log={xSpec?.scale === 'log'}
-            />
-          )}
-          {failed.map(
-            (r) =>
-              r.status === 'error' && (
-                <p key={r.jobId} className="field-error">
-                  {r.error}
-                </p>
-              ),
-          )}
-          <div className="table-scroll">
-            <table className="result-table" data-testid="sweep-table">
-              <thead>
-                <tr>
-                  <th scope="col">{setup.label}</th>
-                  {metrics.map((m) => (
-                    <th key={m.key} scope="col">
-                      {m.label}
-                    </th>
-                  ))}
-                  <th scope="col">Bound by</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.value}>
-                    <th scope="row">{formatValue(r.value, setup.unit)}</th>
-                    {metrics.map((m) => (
-                      <td key={m.key}>{formatValue(m.get(r.summary), m.unit)}</td>
-                    ))}
-                    <td className="small wrap">{r.summary.bound}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      )}
+      {setup && <SweepResults setup={setup} points={points} failed={failed} />}
     </div>
   );
 }

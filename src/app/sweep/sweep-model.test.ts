@@ -5,13 +5,15 @@ import {
   defaultValues,
   parseValues,
   METRICS,
+  seedsFrom,
+  statOf,
   sweepItems,
   sweepMetrics,
-  sweepRows,
-  toCsv,
-  toJson,
+  sweepPoints,
+  type SweepAxis,
   type SweepSetup,
 } from './sweep-model';
+import { roundedCell, toCsv, toJson } from './sweep-export';
 
 const spec = (p: Partial<ParamSpec>): ParamSpec => ({
   key: 'k',
@@ -52,21 +54,28 @@ describe('values', () => {
   });
 });
 
+const axis = (key: string, values: number[]): SweepAxis => ({
+  key,
+  label: key,
+  unit: '',
+  values,
+  log: false,
+});
+
 describe('sweep jobs and exports', () => {
   const setup: SweepSetup = {
     presetId: 'p',
     base: { 'tcp.cc': 'cubic' },
-    key: 'tcp.sk_pacing_shift',
-    label: 'shift',
-    unit: '',
-    values: [10, 8],
-    seed: 3,
+    x: axis('tcp.sk_pacing_shift', [10, 8]),
+    y: null,
+    seeds: [3],
     durationMs: 500,
+    fullMs: 500,
   };
 
-  it('makes one job per value on top of the base values', () => {
+  it('makes one job per value on top of the base values, and per seed and pair of values', () => {
     expect(sweepItems(setup)[1]).toEqual({
-      key: '8',
+      key: '8||3',
       spec: {
         presetId: 'p',
         overrides: { 'tcp.cc': 'cubic', 'tcp.sk_pacing_shift': 8 },
@@ -74,33 +83,79 @@ describe('sweep jobs and exports', () => {
         durationMs: 500,
       },
     });
+    const grid = {
+      ...setup,
+      y: axis('tcp.tcp_limit_output_bytes', [131072, 262144]),
+      seeds: seedsFrom(1, 3),
+    };
+    const items = sweepItems(grid);
+    expect(items).toHaveLength(2 * 2 * 3);
+    expect(items[4]).toEqual({
+      key: '10|262144|2',
+      spec: {
+        presetId: 'p',
+        overrides: { 'tcp.cc': 'cubic', 'tcp.sk_pacing_shift': 10, 'tcp.tcp_limit_output_bytes': 262144 },
+        seed: 2,
+        durationMs: 500,
+      },
+    });
   });
 
-  it('exports finished rows as CSV and JSON', () => {
-    const rows = sweepRows(setup, {
-      '10': done({ goodputBps: 4e7, bound: 'TSQ-bound: a, b' }),
-      '8': { status: 'cancelled', jobId: 2 },
+  it('exports finished points as CSV and JSON, rounded to each measure’s precision, empty where there is no value', () => {
+    const points = sweepPoints(setup, {
+      '10||3': done({
+        goodputBps: 4e7 + 0.30000000000000004,
+        medianLatencyMs: 0.1 + 0.2,
+        bound: 'TSQ-bound: a, b',
+      }),
+      '8||3': { status: 'cancelled', jobId: 2 },
     });
-    expect(rows.map((r) => r.value)).toEqual([10]);
-    const csv = toCsv(setup, rows).trim().split('\n');
+    expect(points.map((r) => r.x)).toEqual([10]);
+    const csv = toCsv(setup, points).trim().split('\n');
     expect(csv[0]).toBe(
-      'tcp.sk_pacing_shift,goodput_bps,median_latency_ms,median_aggregate,tsq_limit_bytes,median_completion_us,throttled_fraction,cpu_busy,drops,bound',
+      'tcp.sk_pacing_shift,seeds,goodput_bps,median_latency_ms,median_aggregate,tsq_limit_bytes,median_completion_us,throttled_fraction,cpu_busy,drops,bound',
     );
-    expect(csv[1]).toBe('10,40000000,5,10,131072,100,0.5,0.5,0,"TSQ-bound: a, b"');
-    const json = JSON.parse(toJson(setup, sweepRows(setup, { '10': done({ medianLatencyMs: NaN }) })));
-    expect(json.rows[0].summary.medianLatencyMs).toBeNull();
-    expect(json.param).toBe('tcp.sk_pacing_shift');
+    expect(csv[1]).toBe('10,1,40000000,0.3,10,131072,100,0.5,0.5,0,"TSQ-bound: a, b"');
+    const nan = toCsv(setup, sweepPoints(setup, { '10||3': done({ medianLatencyMs: NaN, cpuBusy: NaN }) }));
+    expect(nan).not.toContain('NaN');
+    expect(nan.split('\n')[1]).toBe('10,1,100000000,,10,131072,100,0.5,,0,link-bound');
+    const json = JSON.parse(toJson(setup, sweepPoints(setup, { '10||3': done({ medianLatencyMs: NaN }) })));
+    expect(json.points[0].runs[0].summary.medianLatencyMs).toBeNull();
+    expect(json.x).toBe('tcp.sk_pacing_shift');
+    expect(json.comparable).toBe(true);
+    expect(roundedCell(-0.00001, 3)).toBe('0');
+    expect(roundedCell(2.5e-7, 4)).toBe('0');
+  });
+
+  it('reports each point’s median over its seeds and their spread, in the CSV too', () => {
+    const s = { ...setup, x: axis('tcp.sk_pacing_shift', [10]), seeds: [1, 2, 3] };
+    const points = sweepPoints(s, {
+      '10||1': done({ goodputBps: 3e7 }),
+      '10||2': done({ goodputBps: 5e7 }),
+      '10||3': done({ goodputBps: 4e7 }),
+    });
+    const goodput = METRICS[0];
+    expect(statOf(goodput, points[0])).toEqual({ median: 4e7, min: 3e7, max: 5e7, n: 3 });
+    const csv = toCsv(s, points).trim().split('\n');
+    expect(csv[0]).toMatch(/^tcp\.sk_pacing_shift,seeds,goodput_bps,goodput_bps_min,goodput_bps_max,/);
+    expect(csv[1]).toMatch(/^10,3,40000000,30000000,50000000,/);
+    // An even count: the mean of the middle two.
+    const two = sweepPoints(
+      { ...s, seeds: [1, 2] },
+      { '10||1': done({ goodputBps: 3e7 }), '10||2': done({ goodputBps: 5e7 }) },
+    );
+    expect(statOf(goodput, two[0]).median).toBe(4e7);
   });
 
   it('with several stations, adds each one’s goodput, median ping and airtime to the metrics and the CSV', () => {
     const sta = (name: string, goodputBps: number, airtimeShare: number) =>
       station(name, { goodputBps, airtimeShare });
-    const rows = sweepRows(setup, {
-      '10': done({ stations: [sta('fast 1', 2e7, 0.25), sta('slow', 2e6, 0.75)] }),
+    const points = sweepPoints(setup, {
+      '10||3': done({ stations: [sta('fast 1', 2e7, 0.25), sta('slow', 2e6, 0.75)] }),
     });
-    const metrics = sweepMetrics(rows);
+    const metrics = sweepMetrics(points);
     expect(metrics.slice(0, METRICS.length).map((m) => m.key)).toEqual(METRICS.map((m) => m.key));
-    expect(metrics.slice(METRICS.length).map((m) => [m.key, m.get(rows[0].summary)])).toEqual([
+    expect(metrics.slice(METRICS.length).map((m) => [m.key, m.get(points[0].runs[0].summary)])).toEqual([
       ['station.fast 1.goodput_bps', 2e7],
       ['station.fast 1.median_ping_ms', 20],
       ['station.fast 1.airtime_share', 0.25],
@@ -108,12 +163,13 @@ describe('sweep jobs and exports', () => {
       ['station.slow.median_ping_ms', 20],
       ['station.slow.airtime_share', 0.75],
     ]);
-    const csv = toCsv(setup, rows).trim().split('\n');
+    const csv = toCsv(setup, points).trim().split('\n');
     expect(csv[0]).toMatch(/,drops,station\.fast 1\.goodput_bps,.*,station\.slow\.airtime_share,bound$/);
     expect(csv[1]).toMatch(/,20000000,20,0\.25,2000000,20,0\.75,link-bound$/);
-    // One station (or none): nothing per station.
     expect(
-      sweepMetrics(sweepRows(setup, { '10': done({ stations: [sta('only', 1e7, 1)] }) })).map((m) => m.key),
+      sweepMetrics(sweepPoints(setup, { '10||3': done({ stations: [sta('only', 1e7, 1)] }) })).map(
+        (m) => m.key,
+      ),
     ).toEqual(METRICS.map((m) => m.key));
   });
 
@@ -121,14 +177,13 @@ describe('sweep jobs and exports', () => {
     const stations = ['fast 1', 'slow'].map((name) => station(name));
     const label = (forwarded: boolean, n: number) =>
       Object.fromEntries(
-        sweepMetrics(sweepRows(setup, { '10': done({ forwarded, stations: stations.slice(0, n) }) }))
+        sweepMetrics(sweepPoints(setup, { '10||3': done({ forwarded, stations: stations.slice(0, n) }) }))
           .slice(0, METRICS.length)
           .map((m) => [m.key, m.label]),
       );
     const ap = label(true, 2);
     expect(ap.median_aggregate).toBe('Median aggregate, all stations');
     expect(ap.tsq_limit_bytes).toBe('Mean TSQ limit, wired sender');
-    // A local sender with one station: the plain labels.
     expect(label(false, 1)).toEqual(Object.fromEntries(METRICS.map((m) => [m.key, m.label])));
   });
 });

@@ -1,13 +1,15 @@
 /**
- * A sweep of one numeric knob from the explorer's configuration: the values
- * to try, the jobs, the metrics a run yields, and CSV / JSON exports.
+ * A sweep from the explorer's configuration over one numeric knob or two
+ * (a grid), with one run per seed at each point: the values to try, the
+ * jobs, the metrics a run yields, and each point's median and spread over
+ * its seeds. CSV and JSON are in ./sweep-export.ts.
  */
 import type { ParamSpec, ParamValue, Summary, SweepJobResult } from '../../worker/protocol';
 import { parseField } from '../controls/param-field';
 import { metricLabel, metricsFor, SUMMARY_METRICS, type SummaryMetric } from '../summary-metrics';
 import type { BatchItem } from './batch-store';
 
-export type Metric = Pick<SummaryMetric, 'key' | 'label' | 'unit' | 'get'>;
+export type Metric = Pick<SummaryMetric, 'key' | 'label' | 'unit' | 'get' | 'digits'>;
 
 /** The metrics every run has (a WiFi radio's own figures come on top, see metricsFor). */
 export const METRICS: readonly Metric[] = SUMMARY_METRICS.filter((m) => !m.only);
@@ -17,8 +19,8 @@ export const METRICS: readonly Metric[] = SUMMARY_METRICS.filter((m) => !m.only)
  * medians, a wired sender at an AP), then, when the runs have several
  * stations, each station's goodput, median ping and airtime share.
  */
-export function sweepMetrics(rows: readonly SweepRow[]): Metric[] {
-  const first = rows[0]?.summary;
+export function sweepMetrics(points: readonly SweepPoint[]): Metric[] {
+  const first = points[0]?.runs[0]?.summary;
   const names = first?.stations.map((st) => st.name) ?? [];
   const base = metricsFor(first).map((m) => ({ ...m, label: metricLabel(m, first) }));
   if (names.length < 2) return base;
@@ -30,18 +32,21 @@ export function sweepMetrics(rows: readonly SweepRow[]): Metric[] {
         key: `station.${name}.goodput_bps`,
         label: `${name}: goodput`,
         unit: 'bit/s',
+        digits: 0,
         get: (s) => at(s, i)?.goodputBps ?? NaN,
       },
       {
         key: `station.${name}.median_ping_ms`,
         label: `${name}: median ping`,
         unit: 'ms',
+        digits: 3,
         get: (s) => at(s, i)?.medianPingMs ?? NaN,
       },
       {
         key: `station.${name}.airtime_share`,
         label: `${name}: airtime`,
         unit: 'fraction',
+        digits: 4,
         get: (s) => at(s, i)?.airtimeShare ?? NaN,
       },
     ]),
@@ -91,71 +96,94 @@ export function parseValues(text: string, p: ParamSpec): { values: number[]; err
   return { values, error: null };
 }
 
-export interface SweepSetup {
-  presetId: string;
-  /** The explorer's values the sweep starts from. */
-  base: Record<string, ParamValue>;
+/** One swept knob and its values. */
+export interface SweepAxis {
   key: string;
   label: string;
   unit: string;
   values: number[];
-  seed: number;
+  log: boolean;
+}
+
+export interface SweepSetup {
+  presetId: string;
+  /** The explorer's values the sweep starts from. */
+  base: Record<string, ParamValue>;
+  /** The first knob (the x axis). */
+  x: SweepAxis;
+  /** A second knob (rows of the heatmap, one small chart each), or none. */
+  y: SweepAxis | null;
+  /** One run per seed at each point; the median is reported, the spread drawn. */
+  seeds: number[];
   durationMs: number;
+  /** The preset's own (published) length: shorter runs are not comparable with its table. */
+  fullMs: number;
 }
 
+/** Seeds `first`, `first + 1`, … (`count` of them). */
+export const seedsFrom = (first: number, count: number): number[] =>
+  Array.from({ length: Math.max(1, Math.min(16, count)) }, (_, i) => (first + i) >>> 0);
+
+const itemKey = (x: number, y: number | null, seed: number) => `${x}|${y ?? ''}|${seed}`;
+
+/** One job per point and seed, on top of the base values. */
 export function sweepItems(s: SweepSetup): BatchItem[] {
-  return s.values.map((v) => ({
-    key: String(v),
-    spec: {
-      presetId: s.presetId,
-      overrides: { ...s.base, [s.key]: v },
-      seed: s.seed,
-      durationMs: s.durationMs,
-    },
-  }));
-}
-
-export interface SweepRow {
-  value: number;
-  summary: Summary;
-}
-
-export function sweepRows(s: SweepSetup, results: Record<string, SweepJobResult>): SweepRow[] {
-  return s.values
-    .map((value) => ({ value, r: results[String(value)] }))
-    .filter(
-      (x): x is { value: number; r: Extract<SweepJobResult, { status: 'done' }> } => x.r?.status === 'done',
-    )
-    .map(({ value, r }) => ({ value, summary: r.summary }));
-}
-
-const csvField = (v: string | number) => {
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-export function toCsv(s: SweepSetup, rows: SweepRow[]): string {
-  const metrics = sweepMetrics(rows);
-  const head = [s.key, ...metrics.map((m) => m.key), 'bound'];
-  const lines = rows.map((r) =>
-    [r.value, ...metrics.map((m) => m.get(r.summary)), r.summary.bound].map(csvField).join(','),
-  );
-  return [head.join(','), ...lines].join('\n') + '\n';
-}
-
-export function toJson(s: SweepSetup, rows: SweepRow[]): string {
-  return (
-    JSON.stringify(
-      {
-        preset: s.presetId,
-        param: s.key,
-        seed: s.seed,
-        durationMs: s.durationMs,
-        base: s.base,
-        rows: rows.map((r) => ({ value: r.value, summary: r.summary })),
-      },
-      (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v),
-      2,
-    ) + '\n'
+  const ys = s.y ? s.y.values : [null];
+  return s.x.values.flatMap((x) =>
+    ys.flatMap((y) =>
+      s.seeds.map((seed) => ({
+        key: itemKey(x, y, seed),
+        spec: {
+          presetId: s.presetId,
+          overrides: { ...s.base, [s.x.key]: x, ...(s.y && y !== null ? { [s.y.key]: y } : {}) },
+          seed,
+          durationMs: s.durationMs,
+        },
+      })),
+    ),
   );
 }
+
+/** A point of the sweep: its knob values and the summaries of the seeds that are done. */
+export interface SweepPoint {
+  x: number;
+  y: number | null;
+  runs: { seed: number; summary: Summary }[];
+}
+
+export function sweepPoints(s: SweepSetup, results: Record<string, SweepJobResult>): SweepPoint[] {
+  const ys = s.y ? s.y.values : [null];
+  return s.x.values
+    .flatMap((x) => ys.map((y) => ({ x, y })))
+    .map(({ x, y }) => ({
+      x,
+      y,
+      runs: s.seeds.flatMap((seed) => {
+        const r = results[itemKey(x, y, seed)];
+        return r?.status === 'done' ? [{ seed, summary: r.summary }] : [];
+      }),
+    }))
+    .filter((p) => p.runs.length > 0);
+}
+
+/** The median, the extremes and the number of finite values of a metric over a point's seeds. */
+export interface Stat {
+  median: number;
+  min: number;
+  max: number;
+  n: number;
+}
+
+export function statOf(m: Metric, p: SweepPoint): Stat {
+  const v = p.runs
+    .map((r) => m.get(r.summary))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (!v.length) return { median: NaN, min: NaN, max: NaN, n: 0 };
+  const mid = v.length >> 1;
+  const median = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  return { median, min: v[0], max: v[v.length - 1], n: v.length };
+}
+
+/** The summary of the first seed's run, for what a point's table row reads (its bound). */
+export const firstSummary = (p: SweepPoint): Summary => p.runs[0].summary;

@@ -132,6 +132,25 @@ export function figureValue(f: CrossCheckFigure, runs: Record<string, Summary | 
   return s ? f.read(s) : NaN;
 }
 
+/**
+ * How close a figure must come to be marked as agreeing, as the reference
+ * tables' cells are (their default tolerance, ±10 %): a value within 10 % of
+ * the published one; a bound ("< 1") met, or missed by at most 10 %. The
+ * marks say how close the model is; nothing is fitted to reach them.
+ */
+export const CROSS_CHECK_TOLERANCE = 0.1;
+
+export function figureWithin(f: CrossCheckFigure, v: number): boolean {
+  if (!Number.isFinite(v)) return false;
+  if (f.published.trim().startsWith('<')) return v <= f.publishedValue * (1 + CROSS_CHECK_TOLERANCE);
+  return Math.abs(v / f.publishedValue - 1) <= CROSS_CHECK_TOLERANCE;
+}
+
+export function figureToleranceText(f: CrossCheckFigure): string {
+  const pct = `${Math.round(CROSS_CHECK_TOLERANCE * 100)} %`;
+  return f.published.trim().startsWith('<') ? `below the bound, or at most ${pct} above it` : `±${pct}`;
+}
+
 export function findCrossCheck(id: string | null): CrossCheck | undefined {
   return CROSS_CHECKS.find((c) => c.id === id);
 }

@@ -21,7 +21,7 @@ const KB = 1024;
 export const PARAMS: Record<string, ParamDef> = {
   era: {
     key: 'era',
-    label: 'kernel era',
+    label: 'kernel version',
     layer: 'tcp',
     kind: 'enum',
     options: ERA_IDS.map((id) => ({ value: id, label: ERAS[id].label })),
@@ -31,7 +31,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'tcp.sk_pacing_shift': {
     key: 'tcp.sk_pacing_shift',
-    label: 'sk_pacing_shift',
+    label: 'TSQ budget shift (sk_pacing_shift)',
     layer: 'tsq',
     kind: 'int',
     min: 0,
@@ -48,7 +48,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'tcp.tcp_limit_output_bytes': {
     key: 'tcp.tcp_limit_output_bytes',
-    label: 'tcp_limit_output_bytes',
+    label: 'TSQ byte cap (tcp_limit_output_bytes)',
     layer: 'tsq',
     kind: 'int',
     unit: 'B',
@@ -66,7 +66,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'tcp.tx_delay_us': {
     key: 'tcp.tx_delay_us',
-    label: 'TCP_TX_DELAY',
+    label: 'extra send delay (TCP_TX_DELAY)',
     layer: 'tcp',
     kind: 'int',
     unit: 'µs',
@@ -96,7 +96,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'tcp.flows': {
     key: 'tcp.flows',
-    label: 'bulk flows',
+    label: 'bulk TCP flows',
     layer: 'traffic',
     kind: 'int',
     min: 1,
@@ -108,7 +108,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'qdisc.kind': {
     key: 'qdisc.kind',
-    label: 'qdisc',
+    label: 'queueing discipline (qdisc)',
     layer: 'qdisc',
     kind: 'enum',
     options: [
@@ -123,7 +123,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'router.qdisc.kind': {
     key: 'router.qdisc.kind',
-    label: 'bottleneck qdisc',
+    label: 'router queue at the bottleneck',
     layer: 'qdisc',
     kind: 'enum',
     options: [
@@ -137,7 +137,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'link.sg': {
     key: 'link.sg',
-    label: 'scatter-gather / TSO (ethtool -K sg)',
+    label: 'send offload: scatter-gather and TSO (ethtool -K sg)',
     layer: 'nic',
     kind: 'bool',
     help: 'Off: before 4.17 TCP sends 1-MSS skbs; from 4.17 it builds GSO skbs that are segmented in software.',
@@ -173,7 +173,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'link.bql': {
     key: 'link.bql',
-    label: 'BQL',
+    label: 'byte queue limits (BQL)',
     layer: 'nic',
     kind: 'bool',
     help: 'Byte Queue Limits keep the TX ring short so that the queue stays in the qdisc.',
@@ -182,7 +182,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'link.xen.deallocMeanExtraUs': {
     key: 'link.xen.deallocMeanExtraUs',
-    label: 'netback response delay (mean extra)',
+    label: 'Xen netback response delay (mean extra)',
     layer: 'nic',
     kind: 'float',
     unit: 'µs',
@@ -194,7 +194,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'wifi.txStatusDelayUs': {
     key: 'wifi.txStatusDelayUs',
-    label: 'TX status delay',
+    label: 'delay until a sent frame is freed (TX status)',
     layer: 'wifi',
     kind: 'float',
     unit: 'µs',
@@ -206,7 +206,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'wifi.rxIntrMitigationLastUs': {
     key: 'wifi.rxIntrMitigationLastUs',
-    label: 'RX interrupt mitigation',
+    label: 'receive interrupt delay (RX interrupt mitigation)',
     layer: 'wifi',
     kind: 'float',
     unit: 'µs',
@@ -231,7 +231,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'wifi.brcmfmac.fcMode': {
     key: 'wifi.brcmfmac.fcMode',
-    label: 'brcmfmac fcmode',
+    label: 'brcmfmac firmware flow control (fcmode)',
     layer: 'wifi',
     kind: 'enum',
     options: [
@@ -247,7 +247,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'cpu.enabled': {
     key: 'cpu.enabled',
-    label: 'model sender CPU cost',
+    label: "model the sender's CPU cost",
     layer: 'cpu',
     kind: 'bool',
     help: 'Charge per-skb, per-byte, per-timer and per-ACK work to one core.',
@@ -256,7 +256,7 @@ export const PARAMS: Record<string, ParamDef> = {
   },
   'cpu.timerLatencyNs': {
     key: 'cpu.timerLatencyNs',
-    label: 'hrtimer wake-up latency',
+    label: 'pacing timer wake-up delay (hrtimer)',
     layer: 'cpu',
     kind: 'float',
     unit: 'ns',

@@ -1,11 +1,25 @@
 /**
  * For tests: a 2D context whose drawing calls do nothing except record the
- * colour of each stroke and fill, in order, so a test can say what was
- * drawn and in which colour without a canvas.
+ * colour of each stroke and fill, and each filled rectangle, in order, so a
+ * test can say what was drawn where and in which colour without a canvas.
  */
-export function recordingCtx(): { ctx: CanvasRenderingContext2D; strokes: string[]; fills: string[] } {
+export interface RecordedRect {
+  style: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export function recordingCtx(): {
+  ctx: CanvasRenderingContext2D;
+  strokes: string[];
+  fills: string[];
+  rects: RecordedRect[];
+} {
   const strokes: string[] = [];
   const fills: string[] = [];
+  const rects: RecordedRect[] = [];
   const noop = () => {};
   const ctx = {
     beginPath: noop,
@@ -13,7 +27,9 @@ export function recordingCtx(): { ctx: CanvasRenderingContext2D; strokes: string
     lineTo: noop,
     closePath: noop,
     setLineDash: noop,
-    fillRect: noop,
+    fillRect(x: number, y: number, w: number, h: number) {
+      rects.push({ style: this.fillStyle, x, y, w, h });
+    },
     strokeRect: noop,
     strokeStyle: '',
     fillStyle: '',
@@ -25,5 +41,5 @@ export function recordingCtx(): { ctx: CanvasRenderingContext2D; strokes: string
       fills.push(this.fillStyle);
     },
   };
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, strokes, fills };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, strokes, fills, rects };
 }

@@ -94,35 +94,42 @@ describe('the occupancy panel’s scale', () => {
     { key: 'occ.ring', label: 'NIC ring', unit: 'B', panel: 'occupancy', stackOrder: 2 },
     { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true, role: 'limit' },
   ];
-  /** Draws 100 + 50 bytes queued below the socket, `socketBytes` unsent and the limit; returns the y domain's top and the fills in order. */
-  function draw(limitBytes: number, socketBytes = 0) {
-    const ring = new ColumnRing(['t', ...OCC.map((s) => s.key)], 8);
+  /**
+   * Draws 100 + 50 bytes queued below the socket, `socketBytes` unsent and the limit over `rows` rows
+   * (dense when more than the 100 px width), TSQ throttled all along; returns the y scale, the fills in
+   * order and the rectangles.
+   */
+  function draw(limitBytes: number, socketBytes = 0, rows = 2) {
+    const ring = new ColumnRing(['t', ...OCC.map((s) => s.key)], 1024);
+    const t = Float64Array.from({ length: rows }, (_, i) => i);
     ring.pushRows(
       [
-        Float64Array.from([0, 1]),
-        new Float64Array(2).fill(socketBytes),
-        new Float64Array(2).fill(100),
-        new Float64Array(2).fill(50),
-        new Float64Array(2).fill(limitBytes),
+        t,
+        new Float64Array(rows).fill(socketBytes),
+        new Float64Array(rows).fill(100),
+        new Float64Array(rows).fill(50),
+        new Float64Array(rows).fill(limitBytes),
       ],
-      2,
+      rows,
     );
-    const { ctx, fills } = recordingCtx();
+    const throttled = new ColumnRing(['t', 'end'], 4);
+    throttled.pushRows([Float64Array.from([0]), Float64Array.from([rows])], 1);
+    const { ctx, fills, rects } = recordingCtx();
     const track = occupancyTrack(OCC, THEME);
     const axes = track.draw({
       ctx,
       widthPx: 100,
       heightPx: 170,
-      x: (v: number) => v,
+      x: (v: number) => (v / rows) * 100,
       t0Ns: 0,
-      t1Ns: 2,
+      t1Ns: rows,
       fromNs: 0,
-      buf: { samples: ring, throttled: new ColumnRing(['t0', 't1'], 4) } as unknown as SeriesBuffers,
-      theme: THEME,
+      buf: { samples: ring, throttled } as unknown as SeriesBuffers,
+      theme: { ...THEME, throttle: 'rgba(225, 87, 89, 0.16)' },
       hidden: new Set<string>(),
     } as DrawCtx);
     const colour = (key: string) => track.legend.find((l) => l.key === key)!.color;
-    return { top: axes[0].scale.domain()[1], fills, colour };
+    return { y: axes[0].scale, top: axes[0].scale.domain()[1], fills, rects, colour };
   }
 
   it('spans a limit near the queues', () => {
@@ -139,12 +146,30 @@ describe('the occupancy panel’s scale', () => {
   it('puts the socket’s unsent data on top of the queues TSQ counts, and off the scale when it dwarfs them', () => {
     const big = draw(200, 4 * 1024 * 1024);
     expect(big.top).toBeLessThan(300);
-    // drawStack fills the top band first, each down to the axis, and the lower ones over it.
+    // Bottom band first, each between the band below it and its own top.
     expect(big.fills).toEqual([
-      big.colour('occ.sock_unsent'),
-      big.colour('occ.ring'),
       big.colour('occ.qdisc'),
+      big.colour('occ.ring'),
+      big.colour('occ.sock_unsent'),
     ]);
     expect(draw(200, 300).top).toBeGreaterThanOrEqual(450);
+  });
+
+  it('never hides a queue layer: the socket layer is see-through and above them, throttling a strip under the axis', () => {
+    const d = draw(200, 300, 400);
+    const zeroY = Math.round(d.y(0));
+    const queueTop = Math.round(d.y(150));
+    const strip = d.rects.filter((r) => r.style === d.colour('tsq.throttled'));
+    const socket = d.rects.filter((r) => r.style === d.colour('occ.sock_unsent'));
+    const queues = d.rects.filter((r) => [d.colour('occ.qdisc'), d.colour('occ.ring')].includes(r.style));
+    expect(strip.length).toBeGreaterThan(0);
+    expect(socket.length).toBeGreaterThan(0);
+    expect(queues.length).toBeGreaterThan(0);
+    // The strip lies under the zero line, where no layer is drawn.
+    for (const r of strip) expect(r.y).toBeGreaterThanOrEqual(zeroY);
+    // The socket layer ends where the queues begin, and lets the lines drawn over it read.
+    for (const r of socket) expect(r.y + r.h).toBeLessThanOrEqual(queueTop);
+    expect(d.colour('occ.sock_unsent')).toMatch(/^rgba\(.*0\.4\)$/);
+    for (const r of queues) expect(r.y + r.h).toBeLessThanOrEqual(zeroY);
   });
 });

@@ -3,6 +3,7 @@
  * with overlays and throttled shading), lines (throughput, cpu) and small
  * multiples (tcp: cwnd, pacing rate, srtt each on its own scale).
  */
+import { color as d3color } from 'd3';
 import type { Panel, SeriesSpec } from '../../../worker/protocol';
 import { formatValue } from '../../format';
 import { seriesColor, type ChartTheme } from '../chart-theme';
@@ -65,6 +66,25 @@ function readoutOf(legend: LegendItem[]) {
     legend.map((l) => sampleText(buf, l.key, tNs, (v) => formatValue(v, l.unit)));
 }
 
+/** The throttled strip: this tall, under the zero line, so it never covers a layer. */
+export const THROTTLE_STRIP_PX = 5;
+const OCC_PAD_BOTTOM = THROTTLE_STRIP_PX + 3;
+/** The socket's unsent data is drawn see-through: it is not queued below TCP, and the lines over it must read. */
+const UNSENT_OPACITY = 0.4;
+/** The legend key of the throttled strip (switchable like a series). */
+export const THROTTLED_KEY = 'tsq.throttled';
+
+const withOpacity = (c: string, a: number) => d3color(c)?.copy({ opacity: a }).formatRgb() ?? c;
+
+/** Whether TSQ held the socket back at `tNs` (the interval containing it), or at the latest interval's end. */
+function throttledText(buf: DrawCtx['buf'], tNs: number | null): string {
+  const r = buf.throttled;
+  if (!r.length) return '–';
+  if (tNs === null) return r.get(1, r.length - 1) >= buf.nowNs - 1e6 ? 'yes' : 'no';
+  const i = r.lowerBound(tNs + 1) - 1;
+  return i >= 0 && r.get(1, i) > tNs ? 'yes' : 'no';
+}
+
 /** How far above the queues a limit may reach before it stops setting the scale. */
 export const LIMIT_SCALE_FACTOR = 4;
 
@@ -92,15 +112,19 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
   const lines = specs.filter((s) => s.stackOrder === undefined);
   const ordered = [...stack, ...lines];
   const isLimit = lines.map((s) => s.role === 'limit');
-  const legend = legendOf(ordered, theme);
+  const legend = legendOf(ordered, theme).map((l, k) =>
+    ordered[k].role === 'unsent' ? { ...l, color: withOpacity(l.color, UNSENT_OPACITY) } : l,
+  );
+  const strip = withOpacity(theme.throttle, 0.9);
   const unit = ordered[0]?.unit;
+  const values = readoutOf(legend);
   return {
     panel: 'occupancy',
     title: TITLES.occupancy,
-    description: `Bytes queued in each layer, stacked (${stack.map((s) => s.label).join(', ')}), with ${lines.map((s) => s.label).join(', ') || 'no'} overlay; TSQ-throttled time shaded.`,
+    description: `Bytes queued in each layer, stacked (${stack.map((s) => s.label).join(', ')}), with ${lines.map((s) => s.label).join(', ') || 'no'} overlay; TSQ-throttled time marked along the bottom.`,
     heightPx: 170,
-    legend,
-    readout: readoutOf(legend),
+    legend: [...legend, { key: THROTTLED_KEY, label: 'TSQ throttled', color: strip }],
+    readout: (buf, t) => [...values(buf, t), throttledText(buf, t)],
     draw(d: DrawCtx): AxisSpec[] {
       const ring = d.buf.samples;
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
@@ -116,11 +140,15 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
       // The socket's backlog and the limit set the scale only while near the queues.
       const withSocket = occupancyMax(queued, visibleMax(ring, sc, i0, i1, true));
       const max = occupancyMax(withSocket, visibleMax(ring, limitCols, i0, i1));
-      const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - PAD_BOTTOM);
+      const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - OCC_PAD_BOTTOM);
       // What is off the scale runs along the top edge; its legend value says how far.
       const yClamped = y.copy().clamp(true);
       const from = firstRow(ring, d, i0);
-      shadeIntervals(d.ctx, d.buf.throttled, d.fromNs, d.t1Ns, d.x, d.heightPx, d.theme.throttle);
+      if (!d.hidden.has(THROTTLED_KEY))
+        shadeIntervals(d.ctx, d.buf.throttled, d.fromNs, d.t1Ns, d.x, strip, {
+          top: d.heightPx - THROTTLE_STRIP_PX,
+          height: THROTTLE_STRIP_PX,
+        });
       const present = drawOrder.map((k) => [sc[k], k] as const).filter(([c]) => c > 0);
       drawStack(
         d.ctx,
@@ -133,6 +161,7 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
         yClamped,
         d.widthPx,
         from,
+        d.vector,
       );
       lc.forEach((c, k) => {
         const dash = isLimit[k] ? [5, 3] : undefined;
@@ -147,6 +176,7 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
           d.widthPx,
           { color: legend[stack.length + k].color, width: 1.5, dash },
           from,
+          d.vector,
         );
       });
       return [{ scale: y, unit, label: unit ?? '' }];
@@ -189,6 +219,7 @@ export function linesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme,
           d.widthPx,
           { color: legend[k].color, width: total ? 2 : 1.25 },
           from,
+          d.vector,
         );
       });
       return [{ scale: y, unit, label: unit ?? '' }];
@@ -246,6 +277,7 @@ export function smallMultiplesTrack(panel: Panel, specs: SeriesSpec[], theme: Ch
             d.widthPx,
             { color: legend[k].color, width: 1.5 },
             from,
+            d.vector,
           ),
         );
         // One series: its label names the axis; several: the unit does, the legend names the lines.

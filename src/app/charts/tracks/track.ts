@@ -32,6 +32,12 @@ export interface DrawCtx {
    * (see ScrollLayer). Absent: the data's own.
    */
   hold?: (slot: string, max: number) => number;
+  /**
+   * Drawing for a vector figure (SVG export): dense lines and stacks stay
+   * paths (decimated per pixel column) instead of the per-column rectangles
+   * that are fastest on a software canvas.
+   */
+  vector?: boolean;
 }
 
 /** The largest value a band is scaled to (see DrawCtx.hold). */
