@@ -7,7 +7,9 @@ import { loadScenarioJson } from '../sim/scenario/load';
 import { applyOverrides, durationOverrides, keyText } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 import { formatSummary, formatSweep, formatTable } from './format';
+import { runMerge } from './merge';
 import { runTableParallel, type SimPool } from './pool';
+import { runBatch } from './shard';
 
 /**
  * `makePool`: when given, the runs of a sweep or of a reference table go to a
@@ -23,6 +25,8 @@ export async function runCli(
     for (const p of PRESETS) out(`${p.id.padEnd(28)} ${p.title}${p.table ? '  [reference]' : ''}\n`);
     return 0;
   }
+  if (args.merge) return runMerge(args.merge, readFile, out);
+  if (args.shard || args.moreTargets.length) return runBatch(args, readFile, out, makePool);
   const target = args.target!;
   const preset = findPreset(target);
   let base: Scenario;
@@ -83,7 +87,7 @@ async function withPool<T>(makePool: () => SimPool, f: (pool: SimPool) => Promis
   }
 }
 
-function emitTable(res: TableResult, args: CliArgs): string {
+export function emitTable(res: TableResult, args: Pick<CliArgs, 'format' | 'seed'>): string {
   if (args.format === 'json') {
     return (
       JSON.stringify(
