@@ -1,7 +1,7 @@
 /**
  * TSQ Lab's side of the side-by-side benchmark, as a process of its own
- * (bundled by bench/ns3/build.ts like the CLI, so no TypeScript is compiled
- * at run time). Two modes:
+ * (bundled by bench/ns3/build.ts like the CLI, with the CLI's V8 settings, so
+ * no TypeScript is compiled at run time). Two modes:
  *
  *   node tsq-run.mjs time <preset|scenario.json> <durationMs> [key=value ...]
  *     builds and runs the scene once; prints JSON with the wall and CPU time
@@ -11,6 +11,8 @@
  *     ns-3 programs print beside theirs: ping RTT median and minimum and
  *     the TCP srtt median per flow, after the warm-up. Not timed.
  */
+// The CLI's V8 settings, so the simulation runs here as it runs in the CLI.
+import '../../src/cli/v8-flags';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { NS_PER_MS } from '../../src/sim/engine/time';

@@ -3,6 +3,7 @@
  * core, apply --set overrides, sweep a field, print table / JSON / CSV.
  * Exit codes: 0 ok, 1 a reference cell out of tolerance (--check), 2 bad input.
  */
+import './v8-flags';
 import { readFileSync } from 'node:fs';
 import { parseArgs, usage, type CliArgs } from './args';
 import { runCli } from './commands';

@@ -3,4 +3,5 @@
  * off the main thread. The bundle (scripts/build-cli.mjs) builds this into
  * dist-cli/tsq-lab-worker.mjs, which the bundled pool starts.
  */
+import './v8-flags';
 import './pool';
