@@ -38,14 +38,17 @@ export function speedTargets(vs: VsResult | null, scale: ScaleRow[] | null, star
   if (wired)
     out.push({
       what: 'bench-wired: events per CPU s (simulation only)',
-      value: `${f(wired.tsqEventsPerCpuS / 1e6, 2)} M`,
+      value: `${f(wired.tsqEventsPerCpuS / 1e6, 2)} M (run again in the process: ${f(1e3 / wired.tsqWarmNsPerEvent, 2)} M)`,
       goal: '≥ 3 M',
       met: wired.tsqEventsPerCpuS >= 3e6,
+      note: 'judged on the first run, as the CLI runs',
     });
   if (wired && wifi)
     out.push({
       what: 'WiFi CPU per event over wired (simulation only)',
-      value: `${f(wifi.tsqNsPerEvent, 0)} ns / ${f(wired.tsqNsPerEvent, 0)} ns = ${f(wifi.tsqNsPerEvent / wired.tsqNsPerEvent, 2)}×`,
+      value:
+        `${f(wifi.tsqNsPerEvent, 0)} ns / ${f(wired.tsqNsPerEvent, 0)} ns = ${f(wifi.tsqNsPerEvent / wired.tsqNsPerEvent, 2)}×` +
+        ` (run again: ${f(wifi.tsqWarmNsPerEvent, 0)} / ${f(wired.tsqWarmNsPerEvent, 0)} = ${f(wifi.tsqWarmNsPerEvent / wired.tsqWarmNsPerEvent, 2)}×)`,
       goal: '≤ 1.5×',
       met: wifi.tsqNsPerEvent / wired.tsqNsPerEvent <= 1.5,
     });

@@ -58,7 +58,7 @@ export interface VsRep {
   ns3Figures: SideFigures;
   cli: ProcessRun;
   runner: ProcessRun;
-  runnerOut: { runWallS: number; runCpuS: number; buildCpuS: number; events: number };
+  runnerOut: { runWallS: number; runCpuS: number; buildCpuS: number; events: number; warmRunCpuS: number };
 }
 
 interface Metrics {

@@ -39,6 +39,8 @@ export interface SceneFigures {
   tsqNsPerEvent: number;
   ns3NsPerEvent: number;
   tsqEventsPerCpuS: number;
+  /** The same run again in the same process, V8 having compiled the core. */
+  tsqWarmNsPerEvent: number;
 }
 
 /** The ratios and per-event costs a scene's targets are judged on. */
@@ -69,6 +71,7 @@ export function sceneFigures(s: VsScene): SceneFigures {
     tsqNsPerEvent: (tsqCpu / tsqEvents) * 1e9,
     ns3NsPerEvent: (median(r.map((x) => x.ns3Figures.runCpuS)) / ns3Events) * 1e9,
     tsqEventsPerCpuS: tsqEvents / tsqCpu,
+    tsqWarmNsPerEvent: (median(r.map((x) => x.runnerOut.warmRunCpuS)) / tsqEvents) * 1e9,
   };
 }
 
@@ -171,6 +174,11 @@ export function sceneText(s: VsScene): string {
     ),
     row('events', String(r[0].runnerOut.events), String(ns3Fig.events)),
     row('CPU ns per event (simulation only)', f(fig.tsqNsPerEvent, 0), f(fig.ns3NsPerEvent, 0)),
+    row(
+      '  the run again in the same process',
+      `${f(fig.tsqWarmNsPerEvent, 0)} (${f(s.simS / median(r.map((x) => x.runnerOut.warmRunCpuS)))} sim/CPU)`,
+      '',
+    ),
     row('machine busy during the runs', loadText(r.map((x) => x.cli)), loadText(r.map((x) => x.ns3))),
     ...flowRows(s.tsqFlows, ns3Fig.flows),
   ];
@@ -205,7 +213,8 @@ export function vsTable(scenes: VsScene[], ns3Version: string): string {
     'sim s per wall s / per CPU s: simulated seconds per second, median (min–max) of the runs; ratio: the median of',
     "ns-3's time over TSQ Lab's in each pair of runs. Whole process: the command as a user runs it (GNU time:",
     'wall, user + system CPU of all threads, peak RSS). Simulation only: ns-3 around Simulator::Run; TSQ Lab from the',
-    'built model to the end of the run (bench/ns3/tsq-run.ts, a bundle like the CLI). Machine busy: the share of all',
+    'built model to the end of the run (bench/ns3/tsq-run.ts, a bundle like the CLI); "again": a second run in that',
+    'process, with the code V8 compiled for the first (the cost without compiling). Machine busy: the share of all',
     "cores busy during the runs (/proc/stat); others: the part not this run's own. TCP RTT: ns-3's per-ACK samples,",
     "TSQ Lab's srtt every 10 ms; both after the warm-up.",
     '',

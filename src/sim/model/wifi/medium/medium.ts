@@ -273,16 +273,27 @@ export class Medium implements EventTarget {
     if (--this.endsOutstanding === 0) this.goIdle(now);
   }
 
+  /** Every contender is polled, and the earliest boundary of the pending ones found, in one pass (as rescheduleAll). */
   private goIdle(now: Ns): void {
     this.busy = false;
     this.airtime.busyTotalNs += now - this.busyStartNs;
     this.idleStartNs = now;
     const es = this.entries;
+    let best = -1;
     for (let i = 0; i < es.length; i++) {
       const e = es[i];
       e.startK = e.c.edca.aifsn;
-      e.pending = e.c.hasPending();
+      const pending = e.c.hasPending();
+      e.pending = pending;
+      if (pending) {
+        const k = e.startK + e.counter;
+        if (best < 0 || k < best) best = k;
+      }
     }
-    this.rescheduleAll();
+    if (best >= 0) this.scheduleAccess(best);
+    else {
+      this.schedK = -1;
+      this.gen++;
+    }
   }
 }
