@@ -17,6 +17,7 @@ import { ToolsPage } from './experiments/ToolsPage';
 import { ShareTools } from './share/ShareTools';
 import { WorkerNotice } from './robustness/WorkerNotice';
 import { SlowNotice } from './robustness/SlowNotice';
+import { MeasuredPanel } from './flent/MeasuredPanel';
 import './app.css';
 
 function ErrorBanner() {
@@ -63,6 +64,7 @@ export function App() {
         </main>
         <aside className="col-side" aria-label="Run summary and packet path">
           <SummaryStrip />
+          <MeasuredPanel />
           <PacketPath />
         </aside>
       </div>

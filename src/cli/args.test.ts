@@ -51,6 +51,8 @@ describe('parseArgs', () => {
       moreTargets: [],
       shard: null,
       merge: null,
+      flent: null,
+      compare: null,
     });
   });
   it('reads every flag, separate or with =', () => {

@@ -17,12 +17,17 @@ export interface CliArgs {
   moreTargets: string[];
   shard: { k: number; n: number } | null;
   merge: MergeArgs | null;
+  /** --flent FILE: write the run as a Flent data file (flent-cli.ts). */
+  flent: string | null;
+  /** --compare FILE: a measured Flent run to compare the simulated one with. */
+  compare: string | null;
 }
 
 export function usage(): string {
   return [
     'usage: npm run sim -- <preset|scenario.json> [--set key=value]... [--sweep key=v1,v2,...]',
     '                      [--duration 10s] [--seed N] [--format table|json|csv] [--check] [--list]',
+    '                      [--flent out.flent.gz] [--compare measured.flent.gz]',
     '',
     '  <preset>     a preset id (see --list) or a scenario JSON file',
     '  --set        change any scenario field by its dotted path, e.g. --set tcp.sk_pacing_shift=8',
@@ -32,6 +37,8 @@ export function usage(): string {
     '  --seed       RNG seed (default 1)',
     '  --format     table (default), json or csv',
     '  --check      exit 1 if a reference cell is outside its tolerance',
+    '  --flent      write the run as a Flent data file (out.flent.gz) and list its series with their medians',
+    '  --compare    a Flent data file to compare with; without a preset, simulate the scenario it proposes',
     '  --shard K/N  run the K-th of N interleaved slices of the runs (a sweep, a reference',
     "               table's runs or several scenario files) and print them as JSON lines",
     '',
@@ -63,6 +70,8 @@ export function parseArgs(argv: string[]): CliArgs {
     moreTargets: [],
     shard: null,
     merge: null,
+    flent: null,
+    compare: null,
   };
   if (argv[0] === 'merge') return { ...a, merge: parseMergeArgs(argv.slice(1)) };
   const need = (i: number, flag: string): string => {
@@ -113,6 +122,12 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--check':
         a.check = true;
         break;
+      case '--flent':
+        a.flent = val();
+        break;
+      case '--compare':
+        a.compare = val();
+        break;
       case '--list':
         a.list = true;
         break;
@@ -126,13 +141,14 @@ export function parseArgs(argv: string[]): CliArgs {
       default:
         if (x.startsWith('-')) {
           throw new Error(
-            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --shard, --list or --help`,
+            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --flent, --compare, --shard, --list or --help`,
           );
         }
         if (a.target === null) a.target = x;
         else a.moreTargets.push(x);
     }
   }
-  if (!a.target && !a.list && !a.help) throw new Error('name a preset or a scenario file (see --list)');
+  if (!a.target && !a.list && !a.help && !a.compare)
+    throw new Error('name a preset or a scenario file (see --list)');
   return a;
 }

@@ -2,10 +2,11 @@
  * Headless runs: one scenario to a summary, or a reference preset's whole
  * table. Used by the CLI, the tests and the benchmarks.
  */
-import type { Summary } from './api';
+import type { StepSeries, Summary } from './api';
 import { NS_PER_MS } from './engine/time';
 import { buildWifi } from './scenario/build-wifi';
 import { buildWired } from './scenario/build-wired';
+import { applyLiveChange, runWithChanges } from './scenario/changes';
 import type { Model } from './scenario/model';
 import { type Preset, withinTolerance } from './scenario/presets/index';
 import type { TableCell } from './scenario/presets/preset';
@@ -22,8 +23,26 @@ export function runScenario(
   durationMs = sc.durationMs,
 ): { summary: Summary; model: Model } {
   const model = buildModel(sc, seed, false);
-  model.sim.runUntil(durationMs * NS_PER_MS);
+  runWithChanges(model, sc.changes, 0, durationMs * NS_PER_MS, Infinity, (c) =>
+    applyLiveChange(model, sc, c.key, c.value),
+  );
   return { summary: model.summary(), model };
+}
+
+/**
+ * A headless run that also samples every flow once per `stepMs` after the
+ * warm-up and keeps every ping reply (what a Flent data file holds).
+ */
+export function runScenarioSteps(
+  sc: Scenario,
+  seed: number,
+  stepMs: number,
+  durationMs = sc.durationMs,
+): { summary: Summary; steps: StepSeries } {
+  const model = buildModel(sc, seed, false);
+  model.enableSteps(Math.round(stepMs * NS_PER_MS));
+  model.sim.runUntil(durationMs * NS_PER_MS);
+  return { summary: model.summary(), steps: model.stepSeries()! };
 }
 
 export interface CellResult {

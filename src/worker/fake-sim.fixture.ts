@@ -3,7 +3,16 @@
  * a fake LiveSim with one event per simulated millisecond whose work costs a
  * set amount of fake wall time, and a fake HostClock driving deferred calls.
  */
-import type { Frame, LiveSim, ParamChange, ParamSpec, ParamValue, SeriesSpec, Summary } from '../sim/api';
+import type {
+  Frame,
+  LiveSim,
+  ParamChange,
+  ParamSpec,
+  ParamValue,
+  ScheduledChange,
+  SeriesSpec,
+  Summary,
+} from '../sim/api';
 import type { CoreEntry, HostClock } from './host';
 
 export class FakeClock implements HostClock {
@@ -88,7 +97,8 @@ export class FakeSim implements LiveSim {
   private values: Record<string, ParamValue> = { 'tcp.limit': 10, 'qdisc.kind': 'fq' };
   private nextNs = PERIOD_NS;
   private t: number[] = [];
-  private changes: ParamChange[] = [];
+  private paramChanges: ParamChange[] = [];
+  readonly changes: ScheduledChange[] = [];
   events = 0;
 
   constructor(
@@ -118,12 +128,16 @@ export class FakeSim implements LiveSim {
     return this.values[key];
   }
 
+  startParam(key: string): ParamValue | undefined {
+    return this.values[key];
+  }
+
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string } {
     if (!(key in this.values)) return { ok: false, error: `unknown parameter ${key}` };
     if (key === 'tcp.limit' && (typeof value !== 'number' || value < 1 || value > 100)) {
       return { ok: false, error: 'limit must be within 1..100' };
     }
-    this.changes.push({ tNs: this.nowNs, key, from: this.values[key], to: value });
+    this.paramChanges.push({ tNs: this.nowNs, key, from: this.values[key], to: value });
     this.values[key] = value;
     return { ok: true };
   }
@@ -133,8 +147,8 @@ export class FakeSim implements LiveSim {
     this.t = [];
     const e = new Float64Array(0);
     const limit = this.values['tcp.limit'] as number;
-    const changes = this.changes;
-    this.changes = [];
+    const changes = this.paramChanges;
+    this.paramChanges = [];
     return {
       nowNs: this.nowNs,
       tNs,

@@ -2,7 +2,16 @@
  * The one typed protocol between the app (main thread) and the simulation
  * worker. Bulk series travel inside Frame as typed arrays, transferred.
  */
-import type { Frame, ParamSpec, ParamValue, PointStreams, PresetInfo, SeriesSpec, Summary } from '../sim/api';
+import type {
+  Frame,
+  ParamSpec,
+  ParamValue,
+  PointStreams,
+  PresetInfo,
+  SeriesSpec,
+  StepSeries,
+  Summary,
+} from '../sim/api';
 
 export { PANELS } from '../sim/api';
 export type {
@@ -15,6 +24,7 @@ export type {
   PointStreams,
   PresetInfo,
   SeriesSpec,
+  StepSeries,
   Summary,
 } from '../sim/api';
 
@@ -52,6 +62,12 @@ export interface RunStatus {
   runId: number;
   presetId: string;
   seed: number;
+  /**
+   * Set when the core stopped the run by itself (its clock stood still over
+   * a million events, see SimStalledError): why, naming the event source.
+   * The run stays paused until the next load or reset.
+   */
+  stopped?: string;
 }
 
 /**
@@ -95,6 +111,8 @@ export interface SweepJob {
   seed: number;
   /** Simulated length; shorter than the preset's own, the warm-up shrinks in proportion. Omitted: the preset's. */
   durationMs?: number;
+  /** Also sample every flow once per this many ms after the warm-up (a Flent data file's series). */
+  stepMs?: number;
 }
 
 export interface SweepProgress {
@@ -113,6 +131,8 @@ export type SweepJobResult =
       durationMs: number;
       warmupMs: number;
       wallMs: number;
+      /** The per-step samples, when the job asked for them (stepMs). */
+      steps?: StepSeries;
     }
   | { status: 'cancelled'; jobId: number }
   | { status: 'error'; jobId: number; error: string };

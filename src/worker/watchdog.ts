@@ -4,7 +4,16 @@
  * injector the end-to-end tests use to make the core throw or the worker hang
  * on purpose, so that recovery can be tested against real failures.
  */
-import type { Frame, LiveSim, ParamSpec, ParamValue, PointStreams, SeriesSpec, Summary } from '../sim/api';
+import type {
+  Frame,
+  LiveSim,
+  ParamSpec,
+  ParamValue,
+  PointStreams,
+  ScheduledChange,
+  SeriesSpec,
+  Summary,
+} from '../sim/api';
 import type { CoreEntry } from './host';
 
 export type WorkerFault = 'throw' | 'hang' | 'slow';
@@ -12,6 +21,10 @@ export type WorkerFault = 'throw' | 'hang' | 'slow';
 export interface WatchdogApi {
   /** Answers at once while the worker is alive (the app's heartbeat). */
   ping(): number;
+}
+
+/** The fault injector: only in builds for tests (./test-faults.ts). */
+export interface FaultApi {
   /**
    * 'throw': the running core throws on its next slice (an uncaught error in
    * the worker, as a core bug would cause); 'hang': the worker blocks
@@ -20,6 +33,9 @@ export interface WatchdogApi {
    */
   injectFault(kind: WorkerFault): void;
 }
+
+/** The heartbeat alone, as every build answers it. */
+export const heartbeatApi = (): WatchdogApi => ({ ping: () => Date.now() });
 
 /** Passes every call to the real sim, except that runUntil throws or crawls once a fault is armed. */
 class FaultableSim implements LiveSim {
@@ -52,6 +68,12 @@ class FaultableSim implements LiveSim {
   }
   getParam(key: string): ParamValue | undefined {
     return this.inner.getParam(key);
+  }
+  startParam(key: string): ParamValue | undefined {
+    return this.inner.startParam(key);
+  }
+  get changes(): readonly ScheduledChange[] {
+    return this.inner.changes;
   }
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string } {
     return this.inner.setParam(key, value);
@@ -91,7 +113,7 @@ export class FaultInjector {
     };
   }
 
-  api(): WatchdogApi {
+  api(): WatchdogApi & FaultApi {
     return {
       ping: () => Date.now(),
       injectFault: (kind) => {

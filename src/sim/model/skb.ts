@@ -106,6 +106,8 @@ export class Skb {
   seqno80211 = 0;
   /** mac80211 AQL: airtime estimate (µs) charged at dequeue, released at TX status (ieee80211_tx_info.tx_time_est). */
   txTimeEstUs = 0;
+  /** 802.11 on reception: the next packet of the A-MSDU this one heads (the receiver splits it after reordering). */
+  amsduNext: Skb | null = null;
 
   /** L2 bytes of all segments (what a wired link serialises, without preamble/IFG). */
   get l2Bytes(): number {
