@@ -12,6 +12,8 @@
  *   npm run bench -- --only wifi        scenes whose name contains "wifi" (no sweep, no browser)
  *   npm run bench -- --browser-only     the build size and the browser measurements
  *   npm run bench -- --dpr 2 --viewport 1440x900   the page as on a high-density laptop screen (default 1400x900 at 1)
+ *   npm run bench -- --vs-ns3           TSQ Lab beside ns-3 3.37 on the same scenes (bench/vs-ns3.ts; --reps, --only)
+ *   npm run bench -- --scale            cost against rate, flows and stations (bench/scale.ts; --reps)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,8 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserResult } from './browser-bench';
 import { benchScene, benchSweep, scenes, type SceneRow, type SweepResult } from './node-bench';
 import { jsSizes, sceneTable, targets, targetTable, type JsSize } from './report';
+import { runSpeedBench } from './speed-run';
+import { benchStartup, startupTable, type StartupRow } from './startup';
 import { benchRecovery, recoveryTable, type RecoveryResult } from './recovery';
 
 interface Flags {
@@ -31,6 +35,8 @@ interface Flags {
   port: number;
   viewport: { width: number; height: number };
   dpr: number;
+  vsNs3: boolean;
+  scale: boolean;
 }
 
 function viewportOf(s: string): { width: number; height: number } {
@@ -55,6 +61,8 @@ function parseFlags(argv: string[]): Flags {
     port: Number(val('--port') ?? 4183),
     viewport: viewportOf(val('--viewport') ?? '1400x900'),
     dpr: Number(val('--dpr') ?? 1),
+    vsNs3: argv.includes('--vs-ns3'),
+    scale: argv.includes('--scale'),
   };
 }
 
@@ -75,6 +83,11 @@ function build(): boolean {
 async function main(): Promise<void> {
   const fl = parseFlags(process.argv.slice(2));
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  if (fl.vsNs3 || fl.scale) {
+    const argv = process.argv.slice(2);
+    const reps = argv.includes('--reps') ? fl.reps : fl.quick ? 3 : 5;
+    return runSpeedBench({ vsNs3: fl.vsNs3, scale: fl.scale, reps, only: fl.only }, log);
+  }
   const started = new Date();
   const load0 = loadavg()[0];
 
@@ -86,9 +99,12 @@ async function main(): Promise<void> {
   }
 
   let sweep: SweepResult | null = null;
+  let startup: StartupRow[] | null = null;
   if (!fl.only && !fl.browserOnly) {
     log('sweep on the worker pool');
     sweep = await benchSweep();
+    log('CLI start-up');
+    startup = benchStartup(fl.quick ? 5 : 9);
   }
 
   let js: JsSize | null = null;
@@ -146,6 +162,7 @@ async function main(): Promise<void> {
       `sweep: ${sweep.preset} ${sweep.key} = ${sweep.values.join(', ')}, ${sweep.simSeconds} s each, pool of ${sweep.poolSize} workers: ${sweep.coldSeconds.toFixed(2)} s with a new pool, ${sweep.warmSeconds.toFixed(2)} s on the warm pool` +
         ` (CPU of all threads ${sweep.coldCpuSeconds.toFixed(2)} s and ${sweep.warmCpuSeconds.toFixed(2)} s: divided by ${sweep.poolSize}, about the wall time on an idle machine).`,
     );
+  if (startup) out.push('', startupTable(startup));
   if (br) {
     out.push(
       `browser: ${br.viewport.width}×${br.viewport.height} CSS px at ${br.deviceScaleFactor} device px per CSS px; preset ${br.preset}, slider ${br.sliderKey}; ${br.simSecondsAtEnd.toFixed(0)} simulated s after the long run; ${br.errors.length} console errors.`,
@@ -169,6 +186,7 @@ async function main(): Promise<void> {
         flags: fl,
         scenes: rows,
         sweep,
+        startup,
         browser: br,
         js,
         targets: ts,

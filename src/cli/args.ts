@@ -1,5 +1,7 @@
 /** Command-line parsing for `npm run sim`, with messages that say what is allowed. */
 import { keyText } from '../sim/scenario/validate';
+import { type MergeArgs, mergeUsage, parseMergeArgs } from './merge';
+import { parseShard } from './shard';
 
 export interface CliArgs {
   target: string | null;
@@ -11,6 +13,10 @@ export interface CliArgs {
   check: boolean;
   list: boolean;
   help: boolean;
+  /** Batches (shard.ts, merge.ts): more targets after the first, --shard K/N, the merge subcommand. */
+  moreTargets: string[];
+  shard: { k: number; n: number } | null;
+  merge: MergeArgs | null;
   /** --flent FILE: write the run as a Flent data file (flent-cli.ts). */
   flent: string | null;
   /** --compare FILE: a measured Flent run to compare the simulated one with. */
@@ -33,6 +39,12 @@ export function usage(): string {
     '  --check      exit 1 if a reference cell is outside its tolerance',
     '  --flent      write the run as a Flent data file (out.flent.gz) and list its series with their medians',
     '  --compare    a Flent data file to compare with; without a preset, simulate the scenario it proposes',
+    '  --shard K/N  run the K-th of N interleaved slices of the runs (a sweep, a reference',
+    "               table's runs or several scenario files) and print them as JSON lines",
+    '',
+    '  Several presets or scenario files: one run each, one row each.',
+    mergeUsage(),
+    "               joins the shards' lines into the output of the unsharded run",
   ].join('\n');
 }
 
@@ -55,9 +67,13 @@ export function parseArgs(argv: string[]): CliArgs {
     check: false,
     list: false,
     help: false,
+    moreTargets: [],
+    shard: null,
+    merge: null,
     flent: null,
     compare: null,
   };
+  if (argv[0] === 'merge') return { ...a, merge: parseMergeArgs(argv.slice(1)) };
   const need = (i: number, flag: string): string => {
     const v = argv[i];
     if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
@@ -115,6 +131,9 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--list':
         a.list = true;
         break;
+      case '--shard':
+        a.shard = parseShard(val());
+        break;
       case '--help':
       case '-h':
         a.help = true;
@@ -122,12 +141,11 @@ export function parseArgs(argv: string[]): CliArgs {
       default:
         if (x.startsWith('-')) {
           throw new Error(
-            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --flent, --compare, --list or --help`,
+            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --flent, --compare, --shard, --list or --help`,
           );
         }
-        if (a.target !== null)
-          throw new Error(`only one preset or scenario file, got ${keyText(a.target)} and ${keyText(x)}`);
-        a.target = x;
+        if (a.target === null) a.target = x;
+        else a.moreTargets.push(x);
     }
   }
   if (!a.target && !a.list && !a.help && !a.compare)

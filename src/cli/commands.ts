@@ -7,8 +7,10 @@ import { loadScenarioJson } from '../sim/scenario/load';
 import { applyOverrides, durationOverrides, keyText } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 import { formatSummary, formatSweep, formatTable } from './format';
+import { runMerge } from './merge';
 import { proposedScenario, readMeasured, runFlentCli, type FlentIo } from './flent-cli';
 import { runTableParallel, type SimPool } from './pool';
+import { runBatch } from './shard';
 
 /**
  * `makePool`: when given, the runs of a sweep or of a reference table go to a
@@ -25,6 +27,8 @@ export async function runCli(
     for (const p of PRESETS) out(`${p.id.padEnd(28)} ${p.title}${p.table ? '  [reference]' : ''}\n`);
     return 0;
   }
+  if (args.merge) return runMerge(args.merge, readFile, out);
+  if (args.shard || args.moreTargets.length) return runBatch(args, readFile, out, makePool);
   if (args.flent || args.compare) return flentCommand(args, readFile, out, flentIo);
   const target = args.target!;
   const preset = findPreset(target);
@@ -135,7 +139,7 @@ async function withPool<T>(makePool: () => SimPool, f: (pool: SimPool) => Promis
   }
 }
 
-function emitTable(res: TableResult, args: CliArgs): string {
+export function emitTable(res: TableResult, args: Pick<CliArgs, 'format' | 'seed'>): string {
   if (args.format === 'json') {
     return (
       JSON.stringify(

@@ -59,7 +59,7 @@ const STATION_FIELDS: [string, (st: StationSummary) => number, string, number][]
 /** Column names for station fields: the station's name made a word (fast 1 → fast_1). */
 const stationKey = (name: string, field: string) => `${name.replace(/\W+/g, '_')}_${field}`;
 
-export function formatSummary(sc: Scenario, s: Summary, format: string): string {
+export function formatSummary(sc: Pick<Scenario, 'title'>, s: Summary, format: string): string {
   if (format === 'json') return JSON.stringify({ title: sc.title, summary: s }, null, 2) + '\n';
   if (format === 'csv')
     return 'field,value\n' + SUMMARY_FIELDS.map(([k, f]) => `${k},${f(s)}`).join('\n') + '\n';

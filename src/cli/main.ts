@@ -8,6 +8,7 @@
  * cut a long sweep at 64 KiB. The exit code is set and Node exits once
  * everything written has drained.
  */
+import './v8-flags';
 import { writeFileSync } from 'node:fs';
 import { parseArgs, usage, type CliArgs } from './args';
 import { runCli } from './commands';

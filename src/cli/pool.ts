@@ -5,7 +5,9 @@
  * the results are the same as running them one after another in this thread.
  *
  * This module is also the workers' entry point: loaded in a worker thread it
- * waits for jobs instead of exporting a pool.
+ * waits for jobs instead of exporting a pool. Run from source the workers load
+ * it as it is; bundled (scripts/build-cli.mjs), they load the worker bundle
+ * that sits beside the CLI's (dist-cli/tsq-lab-worker.mjs, made of ./pool-worker.ts).
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -49,6 +51,11 @@ export function startModuleWorker(moduleUrl: string): Worker {
   return new Worker(code, { eval: true });
 }
 
+/** This module, from source; the worker bundle beside the bundle this module is part of. */
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? import.meta.url
+  : new URL('./tsq-lab-worker.mjs', import.meta.url).href;
+
 export class SimPool {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Pending>();
@@ -63,7 +70,7 @@ export class SimPool {
   }
 
   private spawn(): Worker {
-    const w = startModuleWorker(import.meta.url);
+    const w = startModuleWorker(WORKER_URL);
     w.on('message', (m: ResultMessage) => this.settle(w, m));
     w.on('error', (e) => this.fail(w, e));
     // A worker that exits while busy (out of memory, killed) fails its job.

@@ -124,7 +124,20 @@ export class Skb {
 // Timestamps and sequence numbers outgrow small integers early in a run. Tagged
 // rather than double fields: most skbs live for one trip and set few of these,
 // so boxes made on demand cost less than six per skb (see double-fields.ts).
-preferTaggedFields(new Skb(), ['tstampNs', 'xmitNs', 'enqueueNs', 'createdNs', 'seq', 'ackSeq', 'tsEcrNs']);
+// The lengths are small integers, but some arithmetic hands them over as heap
+// numbers; a Smi field would turn double at that first store, in mid-run, and
+// take every optimised function that touches an skb with it.
+preferTaggedFields(new Skb(), [
+  'tstampNs',
+  'xmitNs',
+  'enqueueNs',
+  'createdNs',
+  'seq',
+  'ackSeq',
+  'tsEcrNs',
+  'lenBytes',
+  'truesizeBytes',
+]);
 nextSkbId = 1;
 
 /**

@@ -88,7 +88,7 @@ describe('loadScenarioJson', () => {
     setLeaf(sc, 'link.ringSlots', 1.5);
     setLeaf(sc, 'receiver.delackMs', undefined);
     expect(errors(JSON.stringify(sc))).toEqual([
-      'tcp.flows = 0 is not allowed: expected an integer from 1 to 64',
+      'tcp.flows = 0 is not allowed: expected an integer from 1 to 256',
       'link.ringSlots = 1.5 is not allowed: expected an integer from 1 to 65536 slots',
       'receiver.delackMs is missing: expected a number from 1 to 500 ms',
     ]);

@@ -9,6 +9,7 @@ import { findPreset } from './presets/index';
 import { loadScenarioJson } from './load';
 import type { Scenario } from './scenario';
 import { applyOverrides, show, validateScenario } from './validate';
+import { MAX_FLOWS } from './validate-rules';
 import { scenarioError } from './validate-testkit';
 
 const wired = (): Scenario => findPreset('bench-wired')!.scenario();
@@ -78,7 +79,7 @@ describe('deep nesting is named, never a stack overflow (defect 4)', () => {
   it('1e309 in a file is reported as Infinity, not as null', () => {
     const text = JSON.stringify(wired()).replace('"flows":1', '"flows":1e309');
     expect(scenarioError(() => loadScenarioJson(text))).toEqual([
-      'tcp.flows = Infinity is not allowed: expected an integer from 1 to 64',
+      `tcp.flows = Infinity is not allowed: expected an integer from 1 to ${MAX_FLOWS}`,
     ]);
   });
 });

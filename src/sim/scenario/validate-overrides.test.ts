@@ -41,12 +41,12 @@ describe('applyOverrides', () => {
     const [e] = scenarioError(() => applyOverrides(wiredBase(), { 'tcp.flows': 'abc' }));
     expect(e).toContain('tcp.flows');
     expect(e).toContain('abc');
-    expect(e).toContain('an integer from 1 to 64');
+    expect(e).toContain('an integer from 1 to 256');
   });
 
   it('names field, value and range for an out-of-range override', () => {
-    expect(scenarioError(() => applyOverrides(wiredBase(), { 'tcp.flows': '100' }))).toEqual([
-      'tcp.flows = 100 is not allowed: expected an integer from 1 to 64',
+    expect(scenarioError(() => applyOverrides(wiredBase(), { 'tcp.flows': '300' }))).toEqual([
+      'tcp.flows = 300 is not allowed: expected an integer from 1 to 256',
     ]);
   });
 

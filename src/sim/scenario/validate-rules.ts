@@ -141,6 +141,8 @@ const phyRate = (): ObjectNode =>
 export const MAX_PACING_SHIFT = 20;
 /** WiFi topologies carry at most this many stations (one TCP flow and one ping stream each). */
 export const MAX_STATIONS = 50;
+/** Bulk flows of one sender: their flow ids stay below the ping streams' (1000 + station, model/ping.ts). */
+export const MAX_FLOWS = 256;
 /** The modelled application writes 16 KiB per sendmsg; a smaller sndbuf could never hold one write. */
 export const MIN_SNDBUF_BYTES = 32 * KiB;
 /**
@@ -167,7 +169,7 @@ export const SCHEMA: ObjectNode = obj({
   sampleIntervalUs: num(MIN_SAMPLE_INTERVAL_US, 1_000_000, 'µs'),
   tcp: obj({
     cc: oneOf('reno', 'cubic', 'bbr'),
-    flows: int(1, 64),
+    flows: int(1, MAX_FLOWS),
     mssBytes: int(88, 65000, 'bytes'),
     initialCwnd: int(1, 1000, 'packets'),
     sndbufBytes: int(MIN_SNDBUF_BYTES, 1 << 30, 'bytes'),

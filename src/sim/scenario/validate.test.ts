@@ -21,8 +21,8 @@ describe('validateScenario', () => {
   });
 
   const bad: [string, unknown, string][] = [
-    ['tcp.flows', 0, 'an integer from 1 to 64'],
-    ['tcp.flows', 65, 'an integer from 1 to 64'],
+    ['tcp.flows', 0, 'an integer from 1 to 256'],
+    ['tcp.flows', 257, 'an integer from 1 to 256'],
     ['tcp.mssBytes', 1448.5, 'an integer from 88 to 65000 bytes'],
     ['tcp.mssBytes', '1448', 'an integer from 88 to 65000 bytes'],
     ['tcp.sk_pacing_shift', 21, 'an integer from 0 to 20 or null'],

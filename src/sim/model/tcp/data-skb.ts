@@ -25,10 +25,13 @@ export function tcpDataSkb(
   skb.dst = sk.cfg.dst;
   skb.priority = sk.cfg.priority;
   skb.seq = seq;
-  skb.lenBytes = len;
-  skb.segs = segs;
+  // As small integers (all three are whole numbers far below 2^31): arithmetic on
+  // the socket's double fields can hand them over as heap numbers, and code
+  // optimised for the one deoptimises at the first skb that holds the other.
+  skb.lenBytes = len | 0;
+  skb.segs = segs | 0;
   skb.gsoSizeBytes = sk.mss;
-  skb.truesizeBytes = truesize;
+  skb.truesizeBytes = truesize | 0;
   skb.isRetransmit = retrans;
   skb.xmitNs = nowNs;
   return skb;

@@ -14,7 +14,8 @@ export class MediumAirtime {
   txops = 0;
   collisions = 0;
   collisionEvents = 0;
-  private readonly byNodeNs: number[] = [];
+  /** Airtime per node, ns: doubles from the start, since the sums pass 2^31 within seconds. */
+  private byNodeNs = new Float64Array(8);
 
   constructor() {
     // Busy time outgrows small integers during a run (see double-fields.ts).
@@ -22,7 +23,10 @@ export class MediumAirtime {
   }
 
   addNode(node: number): void {
-    while (this.byNodeNs.length <= node) this.byNodeNs.push(0);
+    if (node < this.byNodeNs.length) return;
+    const a = new Float64Array(Math.max(node + 1, 2 * this.byNodeNs.length));
+    a.set(this.byNodeNs);
+    this.byNodeNs = a;
   }
 
   /** A transmission of `airtimeNs` by `node` started. */

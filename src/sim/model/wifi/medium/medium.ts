@@ -130,7 +130,7 @@ export class Medium implements EventTarget {
     if (!c.hasPending()) return;
     const now = this.sim.nowNs;
     // Bring the post-backoff countdown up to the first boundary not before now.
-    const kNow = Math.ceil((now - this.idleStartNs - this.sifsNs) / this.slotNs);
+    const kNow = this.boundaryAt(now);
     e.countTo(kNow);
     e.pending = true;
     const k = e.startK + e.counter;
@@ -169,8 +169,19 @@ export class Medium implements EventTarget {
 
   /** Countdown start for a contender joining an idle period at `now`. */
   private arrivalK(e: Backoff, now: Ns): number {
-    const kNow = Math.ceil((now - this.idleStartNs - this.sifsNs) / this.slotNs);
-    return Math.max(e.c.edca.aifsn, kNow);
+    return Math.max(e.c.edca.aifsn, this.boundaryAt(now));
+  }
+
+  /**
+   * The first slot boundary of the idle period not before `now`, as a small
+   * integer: Math.ceil of the ns arithmetic may hand it over as a heap number,
+   * and the backoff counters' code, optimised for small integers, would
+   * deoptimise at the first one. (Past 2^31 slots, over five hours of idle
+   * channel, it stays the number it is.)
+   */
+  private boundaryAt(now: Ns): number {
+    const k = Math.ceil((now - this.idleStartNs - this.sifsNs) / this.slotNs);
+    return k >= -0x80000000 && k <= 0x7fffffff ? k | 0 : k;
   }
 
   /** A CW change outside endTxop applies to the counter now in use. */
@@ -273,16 +284,27 @@ export class Medium implements EventTarget {
     if (--this.endsOutstanding === 0) this.goIdle(now);
   }
 
+  /** Every contender is polled, and the earliest boundary of the pending ones found, in one pass (as rescheduleAll). */
   private goIdle(now: Ns): void {
     this.busy = false;
     this.airtime.busyTotalNs += now - this.busyStartNs;
     this.idleStartNs = now;
     const es = this.entries;
+    let best = -1;
     for (let i = 0; i < es.length; i++) {
       const e = es[i];
       e.startK = e.c.edca.aifsn;
-      e.pending = e.c.hasPending();
+      const pending = e.c.hasPending();
+      e.pending = pending;
+      if (pending) {
+        const k = e.startK + e.counter;
+        if (best < 0 || k < best) best = k;
+      }
     }
-    this.rescheduleAll();
+    if (best >= 0) this.scheduleAccess(best);
+    else {
+      this.schedK = -1;
+      this.gen++;
+    }
   }
 }

@@ -1,0 +1,7 @@
+/** Types of scripts/build-cli.mjs (the CLI bundle), for the TypeScript that imports it. */
+export const OUT_DIR: string;
+export const CLI_BUNDLE: string;
+export const WORKER_BUNDLE: string;
+/** True when a bundle is missing or older than one of its sources. */
+export function isStale(): boolean;
+export function buildCli(): Promise<void>;

@@ -1,0 +1,73 @@
+/**
+ * The CLI bundle (scripts/build-cli.mjs): copied away from the checkout, the
+ * two files alone run the CLI and its sweep workers and print what the
+ * sources print.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseArgs } from './args';
+import { runCli } from './commands';
+import { buildCli, CLI_BUNDLE, isStale, WORKER_BUNDLE } from '../../scripts/build-cli.mjs';
+
+let dir = '';
+
+beforeAll(async () => {
+  if (isStale()) await buildCli();
+  dir = mkdtempSync(join(tmpdir(), 'tsq-lab-bundle-'));
+  copyFileSync(CLI_BUNDLE, join(dir, 'tsq-lab.mjs'));
+  copyFileSync(WORKER_BUNDLE, join(dir, 'tsq-lab-worker.mjs'));
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function fromSources(argv: string[]): Promise<string> {
+  let out = '';
+  await runCli(
+    parseArgs(argv),
+    () => '',
+    (s) => (out += s),
+  );
+  return out;
+}
+
+describe('the bundle', () => {
+  it('starts with a shebang, so it can be a package bin', () => {
+    expect(readFileSync(join(dir, 'tsq-lab.mjs'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('runs a sweep on its worker pool outside the checkout, as the sources do', async () => {
+    const argv = [
+      'bench-wired',
+      '--sweep',
+      'tcp.sk_pacing_shift=10,8',
+      '--duration',
+      '200ms',
+      '--format',
+      'csv',
+    ];
+    const out = execFileSync(process.execPath, [join(dir, 'tsq-lab.mjs'), ...argv], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(out).toBe(await fromSources(argv));
+  });
+
+  it('exits 2 with the message on bad input', () => {
+    let status = 0;
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, [join(dir, 'tsq-lab.mjs'), 'no-such-preset'], {
+        cwd: dir,
+        stdio: 'pipe',
+      });
+    } catch (e) {
+      status = (e as { status: number }).status;
+      stderr = String((e as { stderr: Buffer }).stderr);
+    }
+    expect(status).toBe(2);
+    expect(stderr).toContain('unknown preset "no-such-preset"');
+  });
+});
