@@ -1,4 +1,5 @@
-// Runs every test layer (lint, format, typecheck, unit + property, e2e in Chromium)
+// Runs every test layer (lint, format, typecheck, unit + property, the packed npm
+// package, e2e in Chromium)
 // and ends with one summary line over all of them: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -61,6 +62,9 @@ const unitOk = run('unit + property', 'npx', [
   `--outputFile.json=${unitJson}`,
 ]);
 countJson(unitJson, 'unit', unitOk);
+
+// The npm package as a user installs it (scripts/test-package.mjs).
+step('packed package', 'node', ['scripts/test-package.mjs']);
 
 const haveChromium = run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 if (!haveChromium) {
