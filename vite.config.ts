@@ -16,6 +16,9 @@ const csp = [
 ].join('; ');
 
 export default defineConfig(({ command }) => ({
+  // Relative URLs throughout: the built site works from any folder of any static host
+  // (docs/hosting.md); `vite build --base /path/` pins one instead.
+  base: './',
   plugins: [
     react(),
     {
