@@ -12,6 +12,8 @@ export interface EmbedOptions {
   theme?: EmbedTheme;
   heightPx: number;
   title: string;
+  /** The element's "Open in TSQ Lab" target (its script may live elsewhere). */
+  appUrl?: string;
 }
 
 export function escapeAttr(s: string): string {
@@ -50,6 +52,7 @@ export function elementSnippet(scriptUrl: string, state: ShareState, o: EmbedOpt
     ['controls', o.controls.join(',')],
     ['theme', o.theme],
     ['set', Object.keys(state.set).length ? setAttr(state.set) : undefined],
+    ['app-url', o.appUrl],
   ];
   const a = attrs
     .filter(([, v]) => v !== undefined && v !== '')
