@@ -19,7 +19,7 @@ const csp = [
  * Framing: the explorer may be framed only by its own origin (clickjacking);
  * embed.html exists to be framed by any page. A meta CSP cannot carry
  * frame-ancestors, so these are response headers, here for `vite` and
- * `vite preview`; docs/deploy.md has the same for nginx, Apache, Netlify and
+ * `vite preview`; docs/hosting.md has the same for nginx, Apache, Netlify and
  * GitHub Pages.
  */
 const EMBEDDABLE = /^\/(embed\.html|lib\/)/;
@@ -42,6 +42,9 @@ function withFrameHeaders(server: { middlewares: Middlewares }): void {
 }
 
 export default defineConfig(({ command }) => ({
+  // Relative URLs throughout: the built site works from any folder of any static host
+  // (docs/hosting.md); `vite build --base /path/` pins one instead.
+  base: './',
   plugins: [
     react(),
     {

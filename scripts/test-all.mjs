@@ -1,4 +1,5 @@
-// Runs every test layer (lint, format, typecheck, unit + property, e2e in Chromium)
+// Runs every test layer (lint, format, typecheck, unit + property, the packed npm
+// package, e2e in Chromium)
 // and ends with one summary line over all of them: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -83,6 +84,9 @@ if (!run('flent', 'bash', ['scripts/ensure-flent.sh'])) {
 }
 
 // The e2e tests run on a build for tests: it carries the worker fault injection (src/worker/test-faults.ts).
+// The npm package as a user installs it (scripts/test-package.mjs).
+step('packed package', 'node', ['scripts/test-package.mjs']);
+
 const haveChromium = run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 if (!haveChromium) {
   failed++;

@@ -9,6 +9,7 @@
  * follows the host page's light or dark look unless `theme` is given.
  */
 import { decodeShareState, shown, type ShareNotice } from '../app/share/url-state';
+import type { TsqLabElement as TsqLabElementApi } from './element-api';
 import { appUrlOf, queryOfAttributes, STATE_ATTRS } from './element-attrs';
 import { LabWidget } from './lab-widget';
 import { WIDGET_CSS } from './widget-css';
@@ -17,7 +18,7 @@ import { detectTheme, watchHostTheme } from './widget-theme';
 export function defineTsqLab(createWorker: () => Worker, defaultAppUrl: () => string, tag = 'tsq-lab'): void {
   if (customElements.get(tag)) return;
 
-  class TsqLabElement extends HTMLElement {
+  class TsqLabElement extends HTMLElement implements TsqLabElementApi {
     static observedAttributes = [...STATE_ATTRS, 'set', 'at', 'query', 'app-url'];
     private widget: LabWidget | null = null;
     private stopTheme: (() => void) | null = null;

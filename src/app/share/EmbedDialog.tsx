@@ -12,6 +12,7 @@ import { usePointPresence } from '../charts/use-point-presence';
 import { ERA_KEY } from '../controls/ControlsPanel';
 import type { Panel } from '../../worker/protocol';
 import { currentShareState } from './app-share';
+import { ELEMENT_MAJOR, elementScriptUrl } from './element-script';
 import { elementSnippet, embedHeightPx, embedUrl, iframeSnippet, type EmbedOptions } from './embed-snippet';
 import type { EmbedTheme } from './url-state';
 
@@ -128,9 +129,18 @@ function EmbedForm() {
       <Snippet label="iframe (any page)" text={iframeSnippet(url, opts)} testId="embed-iframe-snippet" />
       <Snippet
         label="Web component (one script and one tag)"
-        text={elementSnippet(new URL('lib/tsq-lab.js', appBase).toString(), state, opts)}
+        text={elementSnippet(elementScriptUrl(appBase, import.meta.env.VITE_TSQ_LAB_ELEMENT_URL), state, {
+          ...opts,
+          appUrl: appBase,
+        })}
         testId="embed-element-snippet"
       />
+      <p data-testid="embed-self-host">
+        The script is version {ELEMENT_MAJOR} of the tsq-lab npm package: any {ELEMENT_MAJOR}.x reads this
+        snippet. To host it yourself, copy <code>lib/tsq-lab.js</code> of this site (or{' '}
+        <code>dist-element/tsq-lab.js</code> of the package) beside your page and point <code>src</code> at
+        it.
+      </p>
       <p>
         <a href={url} target="_blank" rel="noopener">
           Open the embed in a new tab

@@ -13,6 +13,8 @@ export interface EmbedOptions {
   theme?: EmbedTheme;
   heightPx: number;
   title: string;
+  /** The element's "Open in TSQ Lab" target (its script may live elsewhere). */
+  appUrl?: string;
 }
 
 /**
@@ -73,6 +75,7 @@ export function elementSnippet(scriptUrl: string, state: ShareState, o: EmbedOpt
     ['theme', o.theme],
     ['set', Object.keys(state.set).length ? setAttr(state.set) : undefined],
     ['at', state.changes?.length ? state.changes.map(formatLinkChange).join('; ') : undefined],
+    ['app-url', o.appUrl],
   ];
   const a = attrs
     .filter(([, v]) => v !== undefined && v !== '')

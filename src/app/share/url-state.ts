@@ -135,6 +135,16 @@ function listOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * A link of another version is read as this one: what this version does not
+ * know is named in its own notice and left out, the rest is used.
+ */
+function linkVersionReason(value: string): string {
+  return /^\d{1,6}$/.test(value) && Number(value) > SHARE_VERSION
+    ? `is a newer link version than this TSQ Lab reads (${SHARE_VERSION}); read as version ${SHARE_VERSION}, anything it does not know is named and ignored`
+    : `unknown link version; read as version ${SHARE_VERSION}`;
+}
+
 /** Reads a query string (with or without '?'); never throws. */
 export function decodeShareState(search: string): { state: ShareState; notices: ShareNotice[] } {
   const state: ShareState = { set: {} };
@@ -171,7 +181,7 @@ export function decodeShareState(search: string): { state: ShareState; notices: 
     }
     switch (key) {
       case 'v':
-        if (!READ_VERSIONS.includes(value)) bad(`unknown link version; read as version ${SHARE_VERSION}`);
+        if (!READ_VERSIONS.includes(value)) bad(linkVersionReason(value));
         break;
       case 'preset':
         if (/^[A-Za-z0-9_.-]{1,80}$/.test(value)) state.presetId = value;
