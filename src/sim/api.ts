@@ -3,6 +3,9 @@
  * The worker protocol (src/worker/protocol.ts) re-exports these types.
  */
 import type { Ns } from './engine/time';
+import type { Citation } from './scenario/sources';
+
+export type { Citation } from './scenario/sources';
 
 export type Layer = 'tcp' | 'tsq' | 'qdisc' | 'nic' | 'wifi' | 'cpu' | 'traffic';
 export type ParamValue = number | string | boolean;
@@ -156,8 +159,8 @@ export interface PresetInfo {
   id: string;
   title: string;
   description: string;
-  /** Present for the five reference experiments. */
-  source?: string;
+  /** The thread or commit it re-runs: present for the five reference experiments. */
+  source?: Citation;
 }
 
 /** Which point streams a run produces (Frame.agg*, Frame.ping*), known before the first point arrives. */

@@ -6,6 +6,7 @@ import type { Frame, ParamSpec, ParamValue, PointStreams, PresetInfo, SeriesSpec
 
 export { PANELS } from '../sim/api';
 export type {
+  Citation,
   Frame,
   Layer,
   ParamChange,

@@ -3,7 +3,9 @@
  * beside the simulated one (filled as the sweep's runs finish in the worker
  * pool), charts of both, and an explanation written from the simulated runs.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { SOURCES } from '../../sim/scenario/sources';
+import { CitationLink } from '../learn/CitationLink';
 import type { Preset } from '../../sim/scenario/presets/index';
 import { useExplorerContext } from '../explorer-context';
 import { BatchControls, durationOptions } from '../sweep/BatchControls';
@@ -21,7 +23,7 @@ export const batchName = (presetId: string) => `exp:${presetId}`;
 function Account({ preset }: { preset: Preset }) {
   const a = ACCOUNTS[preset.id];
   if (!a) return <p>{preset.description}</p>;
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Thread', a.subject],
     ['Posted by', `${a.author}, ${a.date}`],
     ['Where', a.where],
@@ -31,7 +33,7 @@ function Account({ preset }: { preset: Preset }) {
     ['Why it matters', a.matters],
   ];
   if (a.note) rows.push(['Note', a.note]);
-  if (preset.source) rows.push(['Source file', preset.source]);
+  if (preset.source) rows.push(['Source', <CitationLink c={SOURCES[preset.source]} />]);
   return (
     <dl className="account" data-testid="account">
       {rows.map(([k, v]) => (
