@@ -121,6 +121,37 @@ export interface StationSummary {
   airtimeShare: number;
 }
 
+/**
+ * The first sender's TSQ budget as tcp_small_queue_check computes it at its
+ * last new-data check: limit = min(max(2 × truesize, pacing_rate >>
+ * sk_pacing_shift), tcp_limit_output_bytes) (the sysctl alone before 3.12,
+ * uncapped for paced flows 2018–2025), plus the tcp_tx_delay term.
+ */
+export interface TsqBudget {
+  /** The max() formula applies; false: the sysctl alone is the limit (Linux 3.6–3.11). */
+  dynamic: boolean;
+  /** The limit of that check (bytes of truesize). */
+  limitBytes: number;
+  twiceTruesizeBytes: number;
+  /** pacing_rate >> sk_pacing_shift; NaN before the era has a pacing rate. */
+  pacingTermBytes: number;
+  /** tcp_limit_output_bytes in force, and whether it caps this socket. */
+  capBytes: number;
+  capApplies: boolean;
+  txDelayBytes: number;
+  pacingShift: number;
+  /** sk_pacing_rate in bit/s (0 before it is set). */
+  pacingRateBps: number;
+  /** Payload per byte of truesize of the skbs sent so far: converts the budget to payload. */
+  payloadPerTruesize: number;
+  /**
+   * The throughput the budget allows by Little's law: the mean limit in
+   * payload ÷ the mean time from transmit to free (TX completion), bit/s;
+   * NaN before a completion is measured.
+   */
+  ceilingBps: number;
+}
+
 export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
@@ -132,6 +163,8 @@ export interface Summary {
    * before the first sample.
    */
   tsqLimitBytes: number;
+  /** The TSQ budget's terms at the last check; null without a TCP sender. */
+  tsqBudget: TsqBudget | null;
   /**
    * TCP's sender is a wired host whose packets a WiFi AP forwards: the TSQ
    * limit, TX completion and throttled time are that host's (TSQ does not

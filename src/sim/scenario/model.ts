@@ -15,6 +15,7 @@ import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
+import { tsqBudgetOf } from './tsq-budget';
 import { wifiDrops, type WifiRadios } from './wifi-probes';
 import type { EraProfile } from './eras';
 import type { Scenario } from './scenario';
@@ -257,12 +258,14 @@ export class Model implements EventTarget {
       medianAvgAmpduLen: rec.avgAmpduLen[i]?.median() ?? NaN,
       airtimeShare: airAll > 0 && i < air.length ? air[i] / airAll : NaN,
     }));
+    const meanLimitBytes = Math.round(this.tsqMeans()?.limitBytes ?? (s0 ? s0.tsqLimit : NaN));
     const sum: Summary = {
       simulatedNs: now,
       goodputBps,
       medianLatencyMs: rec.pingAll.median(),
       medianAggregate: rec.aggAll.median(),
-      tsqLimitBytes: Math.round(this.tsqMeans()?.limitBytes ?? (s0 ? s0.tsqLimit : NaN)),
+      tsqLimitBytes: meanLimitBytes,
+      tsqBudget: tsqBudgetOf(this, meanLimitBytes),
       forwarded: this.scenario.wifi?.topology === 'ap',
       cpuBusy,
       medianCompletionUs: rec.completionNs.median() / 1000,
