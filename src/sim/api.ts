@@ -100,6 +100,36 @@ export interface Frame {
   /** Throttled intervals of the TSQ check [start, end) pairs, flattened. */
   throttled: Float64Array;
   changes: ParamChange[];
+  /** Hops of the traced skbs since the previous frame, when the per-skb probe is on (LiveSim.traceSkbs). */
+  hops?: SkbHops;
+}
+
+/**
+ * Per-skb hops, columnar: one row per hop (traced skb id, segment or −1 for
+ * the skb as TCP built it, hop kind — model/skb-trace.ts Hop —, site index
+ * into the run's SkbTraceSite table, time), and one row per skb newly traced
+ * (id, flow, first sequence number, payload bytes, segments, truesize, when
+ * tcp_write_xmit sent it).
+ */
+export interface SkbHops {
+  id: Float64Array;
+  seg: Float64Array;
+  kind: Float64Array;
+  site: Float64Array;
+  tNs: Float64Array;
+  skbId: Float64Array;
+  skbFlow: Float64Array;
+  skbSeq: Float64Array;
+  skbLen: Float64Array;
+  skbSegs: Float64Array;
+  skbTruesize: Float64Array;
+  skbTNs: Float64Array;
+}
+
+/** Where hops happen: a layer's name, and per hop kind the occupancy series that counts the skb after a hop there (null: none). */
+export interface SkbTraceSite {
+  label: string;
+  series: (string | null)[];
 }
 
 export interface StationSummary {
@@ -163,8 +193,8 @@ export interface Summary {
    * before the first sample.
    */
   tsqLimitBytes: number;
-  /** The TSQ budget's terms at the last check; null without a TCP sender. */
-  tsqBudget: TsqBudget | null;
+  /** The TSQ budget's terms at the last check; null without a TCP sender (absent in summaries made by hand). */
+  tsqBudget?: TsqBudget | null;
   /**
    * TCP's sender is a wired host whose packets a WiFi AP forwards: the TSQ
    * limit, TX completion and throttled time are that host's (TSQ does not
@@ -226,5 +256,11 @@ export interface LiveSim {
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string };
   /** Takes the samples accumulated since the last call. */
   takeFrame(): Frame;
+  /**
+   * Turns the per-skb probe on (one data skb in `everyN` traced) or off
+   * (null); returns the run's hop sites (empty when off). It stays on across
+   * restarts of the run.
+   */
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[];
   summary(): Summary;
 }

@@ -12,6 +12,7 @@ import type {
   PointStreams,
   ScheduledChange,
   SeriesSpec,
+  SkbTraceSite,
   Summary,
 } from '../sim/api';
 import type { CoreEntry } from './host';
@@ -73,6 +74,9 @@ class FaultableSim implements LiveSim {
   }
   takeFrame(): Frame {
     return this.inner.takeFrame();
+  }
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[] {
+    return this.inner.traceSkbs(opts);
   }
   summary(): Summary {
     return this.inner.summary();

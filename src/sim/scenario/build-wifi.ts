@@ -34,6 +34,7 @@ import { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
 import type { Scenario } from './scenario';
 import { registerWifiProbes, type WifiRadios } from './wifi-probes';
+import { wifiTraceSites } from './skb-trace-sites';
 
 export const HOST_NODE = 100;
 
@@ -186,6 +187,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
 
   // The wired side: host → AP ('ap': through the host's NIC), AP → host via a delay line.
   let fromHost: { send(skb: Skb, now: Ns): void };
+  let host: { dev: DevQueue; nic: object } | null = null;
   let senderOut: (skb: Skb, now: Ns) => void;
   if (local) {
     // Replies and ACKs from the host enter the AP's mac80211 for node 0.
@@ -220,6 +222,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
       costs: ZERO_COSTS,
     });
     fromHost = { send: (skb, now) => hostDev.xmit(skb, now) };
+    host = { dev: hostDev, nic };
     senderOut = (skb, now) => hostDev.xmit(skb, now);
     m.pingTargets = w.stations.map((_, i) => i + 1);
     m.pingOut = (skb, now) => hostDev.xmit(skb, now);
@@ -284,6 +287,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   });
   m.airtimeBusy = () => (sim.nowNs > 0 ? medium.busyNs / sim.nowNs : 0);
   registerWifiProbes(m, radios, dev0, w);
+  wifiTraceSites(m, radios, dev0, driver, host);
   m.start(0);
   return m;
 }

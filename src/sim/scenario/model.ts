@@ -11,6 +11,8 @@ import type { Cpu } from '../model/cpu/cpu';
 import type { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
 import { type Skb, SkbKind } from '../model/skb';
+import { Hop } from '../model/skb-trace';
+import type { SiteSpec, SkbTracer } from '../metrics/skb-tracer';
 import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
@@ -76,6 +78,7 @@ export class Model implements EventTarget {
 
   /** Frees an skb the way kfree_skb does: the destructor (tcp_wfree) runs. */
   readonly freeFn = (skb: Skb, nowNs: Ns): void => {
+    if (skb.trace !== null) skb.trace.hop(Hop.TX_DONE, this, nowNs);
     skb.owner?.onSkbFree(skb, nowNs);
   };
 
@@ -84,6 +87,7 @@ export class Model implements EventTarget {
 
   readonly dropFn = (skb: Skb, nowNs: Ns): void => {
     this.drops++;
+    if (skb.trace !== null) skb.trace.hop(Hop.DROP, this, nowNs);
     if (skb.kind === SkbKind.DATA)
       this.droppedPayloadBytes[skb.flowId] = (this.droppedPayloadBytes[skb.flowId] ?? 0) + skb.lenBytes;
     skb.owner?.onSkbFree(skb, nowNs);
@@ -227,6 +231,15 @@ export class Model implements EventTarget {
   pingReply(reply: Skb): void {
     const now = this.sim.nowNs;
     this.recorder.ping(now, now - reply.createdNs, reply.ackSeq, this.measuring);
+  }
+
+  /** Where the per-skb probe's hops happen (builders register them; ./skb-trace-sites.ts). */
+  readonly traceSites: [object, SiteSpec][] = [];
+  /** The per-skb probe, once a host has turned it on. */
+  skbTracer: SkbTracer | null = null;
+
+  traceSite(obj: object, spec: SiteSpec): void {
+    this.traceSites.push([obj, spec]);
   }
 
   addProbe(spec: SeriesSpec, read: (nowNs: Ns) => number): void {
