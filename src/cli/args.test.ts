@@ -48,6 +48,7 @@ describe('parseArgs', () => {
       check: false,
       list: false,
       help: false,
+      trace: null,
     });
   });
   it('reads every flag, separate or with =', () => {

@@ -11,6 +11,8 @@ export interface CliArgs {
   check: boolean;
   list: boolean;
   help: boolean;
+  /** Write a Chrome trace-event / Perfetto JSON file of the run (a preset) here. */
+  trace: { file: string; everyN: number; windowMs: [number, number] | null } | null;
 }
 
 export function usage(): string {
@@ -26,6 +28,9 @@ export function usage(): string {
     '  --seed       RNG seed (default 1)',
     '  --format     table (default), json or csv',
     '  --check      exit 1 if a reference cell is outside its tolerance',
+    '  --trace F    write the run as a Chrome trace-event / Perfetto JSON file F (a preset, with --set):',
+    '               the hops of one skb in --trace-every N (default 16) through every layer, one track',
+    '               per layer and flow, and with --trace-window 2s..2.05s every event of that window',
   ].join('\n');
 }
 
@@ -48,7 +53,10 @@ export function parseArgs(argv: string[]): CliArgs {
     check: false,
     list: false,
     help: false,
+    trace: null,
   };
+  let traceEvery = 16;
+  let traceWindow: [number, number] | null = null;
   const need = (i: number, flag: string): string => {
     const v = argv[i];
     if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
@@ -97,6 +105,26 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--check':
         a.check = true;
         break;
+      case '--trace':
+        a.trace = { file: val(), everyN: 16, windowMs: null };
+        break;
+      case '--trace-every': {
+        const s = val();
+        if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 1_000_000)
+          throw new Error(`--trace-every ${JSON.stringify(s)}: expected an integer from 1 to 1000000`);
+        traceEvery = Number(s);
+        break;
+      }
+      case '--trace-window': {
+        const s = val();
+        const [from, to] = s.split('..');
+        if (to === undefined)
+          throw new Error(`--trace-window ${JSON.stringify(s)}: expected from..to, e.g. 2s..2.05s`);
+        traceWindow = [parseDuration(from), parseDuration(to)];
+        if (!(traceWindow[1] > traceWindow[0]))
+          throw new Error(`--trace-window ${JSON.stringify(s)}: the end must be after the start`);
+        break;
+      }
       case '--list':
         a.list = true;
         break;
@@ -107,7 +135,7 @@ export function parseArgs(argv: string[]): CliArgs {
       default:
         if (x.startsWith('-')) {
           throw new Error(
-            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --list or --help`,
+            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --trace, --trace-every, --trace-window, --list or --help`,
           );
         }
         if (a.target !== null)
@@ -116,5 +144,8 @@ export function parseArgs(argv: string[]): CliArgs {
     }
   }
   if (!a.target && !a.list && !a.help) throw new Error('name a preset or a scenario file (see --list)');
+  if (a.trace) a.trace = { ...a.trace, everyN: traceEvery, windowMs: traceWindow };
+  else if (traceWindow || traceEvery !== 16)
+    throw new Error('--trace-every and --trace-window need --trace FILE');
   return a;
 }

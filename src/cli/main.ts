@@ -3,7 +3,7 @@
  * core, apply --set overrides, sweep a field, print table / JSON / CSV.
  * Exit codes: 0 ok, 1 a reference cell out of tolerance (--check), 2 bad input.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs, usage, type CliArgs } from './args';
 import { runCli } from './commands';
 import { SimPool } from './pool';
@@ -26,6 +26,7 @@ runCli(
   (p) => readFileSync(p, 'utf8'),
   (s) => process.stdout.write(s),
   () => new SimPool(),
+  (p, text) => writeFileSync(p, text),
 ).then(
   (code) => process.exit(code),
   (e: unknown) => {

@@ -40,6 +40,14 @@ export class EventQueue {
     return this.n > 0 ? this.hT[0] : Infinity;
   }
 
+  /** Target and kind of the earliest event (for an observer of every event; see Sim.observer). */
+  peekTarget(): EventTarget | null {
+    return this.n > 0 ? this.targets[this.hSlot[0]] : null;
+  }
+  peekKind(): number {
+    return this.n > 0 ? this.kinds[this.hSlot[0]] : 0;
+  }
+
   push(timeNs: Ns, target: EventTarget, kind: number, arg: unknown): void {
     this.pushKeyed(timeNs, this.seq++, target, kind, arg);
   }
