@@ -215,6 +215,12 @@ export interface Summary {
   stations: StationSummary[];
   /** What bounds throughput now, computed from the state. */
   bound: string;
+  /**
+   * Per sampled series (SeriesSpec key), the mean of its samples since the
+   * measurement began: a layer's mean occupancy, the mean cwnd. Present in
+   * runs that record frames (the live hosts; headless CLI runs do not sample).
+   */
+  seriesMeans?: Record<string, number>;
   events: number;
 }
 

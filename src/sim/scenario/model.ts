@@ -287,6 +287,7 @@ export class Model implements EventTarget {
       stations,
       bound: '',
       events: this.sim.eventsRun,
+      ...(this.recorder.recordsFrames ? { seriesMeans: this.recorder.seriesMeans() } : {}),
     };
     sum.bound = boundExplanation(this, sum);
     return sum;
