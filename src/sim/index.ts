@@ -9,6 +9,8 @@ import { applyOverrides, ScenarioError } from './scenario/validate';
 import { SOURCES } from './scenario/sources';
 
 export type * from './api';
+export { runHeadless } from './headless';
+export type { HeadlessRequest, HeadlessResult } from './headless';
 
 export function listPresets(): PresetInfo[] {
   return PRESETS.map((p) => ({

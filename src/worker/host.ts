@@ -8,11 +8,13 @@
  * or the slice budget is spent. A sim that cannot keep up drops the backlog
  * instead of accumulating it, so the achieved speed is simply lower.
  */
-import { createSim, listPresets } from '../sim/index';
-import type { LiveSim } from '../sim/api';
+import { createSim, listPresets, runHeadless } from '../sim/index';
+import type { LiveSim, ScheduledChange, SkbTraceSite } from '../sim/api';
 import { boundFrame, DEFAULT_LIMITS, type FrameLimits } from './frame-bound';
 import type {
   FrameSink,
+  HeadlessRequest,
+  HeadlessResult,
   LoadRequest,
   LoadResult,
   ParamValue,
@@ -52,10 +54,12 @@ export interface CoreEntry {
     presetId: string,
     overrides: Record<string, ParamValue>,
     seed: number,
+    changes?: readonly ScheduledChange[],
   ): { ok: true; sim: LiveSim } | { ok: false; error: string };
+  runHeadless?(req: HeadlessRequest): HeadlessResult;
 }
 
-const defaultCore: CoreEntry = { listPresets, createSim };
+const defaultCore: CoreEntry = { listPresets, createSim, runHeadless };
 
 export class SimHost implements WorkerApi {
   private sim: LiveSim | null = null;
@@ -63,6 +67,11 @@ export class SimHost implements WorkerApi {
   private seed = 1;
   /** Values set so far (load overrides plus accepted setParam calls), reapplied on reset. */
   private overrides: Record<string, ParamValue> = {};
+  /** The loaded run's scheduled changes, replayed by a reset or a restart. */
+  private changes: ScheduledChange[] | undefined;
+  /** While playing, pause here (ns). */
+  private stopAtNs: number | null = null;
+  private traceOpts: { everyN: number } | null = null;
   private runId = 0;
   private running = false;
   private speed = 1e9;
@@ -87,18 +96,20 @@ export class SimHost implements WorkerApi {
   }
 
   load(req: LoadRequest): LoadResult {
-    const r = this.core.createSim(req.presetId, req.overrides, req.seed);
+    const r = this.core.createSim(req.presetId, req.overrides, req.seed, req.changes);
     if (!r.ok) return r;
     this.presetId = req.presetId;
     this.seed = req.seed;
     this.overrides = { ...req.overrides };
+    this.changes = req.changes ? [...req.changes] : undefined;
+    this.traceOpts = null;
     return this.install(r.sim);
   }
 
   reset(seed?: number): LoadResult {
     if (!this.presetId) return { ok: false, error: 'no simulation loaded' };
     const s = seed ?? this.seed;
-    const r = this.core.createSim(this.presetId, this.overrides, s);
+    const r = this.core.createSim(this.presetId, this.overrides, s, this.changes);
     if (!r.ok) return r;
     this.seed = s;
     return this.install(r.sim);
@@ -143,7 +154,7 @@ export class SimHost implements WorkerApi {
     if (spec && !spec.live) {
       // Structural knobs (qdisc kind, driver, era...) are applied by a fresh run.
       const next = { ...this.overrides, [key]: value };
-      const r = this.core.createSim(this.presetId, next, this.seed);
+      const r = this.core.createSim(this.presetId, next, this.seed, this.changes);
       if (!r.ok) return r;
       this.overrides = next;
       this.install(r.sim);
@@ -167,6 +178,19 @@ export class SimHost implements WorkerApi {
     return this.sim ? this.sim.summary() : null;
   }
 
+  stopAt(ns: number | null): void {
+    this.stopAtNs = ns;
+  }
+
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[] {
+    this.traceOpts = opts;
+    return this.sim ? this.sim.traceSkbs(opts) : [];
+  }
+
+  runHeadless(req: HeadlessRequest): HeadlessResult {
+    return this.core.runHeadless ? this.core.runHeadless(req) : { ok: false, error: 'no headless runs here' };
+  }
+
   status(): RunStatus {
     return {
       running: this.running,
@@ -183,6 +207,7 @@ export class SimHost implements WorkerApi {
   private install(sim: LiveSim): LoadResult {
     this.sim = sim;
     this.runId++;
+    if (this.traceOpts) sim.traceSkbs(this.traceOpts);
     this.targetNs = sim.nowNs;
     this.lastWallMs = this.clock.now();
     this.rate = {
@@ -227,12 +252,21 @@ export class SimHost implements WorkerApi {
     this.targetNs = full
       ? sim.nowNs + FULL_SPEED_AHEAD_NS
       : Math.max(this.targetNs, sim.nowNs) + Math.round((dtMs * this.speed) / 1000);
+    const stop = this.stopAtNs;
+    if (stop !== null && this.targetNs >= stop) this.targetNs = stop;
     let reached = false;
     // The iteration cap guards against a clock that does not move.
     for (let i = 0; i < 100_000 && this.clock.now() - wall < SLICE_MS; i++) {
       const b0 = this.clock.now();
       reached = sim.runUntil(this.targetNs, this.burst);
       this.adaptBurst(this.clock.now() - b0, reached);
+      if (reached && stop !== null && sim.nowNs >= stop) {
+        // The stop: pause there, and tell the app at once.
+        this.stopAtNs = null;
+        this.running = false;
+        this.emit(true);
+        return;
+      }
       if (reached) {
         if (!full) break;
         this.targetNs = sim.nowNs + FULL_SPEED_AHEAD_NS;

@@ -2,7 +2,18 @@
  * The one typed protocol between the app (main thread) and the simulation
  * worker. Bulk series travel inside Frame as typed arrays, transferred.
  */
-import type { Frame, ParamSpec, ParamValue, PointStreams, PresetInfo, SeriesSpec, Summary } from '../sim/api';
+import type {
+  Frame,
+  ParamSpec,
+  ParamValue,
+  PointStreams,
+  PresetInfo,
+  ScheduledChange,
+  SeriesSpec,
+  SkbTraceSite,
+  Summary,
+} from '../sim/api';
+import type { HeadlessRequest, HeadlessResult } from '../sim/headless';
 
 export { PANELS } from '../sim/api';
 export type {
@@ -15,14 +26,21 @@ export type {
   Panel,
   PointStreams,
   PresetInfo,
+  ScheduledChange,
   SeriesSpec,
+  SkbHops,
+  SkbTraceSite,
   Summary,
+  TsqBudget,
 } from '../sim/api';
+export type { HeadlessRequest, HeadlessResult } from '../sim/headless';
 
 export interface LoadRequest {
   presetId: string;
   overrides: Record<string, ParamValue>;
   seed: number;
+  /** Knob changes at simulated times (a lesson step, a replayable link); a reset replays them. */
+  changes?: ScheduledChange[];
 }
 
 export type LoadResult =
@@ -79,6 +97,12 @@ export interface WorkerApi {
   /** Registers the frame sink (a Comlink proxy); frames arrive about 30 times a second. */
   onFrame(cb: FrameSink): void;
   summary(): Summary | null;
+  /** While playing, pause once the run reaches `ns` of simulated time (null: no stop); a frame follows. */
+  stopAt(ns: number | null): void;
+  /** Turns the per-skb probe on (one data skb in `everyN`) or off; frames then carry `hops`. Returns the hop sites. */
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[];
+  /** A separate run to completion (a lesson's comparison, a trace-event file); the live run waits meanwhile. */
+  runHeadless(req: HeadlessRequest): HeadlessResult;
 }
 
 /**

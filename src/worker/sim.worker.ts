@@ -2,8 +2,8 @@
 import * as Comlink from 'comlink';
 import { SimHost } from './host';
 import { frameTransferables, packFrame } from './frame-bound';
-import type { FrameSink, LoadRequest, ParamValue, WorkerApi } from './protocol';
-import { createSim, listPresets } from '../sim/index';
+import type { FrameSink, HeadlessRequest, LoadRequest, ParamValue, WorkerApi } from './protocol';
+import { createSim, listPresets, runHeadless } from '../sim/index';
 import { FaultInjector, type WatchdogApi } from './watchdog';
 
 // The app's watchdog pings the worker; its end-to-end tests inject faults through the same object.
@@ -13,7 +13,7 @@ const host = new SimHost(
     now: () => performance.now(),
     defer: (fn, ms) => void setTimeout(fn, ms),
   },
-  faults.wrap({ listPresets, createSim }),
+  faults.wrap({ listPresets, createSim, runHeadless }),
 );
 
 const api: WorkerApi & WatchdogApi = {
@@ -27,6 +27,9 @@ const api: WorkerApi & WatchdogApi = {
   setSpeed: (s: number) => host.setSpeed(s),
   setParam: (k: string, v: ParamValue) => host.setParam(k, v),
   summary: () => host.summary(),
+  stopAt: (ns: number | null) => host.stopAt(ns),
+  traceSkbs: (opts: { everyN: number } | null) => host.traceSkbs(opts),
+  runHeadless: (req: HeadlessRequest) => host.runHeadless(req),
   // The sink is a Comlink proxy: its call returns a promise that settles once
   // the app has consumed the frame, which the host counts for back-pressure.
   onFrame: (cb: FrameSink) =>

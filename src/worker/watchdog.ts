@@ -94,8 +94,9 @@ export class FaultInjector {
   wrap(core: CoreEntry): CoreEntry {
     return {
       listPresets: () => core.listPresets(),
-      createSim: (presetId, overrides, seed) => {
-        const r = core.createSim(presetId, overrides, seed);
+      runHeadless: core.runHeadless ? (req) => core.runHeadless!(req) : undefined,
+      createSim: (presetId, overrides, seed, changes) => {
+        const r = core.createSim(presetId, overrides, seed, changes);
         return r.ok
           ? {
               ok: true,
