@@ -17,6 +17,8 @@ import { ToolsPage } from './experiments/ToolsPage';
 import { ShareTools } from './share/ShareTools';
 import { WorkerNotice } from './robustness/WorkerNotice';
 import { SlowNotice } from './robustness/SlowNotice';
+import { LearnView } from './learn/LearnView';
+import { FirstVisit } from './learn/FirstVisit';
 import './app.css';
 
 function ErrorBanner() {
@@ -34,6 +36,13 @@ export function App() {
   const ctx = useMemo(() => (rt ? { ...rt, chartTheme } : null), [rt, chartTheme]);
   const view = useNav((s) => s.view);
   if (!ctx) return null;
+  if (view === 'learn') {
+    return (
+      <ExplorerContext.Provider value={ctx}>
+        <LearnView theme={theme} />
+      </ExplorerContext.Provider>
+    );
+  }
   if (view !== 'explorer') {
     return (
       <ExplorerContext.Provider value={ctx}>
@@ -59,6 +68,7 @@ export function App() {
           <ControlsPanel />
         </aside>
         <main className="col-centre">
+          <FirstVisit />
           <Timelines />
         </main>
         <aside className="col-side" aria-label="Run summary and packet path">

@@ -269,7 +269,8 @@ export class SimHost implements WorkerApi {
       }
       if (reached) {
         if (!full) break;
-        this.targetNs = sim.nowNs + FULL_SPEED_AHEAD_NS;
+        this.targetNs =
+          stop !== null ? Math.min(stop, sim.nowNs + FULL_SPEED_AHEAD_NS) : sim.nowNs + FULL_SPEED_AHEAD_NS;
       }
     }
     if (!reached) this.targetNs = sim.nowNs;

@@ -11,6 +11,7 @@ import { formatTick, formatValue } from '../format';
 import { fieldText, parseField, takesSuffix } from './param-field';
 import { sliderModel, type SliderModel } from './slider-scale';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
+import { GlossaryText } from '../learn/GlossaryText';
 
 const idOf = (key: string) => `p-${key.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
@@ -199,7 +200,7 @@ export function ParamControl({ spec }: { spec: ParamSpec }) {
         </p>
       )}
       <p id={`${id}-help`} className="help">
-        {spec.help} <code>{spec.kernelFile}</code>
+        <GlossaryText text={spec.help} /> <code>{spec.kernelFile}</code>
         {spec.kernelDefault !== undefined && <> · default {valueText(spec, spec.kernelDefault)}</>}
       </p>
     </div>

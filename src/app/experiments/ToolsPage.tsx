@@ -16,7 +16,7 @@ import { ExperimentsView } from './ExperimentsView';
 import { ViewSwitch } from './ViewSwitch';
 import { ShareNotices } from '../share/ShareNotices';
 
-export function ToolsPage({ view, theme }: { view: Exclude<AppView, 'explorer'>; theme: Theme }) {
+export function ToolsPage({ view, theme }: { view: Exclude<AppView, 'explorer' | 'learn'>; theme: Theme }) {
   const { controller } = useExplorerContext();
   useEffect(() => {
     const wasRunning = useExplorer.getState().status.running;

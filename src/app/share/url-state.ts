@@ -52,7 +52,7 @@ export interface ShareNotice {
 }
 
 /** Query keys the page navigation reads (state/nav-store.ts); kept in the address bar, checked there. */
-export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp'];
+export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp', 'lesson', 'step', 'present'];
 
 const RESERVED = new Set(['v', 'preset', 'seed', 'speed', 'panels', 'zoom', 'controls', 'theme']);
 const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;

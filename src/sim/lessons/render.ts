@@ -8,6 +8,10 @@
 import type { ParamValue, ScheduledChange, Summary } from '../api';
 import type { HeadlessRequest } from '../headless';
 import { findPreset } from '../scenario/presets/index';
+import { PARAMS } from '../scenario/params';
+import { getPath } from '../scenario/paths';
+import type { Scenario } from '../scenario/scenario';
+import { applyOverrides } from '../scenario/validate';
 import { evaluate, parseExpr, type EvalContext, type Value } from './expr';
 import type { ChoiceOption, LessonStep, Prediction, StepSpeed } from './format';
 import { linkTerms } from './glossary';
@@ -58,6 +62,26 @@ export function compareRequests(step: LessonStep, run: StepRun): { id: string; r
       marksNs: [run.untilNs],
     },
   }));
+}
+
+/**
+ * A scenario field's value at the start of a step's run (a `param.` ref), as
+ * LiveSim.startParam reads it: the preset with the run's fields applied, a
+ * field left at its era default read as that default. Undefined when the
+ * run's fields do not apply.
+ */
+export function startValue(run: StepRun, key: string): ParamValue | undefined {
+  const preset = findPreset(run.presetId);
+  if (!preset) return undefined;
+  let sc: Scenario;
+  try {
+    sc = applyOverrides(preset.scenario(), run.overrides);
+  } catch {
+    return undefined;
+  }
+  const v = getPath(sc, key);
+  if (v === null) return PARAMS[key]?.kernelDefault?.(sc) ?? 'default';
+  return typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? v : undefined;
 }
 
 /** A published cell of the step's preset, by its ref name (cellRef). */
@@ -169,7 +193,7 @@ export function scorePrediction(p: Prediction, answer: number, ctx: EvalContext)
 export function summaryContext(got: {
   marks: Map<string, Summary>;
   live: Summary | null;
-  params: Record<string, ParamValue>;
+  params: { [key: string]: ParamValue | undefined };
   compare: Map<string, Summary>;
   presetId: string;
   changes: readonly ScheduledChange[];

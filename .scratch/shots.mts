@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '/work/wt/learn/scripts/chromium';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+const [url, out, w, h] = [process.argv[2], process.argv[3], Number(process.argv[4] ?? 1400), Number(process.argv[5] ?? 1000)];
+const page = await browser.newPage({ viewport: { width: w, height: h } });
+const errors: string[] = [];
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+page.on('pageerror', (e) => errors.push(String(e)));
+await page.goto(url);
+await page.waitForTimeout(Number(process.argv[6] ?? 5000));
+if (process.argv[7]) await page.evaluate(process.argv[7]);
+await page.waitForTimeout(2000);
+await page.screenshot({ path: out });
+console.log(errors.join('\n'));
+await browser.close();

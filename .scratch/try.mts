@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '/work/wt/learn/scripts/chromium';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+const errors: string[] = [];
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+page.on('pageerror', (e) => errors.push(String(e)));
+await page.goto('http://127.0.0.1:4381/?view=learn&lesson=why-tsq&step=2');
+await page.waitForFunction(() => (window as any).__tsqLearn?.state() === 'ready' || (window as any).__tsqLearn?.state() === 'ask', null, { timeout: 30000 });
+console.log('state', await page.evaluate(() => (window as any).__tsqLearn.state()));
+await page.getByTestId('step-skip').click();
+await page.waitForTimeout(4000);
+console.log('state', await page.evaluate(() => (window as any).__tsqLearn.state()), await page.evaluate(() => (window as any).__tsqLearn.nowNs()));
+await page.screenshot({ path: '/tmp/learn1.png' });
+console.log(errors.join('\n'));
+await browser.close();
