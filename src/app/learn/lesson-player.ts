@@ -108,6 +108,11 @@ export class LessonPlayer {
     u.run.addEventListener('click', () => (this.rt.running ? this.ctl.pause() : void this.ctl.play()));
     u.skip.addEventListener('click', () => void this.ctl.skip());
     u.restart.addEventListener('click', () => void this.goTo(this.index));
+    u.followStart.addEventListener('click', () => {
+      void this.ctl.followNow().then(() => {
+        if (!this.rt.running) void this.ctl.play();
+      });
+    });
     u.prev.addEventListener('click', () => void this.goTo(this.index - 1, true));
     u.next.addEventListener('click', () => void this.goTo(this.index + 1, true));
     u.present.addEventListener('click', () => this.setPresent(!this.present));
@@ -266,6 +271,7 @@ export class LessonPlayer {
     u.run.textContent = running ? 'Pause' : c.state === 'done' ? 'Run on' : 'Run';
     u.run.disabled = c.state === 'ask' || c.state === 'loading' || c.state === 'error';
     u.skip.disabled = u.run.disabled || c.state === 'done' || c.state === 'free';
+    u.followStart.disabled = c.following || u.run.disabled;
     u.notice.hidden = !c.error;
     u.notice.textContent = c.error ?? '';
     this.controls.forEach((m) => m.sync());

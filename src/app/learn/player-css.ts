@@ -6,6 +6,7 @@
  * presentation mode (large text, one chart).
  */
 export const LESSON_CSS = `
+[hidden] { display: none !important; }
 .lesson { gap: 10px; border: none; padding: 8px 4px; font-size: 14px; }
 .lesson-head { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; }
 .lesson-title { margin: 0; font-size: 17px; flex: 1 1 260px; }
@@ -93,10 +94,13 @@ ol.hops { margin: 2px 0 0; padding-left: 20px; font-size: 12.5px; }
 .lesson.single .lesson-steps, .lesson.single .step-nav { display: none; }
 .lesson:fullscreen { background: var(--bg); overflow: auto; padding: 20px 28px; }
 @media (max-width: 700px) {
-  .lesson-body { grid-template-columns: minmax(0, 1fr); gap: 8px; }
-  .lesson-text { max-height: 46vh; overflow: auto; border-bottom: 1px solid var(--border); padding-bottom: 4px; }
+  .lesson { font-size: 13.5px; }
+  .lesson-title { font-size: 15px; }
+  .lesson-tools { font-size: 12.5px; }
+  .lesson-body { grid-template-columns: minmax(0, 1fr); gap: 6px; }
+  .lesson-text { max-height: 34vh; overflow: auto; border-bottom: 1px solid var(--border); padding-bottom: 4px; }
   .lesson-figure .chart:not(:first-child) { display: none; }
-  .lesson-figure .chart-body { height: 150px !important; }
+  .lesson-figure .chart-body { height: 140px !important; }
   .stage { grid-template-columns: minmax(90px, 1.4fr) minmax(40px, 1fr) 60px auto; }
 }
 `;

@@ -100,7 +100,7 @@ export function followView(rt: LessonRuntime, ctl: () => StepController, onChang
     followed: () => followed,
     refresh() {
       const on = ctl().following || rt.hops.skbs().length > 0;
-      root.hidden = !ctl().run.follow;
+      root.hidden = !ctl().run.follow && !ctl().following;
       hop.disabled = followed === null;
       dl.disabled = !on;
       const list = rt.hops.skbs().slice(-40);

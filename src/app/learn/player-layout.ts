@@ -26,6 +26,7 @@ export interface Layout {
   next: HTMLButtonElement;
   run: HTMLButtonElement;
   skip: HTMLButtonElement;
+  followStart: HTMLButtonElement;
   restart: HTMLButtonElement;
   clock: HTMLOutputElement;
   state: HTMLElement;
@@ -103,11 +104,13 @@ export function buildLayout(lesson: Lesson, single: boolean): Layout {
   const run = button('Run', 'step-run', 'primary');
   const skip = button('Skip to the end', 'step-skip');
   const restart = button('Restart step', 'step-restart');
+  const followStart = button('Follow one skb', 'follow-start');
+  followStart.title = 'Slow the run down a hundred times and trace its skbs through the layers';
   const clock = el('output', 'clock', '0 ns');
   clock.setAttribute('aria-label', 'Simulated time');
   const state = el('span', 'step-state');
   state.dataset.testid = 'step-state';
-  bar.append(run, skip, restart, clock, state);
+  bar.append(run, skip, restart, followStart, clock, state);
   const charts = el('div', 'charts');
   const path = el('div', 'path-slot');
   fig.append(bar, charts, path);
@@ -132,6 +135,7 @@ export function buildLayout(lesson: Lesson, single: boolean): Layout {
     run,
     skip,
     restart,
+    followStart,
     clock,
     state,
     charts,

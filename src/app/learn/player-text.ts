@@ -92,7 +92,7 @@ export function renderPieces(parent: HTMLElement, pieces: readonly Piece[]): voi
 export function updateValues(parent: HTMLElement, pieces: readonly Piece[]): boolean {
   const outs = parent.querySelectorAll<HTMLOutputElement>('output.value');
   const vals = pieces.filter((p): p is Extract<Piece, { kind: 'value' }> => p.kind === 'value');
-  if (outs.length !== vals.length) return false;
+  if (outs.length !== vals.length || vals.some((p, i) => outs[i].dataset.src !== p.src)) return false;
   vals.forEach((p, i) => {
     const o = outs[i];
     if (o.textContent !== p.text) o.textContent = p.text;

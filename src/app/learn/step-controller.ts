@@ -147,6 +147,15 @@ export class StepController {
     this.set('done');
   }
 
+  /** Follow one skb from now on, in any step: slow motion and the per-skb probe. */
+  async followNow(everyN = 8): Promise<void> {
+    if (this.following || this.state === 'loading' || this.state === 'error') return;
+    this.following = true;
+    await this.rt.setSpeed(this.run.follow?.speedId ?? '0.01');
+    await this.rt.traceSkbs({ everyN: this.run.follow?.everyN ?? everyN });
+    this.changed();
+  }
+
   pause(): void {
     this.rt.pause();
     if (this.state === 'running' || this.state === 'free') this.set('ready');

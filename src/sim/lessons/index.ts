@@ -4,12 +4,12 @@
  * the tests and any lesson file a reader loads.
  */
 import type { Lesson } from './format';
-import whyTsq from './data/why-tsq.json';
-import tsqBudget from './data/tsq-budget.json';
-import wifiBudget from './data/wifi-budget.json';
-import lateCompletions from './data/late-completions.json';
-import gsoCpu from './data/gso-cpu.json';
-import whereQueue from './data/where-queue.json';
+import whyTsq from './data/why-tsq.json' with { type: 'json' };
+import tsqBudget from './data/tsq-budget.json' with { type: 'json' };
+import wifiBudget from './data/wifi-budget.json' with { type: 'json' };
+import lateCompletions from './data/late-completions.json' with { type: 'json' };
+import gsoCpu from './data/gso-cpu.json' with { type: 'json' };
+import whereQueue from './data/where-queue.json' with { type: 'json' };
 
 export const LESSONS: readonly Lesson[] = [
   whyTsq,
