@@ -9,6 +9,7 @@ import { useExplorer } from '../state/explorer-store';
 import { useNav } from '../state/nav-store';
 import { useExplorerContext } from '../explorer-context';
 import { LESSONS } from '../../sim/lessons/index';
+import { learnSearch } from './learn-url';
 import './learn.css';
 
 const KEY = 'tsq-lab:first-visit-done';
@@ -63,10 +64,7 @@ export function FirstVisit() {
   };
   const startLesson = () => {
     remember();
-    const url = new URL(location.href);
-    url.searchParams.set('lesson', first.id);
-    url.searchParams.set('step', '1');
-    history.replaceState(history.state, '', url);
+    history.replaceState(history.state, '', new URL(learnSearch(first.id, 0, false), location.href));
     go('learn');
   };
   return (

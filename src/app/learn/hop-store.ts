@@ -6,7 +6,6 @@
  * trace-event export. Columnar, like the frames; no React.
  */
 import type { SkbHops, SkbTraceSite } from '../../worker/protocol';
-import { Hop } from '../../sim/model/skb-trace';
 
 /** Traced skbs kept; older ones (and their hops) are dropped. */
 export const MAX_SKBS = 400;
@@ -36,6 +35,7 @@ export class HopStore {
   private rows = new Map<number, HopRow[]>();
   /** Bumped on every change (drawers compare it). */
   version = 0;
+  private pinned: number | null = null;
 
   clear(sites: SkbTraceSite[] = []): void {
     this.sites = sites;
@@ -63,8 +63,17 @@ export class HopStore {
       if (!a) this.rows.set(id, (a = []));
       a.push({ id, seg: h.seg[i], kind: h.kind[i], site: h.site[i], tNs: h.tNs[i] });
     }
-    while (this.skbList.length > MAX_SKBS) this.rows.delete(this.skbList.shift()!.id);
+    while (this.skbList.length > MAX_SKBS) {
+      // The followed skb stays, however long ago it was sent.
+      const at = this.skbList[0].id === this.pinned && this.skbList.length > 1 ? 1 : 0;
+      this.rows.delete(this.skbList.splice(at, 1)[0].id);
+    }
     this.version++;
+  }
+
+  /** Keeps one skb's hops when older ones go (the one the reader follows). */
+  pin(id: number | null): void {
+    this.pinned = id;
   }
 
   /** The traced skbs, oldest first. */
@@ -76,13 +85,14 @@ export class HopStore {
     return this.skbList.find((s) => s.id === id);
   }
 
-  /** One packet's hops in time order: the skb, then (after software GSO) its first segment. */
+  /**
+   * One packet's hops in time order: the skb as TCP built it, and its first
+   * segment — after software GSO split it, or once a forwarding NIC sent it
+   * on as a packet of its own (at an access point).
+   */
   pathOf(id: number): HopRow[] {
     const all = this.rows.get(id) ?? [];
-    const whole = all.filter((r) => r.seg === -1);
-    const split = whole.some((r) => r.kind === Hop.GSO);
-    const first = split ? all.filter((r) => r.seg === 0) : [];
-    return [...whole, ...first];
+    return all.filter((r) => r.seg <= 0).sort((a, b) => a.tNs - b.tNs);
   }
 
   /** Every hop of the skb and its segments (the trace export). */
@@ -90,11 +100,20 @@ export class HopStore {
     return this.rows.get(id) ?? [];
   }
 
-  /** The last hop of the packet at or before `tNs` (null before its first). */
+  /**
+   * Where the packet is at `tNs`: its first segment's last hop by then once
+   * it has one (the packet travels on as that segment), else the skb's; null
+   * before its first hop.
+   */
   hopAt(id: number, tNs: number): HopRow | null {
-    let at: HopRow | null = null;
-    for (const r of this.pathOf(id)) if (r.tNs <= tNs) at = r;
-    return at;
+    let whole: HopRow | null = null;
+    let seg: HopRow | null = null;
+    for (const r of this.pathOf(id)) {
+      if (r.tNs > tNs) continue;
+      if (r.seg === 0) seg = r;
+      else whole = r;
+    }
+    return seg ?? whole;
   }
 
   /** The occupancy series that holds the packet after a hop (from the site table), or null. */

@@ -8,8 +8,22 @@ import { isPath, shown, type ShareNotice } from '../share/url-state';
 import { findLesson, LESSONS } from '../../sim/lessons/index';
 import type { Lesson } from '../../sim/lessons/format';
 
-/** Query keys of the Learn view itself (the rest of a learn link is fields). */
-export const LEARN_KEYS = ['view', 'lesson', 'step', 'present', 'v', 'seed', 'theme'] as const;
+/** Query keys of the Learn view and of the explorer's links (the rest of a learn link is fields). */
+export const LEARN_KEYS = [
+  'view',
+  'lesson',
+  'step',
+  'present',
+  'v',
+  'exp',
+  'preset',
+  'seed',
+  'speed',
+  'panels',
+  'zoom',
+  'controls',
+  'theme',
+] as const;
 
 export interface LearnLink {
   lesson: Lesson;

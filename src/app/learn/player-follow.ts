@@ -15,9 +15,14 @@ import type { StepController } from './step-controller';
 
 /** Engine events exported: the last this many ns of the run. */
 export const EVENT_WINDOW_NS = 5e6;
-/** How far "next hop" steps at a time, and at most how often. */
+/**
+ * "Next hop" steps 10 µs at first and twice as far each time nothing
+ * happened, up to 1 ms (a packet can wait long in a queue), at most this
+ * many steps.
+ */
 const HOP_STEP_NS = 10_000;
-const HOP_STEP_MAX = 2000;
+const HOP_STEP_MAX_NS = 1_000_000;
+const HOP_STEPS = 400;
 
 export interface FollowView {
   root: HTMLElement;
@@ -49,6 +54,7 @@ export function followView(rt: LessonRuntime, ctl: () => StepController, onChang
 
   const choose = (id: number | null) => {
     followed = id;
+    rt.hops.pin(id);
     select.value = id === null ? '' : String(id);
     onChange();
   };
@@ -65,8 +71,18 @@ export function followView(rt: LessonRuntime, ctl: () => StepController, onChang
     if (followed === null) return;
     const before = rt.hops.pathOf(followed).length;
     if (rt.running) ctl().pause();
-    for (let i = 0; i < HOP_STEP_MAX && rt.hops.pathOf(followed).length === before; i++)
-      await rt.stepBy(HOP_STEP_NS);
+    hop.disabled = true;
+    note.textContent = 'Stepping to its next hop…';
+    try {
+      let step = HOP_STEP_NS;
+      for (let i = 0; i < HOP_STEPS && rt.hops.pathOf(followed).length === before; i++) {
+        await rt.stepBy(step);
+        step = Math.min(HOP_STEP_MAX_NS, step * 2);
+      }
+    } finally {
+      hop.disabled = false;
+      note.textContent = '';
+    }
     onChange();
   }
 

@@ -58,9 +58,17 @@ export function mountPath(parent: HTMLElement, rt: LessonRuntime, o: PathOptions
 
   let last = -Infinity;
   let lastHops = '';
+  let later: ReturnType<typeof setTimeout> | null = null;
   const render = (s: RenderState) => {
     const now = performance.now();
-    if (now - last < UPDATE_MS) return;
+    if (now - last < UPDATE_MS) {
+      // Come back once the interval is over: the last frame before a pause must show.
+      later ??= setTimeout(() => {
+        later = null;
+        rt.scheduler.invalidate();
+      }, UPDATE_MS);
+      return;
+    }
     last = now;
     const buf = rt.buffers;
     for (const r of rows) {
@@ -110,6 +118,7 @@ export function mountPath(parent: HTMLElement, rt: LessonRuntime, o: PathOptions
   const off = rt.scheduler.add(render);
   return () => {
     off();
+    if (later) clearTimeout(later);
     box.remove();
   };
 }
