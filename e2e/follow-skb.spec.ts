@@ -69,15 +69,23 @@ for (const [preset, lesson, step, fromNs, longStays] of PATHS) {
     for (let k = 0; k < 40 && !arrived(path, preset); k++) {
       await hop.click();
       await expect(hop).toBeEnabled();
-      path = await page.evaluate((i) => window.__tsqLearn!.path(i), id);
-      const sites = await page.evaluate(() => window.__tsqLearn!.sites());
-      // The packet is where its first segment is, once it has one (hopAt in hop-store.ts).
-      const segs = path.filter((h) => h.seg === 0);
-      const last = segs.length ? segs[segs.length - 1] : path[path.length - 1];
-      const want = sites[last.site]?.series[last.kind] ?? null;
-      // The packet path marks the layer the skb is in now (the run is paused there), when one holds it.
-      if (want && (await player(page).locator(`.stage[data-layer="${want}"]`).count()))
-        await expect(player(page).locator('.stage.here-now')).toHaveAttribute('data-layer', want);
+      // The packet path marks the layer the skb is in now (the run is paused there), when one holds it:
+      // the packet is where its first segment is, once it has one (hopAt in hop-store.ts). The last
+      // frame's hops may arrive just after the step, so both are read again until they settle.
+      await expect
+        .poll(async () => {
+          path = await page.evaluate((i) => window.__tsqLearn!.path(i), id);
+          const sites = await page.evaluate(() => window.__tsqLearn!.sites());
+          const segs = path.filter((h) => h.seg === 0);
+          const last = segs.length ? segs[segs.length - 1] : path[path.length - 1];
+          const want = sites[last.site]?.series[last.kind] ?? null;
+          if (!want || !(await player(page).locator(`.stage[data-layer="${want}"]`).count())) return true;
+          const here = await player(page)
+            .locator('.stage.here-now')
+            .evaluateAll((es) => es.map((e) => e.getAttribute('data-layer')));
+          return here.length === 1 && here[0] === want;
+        })
+        .toBe(true);
     }
     expect(arrived(path, preset), `skb ${id} reached its TX completion`).toBe(true);
     for (let i = 1; i < path.length; i++) expect(path[i].tNs).toBeGreaterThanOrEqual(path[i - 1].tNs);
