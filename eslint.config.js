@@ -31,6 +31,26 @@ const simForbidden = {
   ],
 };
 
+/** src/flent reads and writes Flent's format for every host: the core's rules, with the core as its one neighbour. */
+const flentForbidden = {
+  patterns: [
+    { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/flent is pure: no React.' },
+    { group: ['d3', 'd3-*'], message: 'src/flent is pure: no D3.' },
+    {
+      group: ['comlink', 'zustand', 'zustand/*'],
+      message: 'src/flent is pure: no worker or UI state libraries.',
+    },
+    {
+      group: ['**/app/**', '**/worker/**', '**/cli/**', '**/embed/**', '../app', '../worker', '../cli'],
+      message: 'src/flent may import only src/sim and fflate.',
+    },
+    {
+      group: ['node:*', 'fs', 'path', 'os', 'zlib', 'child_process', 'worker_threads'],
+      message: 'src/flent runs in browsers too: no Node APIs (gzip is fflate).',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,6 +104,29 @@ export default tseslint.config(
         'error',
         { object: 'Math', property: 'random', message: 'Use the seeded Rng.' },
         { object: 'Date', property: 'now', message: 'src/sim is deterministic: no wall clock.' },
+      ],
+    },
+  },
+  {
+    files: ['src/flent/**/*.ts'],
+    ignores: ['src/flent/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.es2021 } },
+    rules: {
+      'no-restricted-imports': ['error', flentForbidden],
+      'no-restricted-globals': [
+        'error',
+        { name: 'document', message: 'src/flent is pure: no DOM.' },
+        { name: 'window', message: 'src/flent is pure: no DOM.' },
+        { name: 'self', message: 'src/flent is pure: no worker globals.' },
+        { name: 'fetch', message: 'src/flent takes bytes: the host reads files.' },
+        { name: 'Blob', message: 'src/flent takes bytes: the host makes files.' },
+        { name: 'setTimeout', message: 'src/flent is pure: no timers.' },
+        { name: 'process', message: 'src/flent runs in browsers too: no Node globals.' },
+        { name: 'Buffer', message: 'src/flent runs in browsers too: Uint8Array, not Buffer.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'src/flent takes the time from its host.' },
       ],
     },
   },

@@ -15,9 +15,40 @@ const csp = [
   "base-uri 'self'",
 ].join('; ');
 
+/**
+ * Framing: the explorer may be framed only by its own origin (clickjacking);
+ * embed.html exists to be framed by any page. A meta CSP cannot carry
+ * frame-ancestors, so these are response headers, here for `vite` and
+ * `vite preview`; docs/deploy.md has the same for nginx, Apache, Netlify and
+ * GitHub Pages.
+ */
+const EMBEDDABLE = /^\/(embed\.html|lib\/)/;
+function frameHeaders(url: string | undefined): Record<string, string> {
+  return EMBEDDABLE.test(url ?? '/')
+    ? { 'Content-Security-Policy': 'frame-ancestors *' }
+    : { 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
+}
+type Middlewares = {
+  use(
+    fn: (req: { url?: string }, res: { setHeader(k: string, v: string): void }, next: () => void) => void,
+  ): void;
+};
+// Returns nothing: a function returned from these hooks would be run as a post-middleware hook.
+function withFrameHeaders(server: { middlewares: Middlewares }): void {
+  server.middlewares.use((req, res, next) => {
+    for (const [k, v] of Object.entries(frameHeaders(req.url))) res.setHeader(k, v);
+    next();
+  });
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    {
+      name: 'tsq-frame-headers',
+      configureServer: withFrameHeaders,
+      configurePreviewServer: withFrameHeaders,
+    },
     {
       name: 'tsq-csp',
       transformIndexHtml(html) {

@@ -19,6 +19,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserResult } from './browser-bench';
 import { benchScene, benchSweep, scenes, type SceneRow, type SweepResult } from './node-bench';
 import { jsSizes, probeTable, sceneTable, targets, targetTable, type JsSize } from './report';
+import { benchRecovery, recoveryTable, type RecoveryResult } from './recovery';
 
 interface Flags {
   quick: boolean;
@@ -118,6 +119,10 @@ async function main(): Promise<void> {
     } else errors.push('vite build failed');
   }
 
+  // Worker recovery after a throw, a terminate and a hang (bench/recovery.ts, its own build for tests).
+  const recovery: RecoveryResult | null =
+    fl.browser && !fl.only ? await benchRecovery({ port: fl.port + 3, reps: fl.quick ? 1 : 3 }, log) : null;
+
   const skipped = !fl.browser
     ? 'not run (--no-browser)'
     : fl.only
@@ -150,6 +155,7 @@ async function main(): Promise<void> {
   }
   out.push('');
   out.push(targetTable(ts));
+  if (recovery) out.push('', recoveryTable(recovery));
   for (const e of errors) out.push(`error: ${e}`);
   console.log(out.join('\n'));
 
@@ -168,6 +174,7 @@ async function main(): Promise<void> {
         browser: br,
         js,
         targets: ts,
+        recovery,
         errors,
       },
       null,

@@ -99,11 +99,13 @@ test('an AP with a slow station: the stations table shows each station’s airti
   expect(Math.abs(shown.reduce((a, b) => a + b, 0) - 100)).toBeLessThan(2);
   expect(shown[2]).toBeGreaterThan(Math.max(shown[0], shown[1]));
   // The point charts and the per-station queues name the stations their colours stand for.
+  // (The aggregates panel adds its bytes band under the points.)
   for (const panel of ['aggregates', 'latency', 'stations'])
     await expect(page.getByTestId(`track-${panel}`).locator('.legend-item')).toHaveText([
       'fast 1',
       'fast 2',
       'slow',
+      ...(panel === 'aggregates' ? ['mean A-MPDU size (sending radio)'] : []),
     ]);
   // So do the TCP panel's lines, one per station's flow, and the headline medians say they pool the stations.
   await expect(page.getByTestId('track-tcp').locator('.legend-item')).toHaveText([

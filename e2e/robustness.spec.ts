@@ -73,7 +73,7 @@ test('an exception in the worker is reported and the run restarts with the same 
 }) => {
   const errors = collectErrors(page);
   const before = await runWithSettings(page);
-  await page.evaluate(() => window.__tsq!.workerFault('throw'));
+  await page.evaluate(() => window.__tsq!.workerFault!('throw'));
   await expectRecovery(page, before, 1);
   await expect(page.getByTestId('worker-notice')).toContainText('stopped with an error');
   const axe = await new AxeBuilder({ page })
@@ -94,7 +94,7 @@ test('a failure right after a change restarts with the settings from before it, 
   expect((await page.evaluate(() => window.__tsq!.setParam('tcp.tcp_limit_output_bytes', 262144))).ok).toBe(
     true,
   );
-  await page.evaluate(() => window.__tsq!.workerFault('throw'));
+  await page.evaluate(() => window.__tsq!.workerFault!('throw'));
   const notice = page.getByTestId('worker-notice');
   await page.waitForFunction(
     () => window.__tsq!.workerHealth() === 'recovered' && window.__tsq!.ready(),
@@ -109,7 +109,7 @@ test('a failure right after a change restarts with the settings from before it, 
 
 test('a hung worker (no answer) is detected, replaced and resumed', async ({ page }) => {
   const before = await runWithSettings(page);
-  await page.evaluate(() => window.__tsq!.workerFault('hang'));
+  await page.evaluate(() => window.__tsq!.workerFault!('hang'));
   await expectRecovery(page, before, 1);
   await expect(page.getByTestId('worker-notice')).toContainText(/stopped answering|stopped producing frames/);
 });
@@ -117,7 +117,7 @@ test('a hung worker (no answer) is detected, replaced and resumed', async ({ pag
 test('a worker killed mid-run (terminate) is detected and restarted', async ({ page }) => {
   const before = await runWithSettings(page);
   const frames = await page.evaluate(() => window.__tsq!.frames());
-  await page.evaluate(() => window.__tsq!.workerFault('terminate'));
+  await page.evaluate(() => window.__tsq!.workerFault!('terminate'));
   await expectRecovery(page, before, 1);
   expect(await page.evaluate(() => window.__tsq!.frames())).toBeGreaterThan(frames);
 });
@@ -125,7 +125,7 @@ test('a worker killed mid-run (terminate) is detected and restarted', async ({ p
 test('repeated failures stop the automatic restarts; Restart brings the run back', async ({ page }) => {
   await runWithSettings(page);
   for (let i = 1; i <= 3; i++) {
-    await page.evaluate(() => window.__tsq!.workerFault('throw'));
+    await page.evaluate(() => window.__tsq!.workerFault!('throw'));
     await page.waitForFunction(
       (n) => window.__tsq!.workerRestarts() === n && window.__tsq!.workerHealth() === 'recovered',
       i,
@@ -133,7 +133,7 @@ test('repeated failures stop the automatic restarts; Restart brings the run back
     );
     await page.waitForFunction(() => window.__tsq!.ready());
   }
-  await page.evaluate(() => window.__tsq!.workerFault('throw'));
+  await page.evaluate(() => window.__tsq!.workerFault!('throw'));
   const notice = page.getByTestId('worker-notice');
   await expect(notice).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
   await expect(notice).toContainText('your settings are kept');
@@ -164,7 +164,7 @@ test('a rejected value names the field, the value and the range, and the run kee
 test('a scenario too heavy for the chosen speed says so and offers fast-forward', async ({ page }) => {
   await open(page, `/?preset=${PRESET}`);
   await page.getByTestId('speed').selectOption('1');
-  await page.evaluate(() => window.__tsq!.workerFault('slow'));
+  await page.evaluate(() => window.__tsq!.workerFault!('slow'));
   await page.evaluate(() => window.__tsq!.play());
   const notice = page.getByTestId('slow-notice');
   await expect(notice).toBeVisible({ timeout: 20_000 });
@@ -209,4 +209,99 @@ test('the built pages carry a CSP without inline script and raise no violation',
   await page.waitForFunction((x) => window.__tsq!.nowNs() > x + 20e6, t);
   expect(await page.evaluate(() => window.__csp)).toEqual([]);
   expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+});
+
+// ── Issue 24: what a hostile tester found ───────────────────────────────────
+
+test('a link below the ping minimum is named and dropped; the clock runs', async ({ page }) => {
+  await open(page, `/?v=1&preset=${PRESET}&pingIntervalMs=1e-9`);
+  await expect(page.getByTestId('share-notice')).toContainText(
+    'pingIntervalMs = 1e-9 is not allowed: expected 0 (off) or a number from 1 to 60000 ms',
+  );
+  expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual({});
+  await page.evaluate(() => window.__tsq!.play());
+  await page.waitForFunction(() => window.__tsq!.nowNs() > 20e6);
+  expect(page.url()).not.toContain('pingIntervalMs');
+});
+
+test('a field a link sets that is no knob of the preset is listed and can be reset', async ({ page }) => {
+  await open(page, `/?v=1&preset=${PRESET}&receiver.delackMs=10&tcp.sk_pacing_shift=8`);
+  const list = page.getByTestId('changed-fields');
+  await expect(list).toContainText('receiver.delackMs = 10');
+  await expect(list).not.toContainText('sk_pacing_shift');
+  await page.getByRole('button', { name: "Reset receiver.delackMs to the preset's value" }).click();
+  await page.waitForFunction(() => !('receiver.delackMs' in window.__tsq!.overrides()));
+  expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual({ 'tcp.sk_pacing_shift': 8 });
+  await expect(list).toHaveCount(0);
+  await expect.poll(() => page.url()).not.toContain('delackMs');
+});
+
+test('a value the worker refuses leaves the header, the slider and the link at the value in force', async ({
+  page,
+}) => {
+  await open(page, `/?preset=${PRESET}`);
+  const knob = page.locator('[data-param="tcp.sk_pacing_shift"]');
+  const header = knob.locator('.param-value');
+  const before = await header.textContent();
+  const slider = page.getByTestId('slider-tcp.sk_pacing_shift');
+  const sliderBefore = await slider.inputValue();
+  const field = knob.locator('input.num-field');
+  await field.fill('7.5');
+  await field.press('Enter');
+  await expect(knob.locator('.param-error')).toContainText('tcp.sk_pacing_shift = 7.5 is not allowed');
+  await expect(header).toHaveText(before!);
+  await expect(slider).toHaveValue(sliderBefore);
+  expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual({});
+  expect(page.url()).not.toContain('sk_pacing_shift');
+});
+
+test('panels= empty shows every chart with a notice; a second view= is named', async ({ page }) => {
+  await open(page, `/?v=1&preset=${PRESET}&panels=&view=explorer&view=ab`);
+  const notice = page.getByTestId('share-notice');
+  await expect(notice).toContainText('names no panel, so every panel is shown');
+  await expect(notice).toContainText('view = ab appears 2 times; the first value was used');
+  await expect(page.locator('[data-panel]').first()).toBeVisible();
+});
+
+test('framing headers: the explorer only by its own origin, embed.html by any page', async ({ request }) => {
+  const app = await request.get('/');
+  expect(app.headers()['x-frame-options']).toBe('SAMEORIGIN');
+  expect(app.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
+  const embed = await request.get('/embed.html');
+  expect(embed.headers()['content-security-policy']).toBe('frame-ancestors *');
+  expect(embed.headers()['x-frame-options']).toBeUndefined();
+});
+
+test('<tsq-lab app-url>: javascript: and broken values are refused with a notice, never thrown into the page', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await page.goto('/lib/demo.html');
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toContain("script-src 'self'");
+  await page.waitForFunction(
+    () => (document.querySelector('#light') as { ready?: boolean } | null)?.ready === true,
+  );
+  const hrefs = await page.evaluate(async () => {
+    const out: Record<string, string | null> = {};
+    for (const v of ['javascript:alert(1)', 'http://[bad', '../explorer/']) {
+      const el = document.createElement('tsq-lab');
+      el.setAttribute('preset', 'bench-wired');
+      el.setAttribute('autoplay', 'false');
+      el.setAttribute('app-url', v);
+      document.body.append(el);
+      await new Promise<void>((r) => el.addEventListener('tsq-lab-ready', () => r(), { once: true }));
+      const a = el.shadowRoot!.querySelector('a');
+      out[v] = a ? a.getAttribute('href') : null;
+      out[`${v} notice`] = el.shadowRoot!.textContent;
+    }
+    return out;
+  });
+  expect(hrefs['javascript:alert(1)']).not.toMatch(/^javascript:/i);
+  expect(hrefs['javascript:alert(1) notice']).toContain(
+    'app-url = javascript:alert(1) is a javascript: address',
+  );
+  expect(hrefs['http://[bad notice']).toContain('app-url = http://[bad is not an address');
+  expect(hrefs['../explorer/']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/explorer\/\?v=1/);
+  expect(errors).toEqual([]);
 });

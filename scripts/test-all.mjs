@@ -19,8 +19,8 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-function step(label, cmd, args) {
-  const ok = run(label, cmd, args);
+function step(label, cmd, args, env = {}) {
+  const ok = run(label, cmd, args, env);
   if (ok) passed++;
   else {
     failed++;
@@ -62,11 +62,32 @@ const unitOk = run('unit + property', 'npx', [
 ]);
 countJson(unitJson, 'unit', unitOk);
 
+// Flent interop: Debian's Flent reads simulated data files; its own "N passed, N failed" line counts.
+if (!run('flent', 'bash', ['scripts/ensure-flent.sh'])) {
+  failed++;
+  failures.push('flent (not installed)');
+} else {
+  console.log('\n── flent interop: npx tsx scripts/flent-check.ts');
+  const r = spawnSync('npx', ['tsx', 'scripts/flent-check.ts'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(r.stdout ?? '');
+  const m = /^(\d+) passed, (\d+) failed$/m.exec(r.stdout ?? '');
+  const p = m ? Number(m[1]) : 0;
+  let f = m ? Number(m[2]) : 0;
+  if (r.status !== 0 && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  if (f > 0) failures.push(`flent: ${f} failed`);
+}
+
+// The e2e tests run on a build for tests: it carries the worker fault injection (src/worker/test-faults.ts).
 const haveChromium = run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 if (!haveChromium) {
   failed++;
   failures.push('e2e (no Chromium)');
-} else if (step('build', 'npx', ['vite', 'build'])) {
+} else if (step('build', 'npx', ['vite', 'build'], { VITE_TSQ_TEST_FAULTS: '1' })) {
   const e2eJson = join(out, 'e2e.json');
   const e2eOk = run('e2e', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
   countJson(e2eJson, 'e2e', e2eOk);

@@ -44,3 +44,38 @@ describe('src/sim stays pure', () => {
     ).toEqual([]);
   });
 });
+
+describe('src/flent stays pure', () => {
+  it('rejects React, Node APIs, the app and the CLI', async () => {
+    for (const imp of [
+      "import React from 'react';",
+      "import { gzipSync } from 'node:zlib';",
+      "import { readFileSync } from 'fs';",
+      "import { App } from '../app/App';",
+      "import { runCli } from '../cli/commands';",
+    ]) {
+      const msgs = await lintAs('src/flent/x.ts', `${imp}\nexport const y = 1;\n`);
+      expect(msgs.join(' ')).toMatch(/src\/flent/);
+    }
+  });
+
+  it('rejects the DOM, Buffer and the wall clock', async () => {
+    for (const code of [
+      'export const t = document.title;',
+      'export const b = Buffer.from([]);',
+      'export const d = Date.now();',
+      "export const f = fetch('x');",
+    ]) {
+      expect((await lintAs('src/flent/read.ts', code)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('allows the core and fflate', async () => {
+    expect(
+      await lintAs(
+        'src/flent/x.ts',
+        "import { gzipSync } from 'fflate';\nimport type { Summary } from '../sim/api';\nexport const g = gzipSync;\nexport type S = Summary;\n",
+      ),
+    ).toEqual([]);
+  });
+});

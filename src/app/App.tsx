@@ -19,6 +19,7 @@ import { WorkerNotice } from './robustness/WorkerNotice';
 import { SlowNotice } from './robustness/SlowNotice';
 import { LearnView } from './learn/LearnView';
 import { FirstVisit } from './learn/FirstVisit';
+import { MeasuredPanel } from './flent/MeasuredPanel';
 import './app.css';
 
 function ErrorBanner() {
@@ -73,6 +74,7 @@ export function App() {
         </main>
         <aside className="col-side" aria-label="Run summary and packet path">
           <SummaryStrip />
+          <MeasuredPanel />
           <PacketPath />
         </aside>
       </div>

@@ -18,6 +18,7 @@ import { useWorkerHealth } from './robustness/health-store';
 import { GOOD_AFTER_MS, restoreTarget, type RunSettings } from './robustness/last-good';
 import type { WorkerFault } from '../worker/watchdog';
 import type { Paint } from './charts/scheduler';
+import { TEST_FAULTS } from '../worker/test-faults';
 
 /** Minimum gap between two setParam calls of one knob while a slider moves. */
 const LIVE_THROTTLE_MS = 80;
@@ -47,6 +48,9 @@ export class SimController {
   private readonly status = new StatusFeed((s) => !this.disposed && s.runId === this.buffers.runId);
   frames = 0;
   lastFrameAt = 0;
+  private lastNowNs = -1;
+  /** Each knob's value as the worker last accepted it: what a rejected change falls back to. */
+  private accepted: Record<string, ParamValue> = {};
   /** The chart scheduler's paint log (set by the runtime), for the test hook. */
   paints: { paintOf(version: number): Paint | null } | null = null;
 
@@ -94,10 +98,21 @@ export class SimController {
     this.buffers.push(f, s.runId);
     this.frames++;
     this.lastFrameAt = performance.now();
-    this.supervisor?.progress();
+    this.supervisor?.progress(s.nowNs);
     this.supervisor?.expectProgress(s.running);
-    if (this.lastFrameAt - this.changedAt >= GOOD_AFTER_MS) this.good = this.settings();
+    // Settings count as good once they ran for a while with the simulated clock moving.
+    const moved = s.nowNs > this.lastNowNs || !s.running;
+    this.lastNowNs = s.nowNs;
+    if (moved && this.lastFrameAt - this.changedAt >= GOOD_AFTER_MS) this.good = this.settings();
+    if (s.stopped && s.runId === this.buffers.runId) this.onStopped(s.stopped);
     if (s.runId === this.buffers.runId) this.status.push(s);
+  }
+
+  /** The core stopped the run itself (its clock stood still): say why, and stay paused. */
+  private onStopped(why: string): void {
+    this.wantRunning = false;
+    const error = `The run was stopped: ${why}. Change the scenario or restore the defaults to run again.`;
+    if (useExplorer.getState().error !== error) useExplorer.getState().patch({ error });
   }
 
   private settings(): RunSettings {
@@ -131,8 +146,9 @@ export class SimController {
     return this.supervisor ? this.supervisor.restart() : Promise.resolve();
   }
 
-  /** Test hook: makes the worker throw or hang, or kills it, to exercise the recovery. */
+  /** Test hook: makes the worker throw or hang, or kills it, to exercise the recovery (test builds only). */
   injectWorkerFault(kind: WorkerFault | 'terminate'): void {
+    if (!TEST_FAULTS) return;
     if (kind === 'terminate') this.supervisor?.terminateForTest();
     else void this.remote?.injectFault(kind);
   }
@@ -158,6 +174,7 @@ export class SimController {
       st.patch({ error: r.error });
       return false;
     }
+    this.accepted = { ...r.values };
     st.patch({
       presetId,
       params: r.params,
@@ -282,9 +299,16 @@ export class SimController {
     const r = await this.remote.setParam(key, value);
     const st = useExplorer.getState();
     const paramErrors = { ...st.paramErrors };
-    if (r.ok) delete paramErrors[key];
-    else paramErrors[key] = r.error;
-    st.patch({ paramErrors, ...(r.ok ? { overrides: { ...st.overrides, [key]: value } } : {}) });
+    if (r.ok) {
+      delete paramErrors[key];
+      this.accepted[key] = value;
+      st.patch({ paramErrors, overrides: { ...st.overrides, [key]: value } });
+    } else {
+      paramErrors[key] = r.error;
+      // The model kept its value: so do the header, the slider and the link (unless the knob moved on since).
+      const shown = st.values[key] === value ? { values: { ...st.values, [key]: this.accepted[key] } } : {};
+      st.patch({ paramErrors, ...shown });
+    }
     return r;
   }
 

@@ -20,7 +20,13 @@ export interface SummaryMetric {
   of?: 'pooled' | 'sender';
   /** How a headline shows the value, where formatValue with the unit does not fit. */
   text?: (v: number) => string;
+  /** Only for runs it applies to (the WiFi radio's figures); absent: every run. */
+  only?: (s: Summary) => boolean;
 }
+
+/** Runs with a WiFi radio whose driver hands frames to firmware or hardware (ath10k, mt76). */
+const offloaded = (s: Summary): boolean =>
+  s.wifi !== undefined && Number.isFinite(s.wifi.medianDriverStatusUs);
 
 export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   { key: 'goodput_bps', label: 'Goodput', unit: 'bit/s', get: (s) => s.goodputBps },
@@ -61,7 +67,34 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
   },
   { key: 'cpu_busy', label: 'CPU busy', unit: 'fraction', get: (s) => s.cpuBusy, text: formatCpuBusy },
   { key: 'drops', label: 'Drops', unit: 'packets', get: (s) => s.drops, text: (v) => num(v) },
+  {
+    key: 'median_aggregate_bytes',
+    label: 'Median aggregate size',
+    unit: 'bytes',
+    of: 'pooled',
+    get: (s) => s.wifi?.medianAggregateBytes ?? NaN,
+    only: (s) => s.wifi !== undefined,
+  },
+  {
+    key: 'driver_status_us',
+    label: 'Median firmware TX status',
+    unit: 'µs',
+    get: (s) => s.wifi?.medianDriverStatusUs ?? NaN,
+    only: offloaded,
+  },
+  {
+    key: 'firmware_queue_bytes',
+    label: 'Mean firmware queue',
+    unit: 'bytes',
+    get: (s) => s.wifi?.meanFirmwareBytes ?? NaN,
+    only: offloaded,
+  },
 ];
+
+/** The metrics that apply to runs like `s` (all of them before a summary). */
+export function metricsFor(s: Summary | null | undefined): readonly SummaryMetric[] {
+  return SUMMARY_METRICS.filter((m) => !m.only || (s != null && m.only(s)));
+}
 
 export function summaryMetric(key: string): SummaryMetric {
   const m = SUMMARY_METRICS.find((x) => x.key === key);

@@ -41,8 +41,11 @@ export interface TsqTestHook {
   /** Overrides on top of the preset, as the worker holds them, and the seed. */
   overrides(): Record<string, ParamValue>;
   seed(): number;
-  /** Makes the simulation worker throw, hang or crawl, or kills it (the supervisor must recover). */
-  workerFault(kind: 'throw' | 'hang' | 'slow' | 'terminate'): void;
+  /**
+   * Makes the simulation worker throw, hang or crawl, or kills it (the
+   * supervisor must recover). Only in builds for tests (VITE_TSQ_TEST_FAULTS=1).
+   */
+  workerFault?(kind: 'throw' | 'hang' | 'slow' | 'terminate'): void;
   /** Worker restarts so far, and the health the UI shows. */
   workerRestarts(): number;
   workerHealth(): 'ok' | 'recovering' | 'recovered' | 'failed';

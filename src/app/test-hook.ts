@@ -1,10 +1,20 @@
-/** Installs `window.__tsq` (see test-hook-types.ts) over a SimController. */
+/**
+ * Installs `window.__tsq` (see test-hook-types.ts) over a SimController. Its
+ * fault injection (workerFault) is there only in builds for tests
+ * (src/worker/test-faults.ts): a production page cannot be made to hang.
+ */
 import { useExplorer } from './state/explorer-store';
 import { useWorkerHealth } from './robustness/health-store';
 import type { SimController } from './sim-controller';
 import type { TsqTestHook } from './test-hook-types';
+import { TEST_FAULTS } from '../worker/test-faults';
 
 export function installTestHook(c: SimController): void {
+  window.__tsq = makeTestHook(c, TEST_FAULTS);
+}
+
+/** The hook over `c`; with `faults` false it has no workerFault. */
+export function makeTestHook(c: SimController, faults: boolean): TsqTestHook {
   const st = () => useExplorer.getState();
   const hook: TsqTestHook = {
     ready: () => st().ready && c.buffers.runId === st().status.runId && c.frames > 0,
@@ -29,9 +39,13 @@ export function installTestHook(c: SimController): void {
     step: (ns) => c.stepBy(ns),
     overrides: () => st().overrides,
     seed: () => st().seed,
-    workerFault: (kind) => c.injectWorkerFault(kind),
+    ...(faults
+      ? {
+          workerFault: (kind: Parameters<SimController['injectWorkerFault']>[0]) => c.injectWorkerFault(kind),
+        }
+      : {}),
     workerRestarts: () => c.workerRestarts,
     workerHealth: () => useWorkerHealth.getState().state,
   };
-  window.__tsq = hook;
+  return hook;
 }

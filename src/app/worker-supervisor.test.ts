@@ -17,11 +17,11 @@ class FakeClock implements SupervisorClock {
   clearTimeout = (h: unknown): void => {
     this.timers = this.timers.filter((x) => x.id !== h);
   };
-  /** Advances in 100 ms steps, running due timers and letting promises settle between. */
-  async advance(ms: number, onStep: () => void = () => {}): Promise<void> {
+  /** Advances in `stepMs` steps (100 ms), running due timers and letting promises settle between. */
+  async advance(ms: number, onStep: () => void = () => {}, stepMs = 100): Promise<void> {
     const end = this.t + ms;
     while (this.t < end) {
-      this.t = Math.min(end, this.t + 100);
+      this.t = Math.min(end, this.t + stepMs);
       for (;;) {
         const due = this.timers.filter((x) => x.at <= this.t).sort((a, b) => a.at - b.at)[0];
         if (!due) break;
@@ -36,7 +36,21 @@ class FakeClock implements SupervisorClock {
 
 class FakeWorker {
   terminated = false;
-  hung = false;
+  private blocked = false;
+  private waiting: (() => void)[] = [];
+  /** A hung worker answers nothing until it is unhung (then every held answer comes). */
+  get hung(): boolean {
+    return this.blocked;
+  }
+  set hung(v: boolean) {
+    this.blocked = v;
+    if (!v) for (const f of this.waiting.splice(0)) f();
+  }
+  answer(): Promise<number> {
+    if (this.terminated) return new Promise(() => {});
+    if (!this.blocked) return Promise.resolve(1);
+    return new Promise((r) => this.waiting.push(() => r(1)));
+  }
   private listeners = new Map<string, ((ev: { message?: string }) => void)[]>();
   constructor(readonly id: number) {}
   terminate(): void {
@@ -50,7 +64,16 @@ class FakeWorker {
   }
 }
 
-function setup(opts: { restore?: (w: FakeWorker) => Promise<void>; maxRestarts?: number } = {}) {
+function setup(
+  opts: {
+    restore?: (w: FakeWorker) => Promise<void>;
+    maxRestarts?: number;
+    /** The supervisor's own timing (as the app runs it) instead of a slow 1 s / 4 s one. */
+    defaults?: boolean;
+    /** Heartbeats the first worker leaves unanswered (still loading its script). */
+    loading?: () => boolean;
+  } = {},
+) {
   const clock = new FakeClock();
   const workers: FakeWorker[] = [];
   const events: string[] = [];
@@ -60,13 +83,12 @@ function setup(opts: { restore?: (w: FakeWorker) => Promise<void>; maxRestarts?:
       workers.push(w);
       return { remote: w, worker: w };
     },
-    ping: (w) => (w.hung || w.terminated ? new Promise(() => {}) : Promise.resolve(1)),
+    ping: (w) => (w.id === 0 && opts.loading?.() ? new Promise(() => {}) : w.answer()),
     restore: opts.restore ?? (() => Promise.resolve()),
     onFailure: (f: WorkerFailure) => events.push(`failure:${f.kind}:${f.restarts}`),
     onRecovered: (f) => events.push(`recovered:${f.kind}`),
     onGaveUp: (f) => events.push(`gave-up:${f.kind}`),
-    heartbeatMs: 1000,
-    hangMs: 4000,
+    ...(opts.defaults ? {} : { heartbeatMs: 1000, hangMs: 4000 }),
     maxRestarts: opts.maxRestarts ?? 3,
     windowMs: 60_000,
     clock,
@@ -157,7 +179,7 @@ describe('WorkerSupervisor', () => {
       restore: () => (n++ === 0 ? new Promise(() => {}) : Promise.resolve()),
     });
     workers[0].emit('error', 'boom');
-    await clock.advance(10_000);
+    await clock.advance(12_000);
     expect(events[0]).toBe('failure:error:1');
     expect(events[1]).toBe('failure:restore:2');
     expect(events[2]).toBe('recovered:restore');
@@ -183,5 +205,58 @@ describe('WorkerSupervisor.whileBusy', () => {
     void sup.whileBusy(new Promise(() => {}), 2000);
     await clock.advance(9000);
     expect(events[0]).toBe('failure:hang:1');
+  });
+});
+
+describe('WorkerSupervisor timing as the app runs it (100 ms heartbeat, 400 ms to a hang verdict)', () => {
+  it('a worker killed without a word is replaced within 600 ms of simulated clock', async () => {
+    const { clock, workers, events } = setup({ defaults: true });
+    await clock.advance(2000, undefined, 10);
+    expect(events).toEqual([]);
+    workers[0].terminated = true;
+    const killedAt = clock.t;
+    while (!events.length && clock.t < killedAt + 5000) await clock.advance(10, undefined, 10);
+    expect(events[0]).toBe('failure:hang:1');
+    expect(clock.t - killedAt).toBeLessThanOrEqual(600);
+  });
+
+  it('a main thread blocked for 2 s (a late beat) is not blamed on the worker', async () => {
+    const { clock, workers, events } = setup({ defaults: true });
+    await clock.advance(1000, undefined, 10);
+    // The worker's answer is held up behind the main thread's own work for 2 s.
+    workers[0].hung = true;
+    await clock.advance(100, undefined, 10);
+    await clock.advance(2000, undefined, 2000);
+    workers[0].hung = false;
+    await clock.advance(1000, undefined, 10);
+    expect(events).toEqual([]);
+  });
+
+  it('a fresh worker may take seconds to load its script before its first answer', async () => {
+    let loading = true;
+    const { clock, events } = setup({ defaults: true, loading: () => loading });
+    await clock.advance(3000, undefined, 10);
+    loading = false;
+    await clock.advance(2000, undefined, 10);
+    expect(events).toEqual([]);
+  });
+
+  it('frames keep a slow heartbeat from being a hang (the worker loop runs)', async () => {
+    const { clock, workers, events, sup } = setup({ defaults: true });
+    await clock.advance(500, undefined, 10);
+    workers[0].hung = true;
+    let t = 0;
+    await clock.advance(3000, () => sup.progress((t += 1e6)), 100);
+    expect(events).toEqual([]);
+  });
+
+  it('frames whose simulated clock stands still while running are a stall', async () => {
+    const { clock, events, sup } = setup({ defaults: true });
+    sup.expectProgress(true);
+    let t = 0;
+    await clock.advance(2000, () => sup.progress((t += 1e6)), 50);
+    expect(events).toEqual([]);
+    await clock.advance(4500, () => sup.progress(t), 50);
+    expect(events[0]).toBe('failure:stalled:1');
   });
 });

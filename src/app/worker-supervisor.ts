@@ -1,7 +1,18 @@
 /**
  * Watches a Web Worker and restarts it when it fails: an uncaught error in
  * the worker, a heartbeat that goes unanswered (the worker's event loop is
- * blocked), or no progress (frames) for a while when progress is expected.
+ * blocked, or the worker is gone), or no progress for a while when progress
+ * is expected: no frames, or frames whose simulated clock stands still.
+ *
+ * Timing: the heartbeat goes every 100 ms and a worker that has answered
+ * before is hung once one goes unanswered for 400 ms. A healthy worker
+ * answers within a slice (8 ms, src/worker/host.ts) even when busy, and on a
+ * loaded machine within tens of ms; so 400 ms does not mistake load for a
+ * hang, while a killed or blocked worker is replaced in well under a second.
+ * Two things are not the worker's fault and reset the wait: a beat that comes
+ * late (the main thread itself was busy, and the answer may be queued behind
+ * that work) and a frame (the worker's loop has just run). A fresh worker
+ * gets `startMs` for its first answer (loading and compiling its script).
  * After a failure the old worker is terminated, a fresh one started, and the
  * owner's `restore` brings it back to the last good state (parameters, seed,
  * speed, play state live on the main thread, so they survive).
@@ -48,8 +59,12 @@ export interface SupervisorOptions<R> {
   onGaveUp?(f: WorkerFailure): void;
   /** Heartbeat period. */
   heartbeatMs?: number;
-  /** A heartbeat unanswered, or no progress while expected, for this long is a hang. */
+  /** A heartbeat unanswered this long (by a worker that has answered before) is a hang. */
   hangMs?: number;
+  /** A fresh worker's first answer, and a restore, may take this long. */
+  startMs?: number;
+  /** No frame, or no simulated time, for this long while running is a stall. */
+  stallMs?: number;
   /** Automatic restarts allowed within `windowMs` before giving up. */
   maxRestarts?: number;
   windowMs?: number;
@@ -70,7 +85,13 @@ export class WorkerSupervisor<R> {
   private restarts: number[] = [];
   private restartsTotal = 0;
   private pingSentAt = -1;
+  /** The current worker has answered a heartbeat (or sent a frame) since it started. */
+  private answered = false;
+  private lastBeatAt = -1;
   private lastProgressAt = 0;
+  /** The simulated clock of the latest frame, and when it last moved. */
+  private lastSimNs = -1;
+  private lastSimMoveAt = 0;
   private expecting = false;
   /** Calls known to block the worker for a while (a long step), with the latest deadline they allow. */
   private busy = 0;
@@ -83,11 +104,15 @@ export class WorkerSupervisor<R> {
   private readonly clock: SupervisorClock;
   private readonly heartbeatMs: number;
   private readonly hangMs: number;
+  private readonly startMs: number;
+  private readonly stallMs: number;
 
   constructor(private readonly opts: SupervisorOptions<R>) {
     this.clock = opts.clock ?? browserClock;
-    this.heartbeatMs = opts.heartbeatMs ?? 1000;
-    this.hangMs = opts.hangMs ?? 4000;
+    this.heartbeatMs = opts.heartbeatMs ?? 100;
+    this.hangMs = opts.hangMs ?? 400;
+    this.startMs = opts.startMs ?? 10_000;
+    this.stallMs = opts.stallMs ?? 4000;
   }
 
   /** Starts the first worker (restore is the owner's job for this one). */
@@ -112,13 +137,23 @@ export class WorkerSupervisor<R> {
 
   /** The worker should now be making progress (running) or not (paused). */
   expectProgress(on: boolean): void {
-    if (on && !this.expecting) this.lastProgressAt = this.clock.now();
+    if (on && !this.expecting) this.lastProgressAt = this.lastSimMoveAt = this.clock.now();
     this.expecting = on;
   }
 
-  /** Progress seen (a frame arrived). */
-  progress(): void {
-    this.lastProgressAt = this.clock.now();
+  /**
+   * A frame arrived (with the simulated clock it reached, when known): the
+   * worker's loop is running, so an unanswered heartbeat's wait starts over.
+   */
+  progress(simNowNs?: number): void {
+    const now = this.clock.now();
+    this.lastProgressAt = now;
+    this.answered = true;
+    if (this.pingSentAt >= 0) this.pingSentAt = now;
+    if (simNowNs !== undefined && simNowNs !== this.lastSimNs) {
+      this.lastSimNs = simNowNs;
+      this.lastSimMoveAt = now;
+    }
   }
 
   /**
@@ -134,7 +169,7 @@ export class WorkerSupervisor<R> {
     } finally {
       this.busy--;
       this.pingSentAt = -1;
-      this.lastProgressAt = this.clock.now();
+      this.lastProgressAt = this.lastSimMoveAt = this.clock.now();
     }
   }
 
@@ -167,7 +202,9 @@ export class WorkerSupervisor<R> {
     const w = this.opts.start();
     this.current = w;
     this.pingSentAt = -1;
-    this.lastProgressAt = this.clock.now();
+    this.answered = false;
+    this.lastProgressAt = this.lastSimMoveAt = this.clock.now();
+    this.lastSimNs = -1;
     w.worker.addEventListener('error', (ev) => {
       if (gen === this.generation)
         void this.recover('error', ev.message || 'uncaught error in the worker', gen);
@@ -187,41 +224,59 @@ export class WorkerSupervisor<R> {
     this.timer = null;
     if (this.stopped) return;
     const now = this.clock.now();
+    // A late beat means the main thread was busy: an answer may be waiting behind that work.
+    const late = this.lastBeatAt >= 0 && now - this.lastBeatAt > 2 * this.heartbeatMs;
+    this.lastBeatAt = now;
+    if (late && this.pingSentAt >= 0) this.pingSentAt = now;
     const gen = this.generation;
-    if (this.recovering && now - this.recoverStartedAt > 2 * this.hangMs) {
+    if (this.recovering && now - this.recoverStartedAt > this.startMs) {
       // The fresh worker did not come back either (restore never settled).
       this.recovering = false;
       void this.recover(
         'restore',
-        `the restarted worker did not come back within ${Math.round((2 * this.hangMs) / 1000)} s`,
+        `the restarted worker did not come back within ${Math.round(this.startMs / 1000)} s`,
         gen,
       );
     } else if (this.current && this.healthy && !(this.busy > 0 && now < this.busyUntil)) {
-      if (this.pingSentAt >= 0 && now - this.pingSentAt > this.hangMs) {
-        void this.recover(
-          'hang',
-          `the worker has not answered for ${Math.round((now - this.pingSentAt) / 1000)} s`,
-          gen,
-        );
-      } else if (this.expecting && this.clock.visible() && now - this.lastProgressAt > this.hangMs) {
-        void this.recover(
-          'stalled',
-          `no new frame for ${Math.round((now - this.lastProgressAt) / 1000)} s while running`,
-          gen,
-        );
-      } else if (this.pingSentAt < 0) {
-        this.pingSentAt = now;
-        this.opts.ping(this.current.remote).then(
-          () => {
-            if (gen === this.generation) this.pingSentAt = -1;
-          },
-          () => {
-            if (gen === this.generation) void this.recover('error', 'the worker rejected the heartbeat', gen);
-          },
-        );
-      }
+      const verdict = this.verdict(now);
+      if (verdict) void this.recover(verdict.kind, verdict.message, gen);
+      else if (this.pingSentAt < 0) this.sendPing(now, gen);
     }
     this.schedule();
+  }
+
+  /** What is wrong with the current worker now, if anything. */
+  private verdict(now: number): { kind: FailureKind; message: string } | null {
+    const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const limit = this.answered ? this.hangMs : this.startMs;
+    if (this.pingSentAt >= 0 && now - this.pingSentAt > limit)
+      return { kind: 'hang', message: `the worker has not answered for ${secs(now - this.pingSentAt)}` };
+    if (!this.expecting || !this.clock.visible()) return null;
+    if (now - this.lastProgressAt > this.stallMs)
+      return {
+        kind: 'stalled',
+        message: `no new frame for ${secs(now - this.lastProgressAt)} while running`,
+      };
+    if (this.lastSimNs >= 0 && now - this.lastSimMoveAt > this.stallMs)
+      return {
+        kind: 'stalled',
+        message: `the simulated clock has stood at ${this.lastSimNs} ns for ${secs(now - this.lastSimMoveAt)} while running`,
+      };
+    return null;
+  }
+
+  private sendPing(now: number, gen: number): void {
+    this.pingSentAt = now;
+    this.opts.ping(this.current!.remote).then(
+      () => {
+        if (gen !== this.generation) return;
+        this.pingSentAt = -1;
+        this.answered = true;
+      },
+      () => {
+        if (gen === this.generation) void this.recover('error', 'the worker rejected the heartbeat', gen);
+      },
+    );
   }
 
   private async recover(kind: FailureKind, message: string, gen: number, manual = false): Promise<void> {
@@ -248,7 +303,7 @@ export class WorkerSupervisor<R> {
       await this.opts.restore(this.current!.remote, this.restartsTotal);
       if (myGen !== this.generation) return;
       this.recovering = false;
-      this.lastProgressAt = this.clock.now();
+      this.lastProgressAt = this.lastSimMoveAt = this.clock.now();
       this.opts.onRecovered?.(failure);
     } catch (e) {
       if (myGen !== this.generation) return;

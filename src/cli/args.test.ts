@@ -49,6 +49,8 @@ describe('parseArgs', () => {
       list: false,
       help: false,
       trace: null,
+      flent: null,
+      compare: null,
     });
   });
   it('reads every flag, separate or with =', () => {

@@ -13,12 +13,17 @@ export interface CliArgs {
   help: boolean;
   /** Write a Chrome trace-event / Perfetto JSON file of the run (a preset) here. */
   trace: { file: string; everyN: number; windowMs: [number, number] | null } | null;
+  /** --flent FILE: write the run as a Flent data file (flent-cli.ts). */
+  flent: string | null;
+  /** --compare FILE: a measured Flent run to compare the simulated one with. */
+  compare: string | null;
 }
 
 export function usage(): string {
   return [
     'usage: npm run sim -- <preset|scenario.json> [--set key=value]... [--sweep key=v1,v2,...]',
     '                      [--duration 10s] [--seed N] [--format table|json|csv] [--check] [--list]',
+    '                      [--flent out.flent.gz] [--compare measured.flent.gz]',
     '',
     '  <preset>     a preset id (see --list) or a scenario JSON file',
     '  --set        change any scenario field by its dotted path, e.g. --set tcp.sk_pacing_shift=8',
@@ -31,6 +36,8 @@ export function usage(): string {
     '  --trace F    write the run as a Chrome trace-event / Perfetto JSON file F (a preset, with --set):',
     '               the hops of one skb in --trace-every N (default 16) through every layer, one track',
     '               per layer and flow, and with --trace-window 2s..2.05s every event of that window',
+    '  --flent      write the run as a Flent data file (out.flent.gz) and list its series with their medians',
+    '  --compare    a Flent data file to compare with; without a preset, simulate the scenario it proposes',
   ].join('\n');
 }
 
@@ -54,6 +61,8 @@ export function parseArgs(argv: string[]): CliArgs {
     list: false,
     help: false,
     trace: null,
+    flent: null,
+    compare: null,
   };
   let traceEvery = 16;
   let traceWindow: [number, number] | null = null;
@@ -125,6 +134,12 @@ export function parseArgs(argv: string[]): CliArgs {
           throw new Error(`--trace-window ${JSON.stringify(s)}: the end must be after the start`);
         break;
       }
+      case '--flent':
+        a.flent = val();
+        break;
+      case '--compare':
+        a.compare = val();
+        break;
       case '--list':
         a.list = true;
         break;
@@ -135,7 +150,7 @@ export function parseArgs(argv: string[]): CliArgs {
       default:
         if (x.startsWith('-')) {
           throw new Error(
-            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --trace, --trace-every, --trace-window, --list or --help`,
+            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --trace, --trace-every, --trace-window, --flent, --compare, --list or --help`,
           );
         }
         if (a.target !== null)
@@ -143,7 +158,8 @@ export function parseArgs(argv: string[]): CliArgs {
         a.target = x;
     }
   }
-  if (!a.target && !a.list && !a.help) throw new Error('name a preset or a scenario file (see --list)');
+  if (!a.target && !a.list && !a.help && !a.compare)
+    throw new Error('name a preset or a scenario file (see --list)');
   if (a.trace) a.trace = { ...a.trace, everyN: traceEvery, windowMs: traceWindow };
   else if (traceWindow || traceEvery !== 16)
     throw new Error('--trace-every and --trace-window need --trace FILE');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../sim/scenario/presets/index';
 import { parseArgs } from './args';
@@ -84,6 +85,7 @@ describe('--trace', () => {
       () => '',
       (s) => (said += s),
       null,
+      null,
       (p, t) => (files[p] = t),
     );
     expect(code).toBe(0);
@@ -105,5 +107,49 @@ describe('--trace', () => {
     expect(() => parseArgs(['first-tsq', '--trace', 'x', '--trace-window', '2s..1s'])).toThrow(
       /after the start/,
     );
+  });
+});
+
+describe('--flent and --compare', () => {
+  const files = new Map<string, Uint8Array>();
+  const io = {
+    readBytes: (p: string) => files.get(p) ?? new Uint8Array(readFileSync(p)),
+    writeBytes: (p: string, b: Uint8Array) => void files.set(p, b),
+    nowMs: () => Date.UTC(2026, 0, 1),
+    producer: 'test',
+  };
+  const run = async (...argv: string[]) => {
+    let out = '';
+    const code = await runCli(
+      parseArgs(argv),
+      () => '',
+      (s) => (out += s),
+      null,
+      io,
+    );
+    return { code, out };
+  };
+
+  it('writes the run as a Flent file and lists its series with TSQ Lab’s medians', async () => {
+    const { out } = await run('bench-wired', '--duration', '1500ms', '--flent', 'x.flent.gz');
+    expect(out).toMatch(/^wrote x\.flent\.gz \(Flent test tcp_1up\)/);
+    expect(out).toMatch(/^Ping \(ms\) ICMP +\d+\.\d\d +ms +Summary\.medianLatencyMs$/m);
+    expect(files.get('x.flent.gz')![0]).toBe(0x1f);
+  });
+
+  it('compares a measured file with the simulated run, and proposes a scenario without a preset', async () => {
+    const measured = 'test/fixtures/flent/test-tcp_1up_noping-cpu_stats.flent.gz';
+    const { out } = await run('--compare', measured, '--duration', '1s');
+    expect(out).toContain('proposed from the file: bench-wired');
+    expect(out).toContain('--set era=5.4');
+    expect(out).toMatch(/^TCP upload +941\.37 +\d+\.\d\d +TCP upload +Mbits\/s$/m);
+  });
+
+  it('names a bad file and what is wrong with it', async () => {
+    files.set('bad.flent.gz', new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2]));
+    await expect(run('bench-wired', '--compare', 'bad.flent.gz')).rejects.toThrow(
+      /--compare "?bad\.flent\.gz"?: the gzip stream ends early|not a readable gzip/,
+    );
+    await expect(run('bench-wired', '--compare', 'missing.flent.gz')).rejects.toThrow('cannot read');
   });
 });

@@ -8,6 +8,7 @@ import { loadScenarioJson } from '../sim/scenario/load';
 import { applyOverrides, durationOverrides, keyText } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 import { formatSummary, formatSweep, formatTable } from './format';
+import { proposedScenario, readMeasured, runFlentCli, type FlentIo } from './flent-cli';
 import { runTableParallel, type SimPool } from './pool';
 
 /**
@@ -19,6 +20,7 @@ export async function runCli(
   readFile: (path: string) => string,
   out: (s: string) => void,
   makePool: (() => SimPool) | null = null,
+  flentIo: FlentIo | null = null,
   writeFile: (path: string, text: string) => void = () => {
     throw new Error('no file output here');
   },
@@ -27,16 +29,17 @@ export async function runCli(
     for (const p of PRESETS) out(`${p.id.padEnd(28)} ${p.title}${p.table ? '  [reference]' : ''}\n`);
     return 0;
   }
+  if (args.flent || args.compare) return flentCommand(args, readFile, out, flentIo);
   const target = args.target!;
   const preset = findPreset(target);
   let base: Scenario;
   if (preset) base = preset.scenario();
-  else if (target.endsWith('.json')) {
+  else if (target.endsWith('.json') || target.includes('/')) {
     let text: string;
     try {
       text = readFile(target);
-    } catch {
-      throw new Error(`cannot read scenario file ${keyText(target)}`);
+    } catch (e) {
+      throw new Error(`cannot read scenario file ${keyText(target)}: ${(e as Error).message}`, { cause: e });
     }
     base = loadScenarioJson(text);
   } else {
@@ -110,6 +113,55 @@ function writeTrace(
     `wrote ${t.file}: ${r.trace!.traceEvents.length} trace events over ${endMs} ms (open it in ui.perfetto.dev or chrome://tracing)\n`,
   );
   return 0;
+}
+
+/** The scenario a target names (a preset or a scenario file), before overrides. */
+function targetScenario(target: string, readFile: (path: string) => string): Scenario {
+  const preset = findPreset(target);
+  if (preset) return preset.scenario();
+  if (!target.endsWith('.json'))
+    throw new Error(
+      `unknown preset ${JSON.stringify(target)}; presets: ${PRESETS.map((p) => p.id).join(', ')}`,
+    );
+  let text: string;
+  try {
+    text = readFile(target);
+  } catch {
+    throw new Error(`cannot read scenario file ${keyText(target)}`);
+  }
+  return loadScenarioJson(text);
+}
+
+/** --flent and --compare: one run of the scenario (a reference preset's default, not its table). */
+function flentCommand(
+  args: CliArgs,
+  readFile: (path: string) => string,
+  out: (s: string) => void,
+  io: FlentIo | null,
+): number {
+  if (!io) throw new Error('--flent and --compare need file access');
+  if (args.sweep) throw new Error('--flent and --compare write or compare one run: not with --sweep');
+  const measured = args.compare ? readMeasured(args.compare, io) : null;
+  let sc: Scenario;
+  let presetId: string | null;
+  if (args.target) {
+    const base = targetScenario(args.target, readFile);
+    presetId = findPreset(args.target)?.id ?? null;
+    const given = applyOverrides(base, args.set);
+    sc =
+      args.durationMs === null
+        ? given
+        : applyOverrides(base, { ...args.set, ...durationOverrides(given, args.durationMs) });
+  } else {
+    const p = proposedScenario(measured!, args.set);
+    if (args.format !== 'json') out(p.note);
+    sc =
+      args.durationMs === null
+        ? p.scenario
+        : applyOverrides(p.scenario, durationOverrides(p.scenario, args.durationMs));
+    presetId = p.presetId;
+  }
+  return runFlentCli(args, sc, presetId, measured, io, out);
 }
 
 async function withPool<T>(makePool: () => SimPool, f: (pool: SimPool) => Promise<T>): Promise<T> {

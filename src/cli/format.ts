@@ -2,6 +2,14 @@
 import type { StationSummary, Summary } from '../sim/api';
 import type { TableResult } from '../sim/run';
 import type { Scenario } from '../sim/scenario/scenario';
+import { escapeControls } from '../sim/scenario/escape';
+
+/**
+ * Text from the user (a title, a --sweep key or value) as the table and CSV
+ * print it: control characters escaped, so that a title cannot move the
+ * cursor, recolour or clear the terminal. JSON escapes them itself.
+ */
+const safe = escapeControls;
 
 const num = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : '-');
 
@@ -35,6 +43,10 @@ const SUMMARY_FIELDS: [string, (s: Summary) => number, string][] = [
   ['median_completion_us', (s) => s.medianCompletionUs, 'µs'],
   ['throttled_fraction', (s) => s.throttledFraction, ''],
   ['drops', (s) => s.drops, ''],
+  // The main WiFi radio: what its A-MPDUs carry, how long its firmware or hardware holds a frame.
+  ['aggregate_bytes', (s) => s.wifi?.medianAggregateBytes ?? NaN, 'B'],
+  ['driver_status_us', (s) => s.wifi?.medianDriverStatusUs ?? NaN, 'µs'],
+  ['firmware_queue_bytes', (s) => s.wifi?.meanFirmwareBytes ?? NaN, 'B'],
 ];
 
 /** Per station, in the order the summary lists stations: what an AP's sweep compares. */
@@ -58,7 +70,7 @@ export function formatSummary(sc: Scenario, s: Summary, format: string): string 
   const sender = s.forwarded
     ? 'sender: a wired host, forwarded by the AP (the TSQ rows are that host’s)\n'
     : '';
-  return `${sc.title}\n${pad(rows)}${sender}bound: ${s.bound}\n`;
+  return `${safe(sc.title)}\n${pad(rows)}${sender}bound: ${s.bound}\n`;
 }
 
 export function formatSweep(
@@ -75,12 +87,12 @@ export function formatSweep(
   const names =
     rows[0] && rows[0].summary.stations.length > 1 ? rows[0].summary.stations.map((st) => st.name) : [];
   const head = [
-    key,
+    safe(key),
     ...SUMMARY_FIELDS.map(([k]) => k),
     ...names.flatMap((n) => STATION_FIELDS.map(([k]) => stationKey(n, k))),
   ];
   const body = rows.map((r) => [
-    r.value,
+    safe(r.value),
     ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3)),
     ...names.flatMap((_, i) =>
       STATION_FIELDS.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),

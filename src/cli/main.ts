@@ -2,35 +2,60 @@
  * The headless CLI: run a preset or a scenario file in Node with the same
  * core, apply --set overrides, sweep a field, print table / JSON / CSV.
  * Exit codes: 0 ok, 1 a reference cell out of tolerance (--check), 2 bad input.
+ *
+ * The process never calls process.exit() while output may be pending: to a
+ * pipe, Node writes stdout and stderr asynchronously, and exiting at once
+ * cut a long sweep at 64 KiB. The exit code is set and Node exits once
+ * everything written has drained.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs, usage, type CliArgs } from './args';
 import { runCli } from './commands';
 import { SimPool } from './pool';
+import { MAX_FLENT_FILE_BYTES, readRegularFile, readScenarioFile } from './read-file';
 
-let args: CliArgs;
-try {
-  args = parseArgs(process.argv.slice(2));
-} catch (e) {
-  console.error(`error: ${(e as Error).message}`);
-  console.error(usage());
-  process.exit(2);
+// A reader that goes away (`| head`) ends the run quietly instead of with a stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exitCode ??= 0;
+    // Nothing more can be written to a closed pipe, so nothing is lost by stopping now.
+    process.exit();
+  });
+
+async function main(): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\n${usage()}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
+  }
+  try {
+    // Sweeps and reference tables run their points on a pool of worker threads, one per core.
+    return await runCli(
+      args,
+      (p) => readScenarioFile(p),
+      (s) => void process.stdout.write(s),
+      () => new SimPool(),
+      {
+        readBytes: (p) => new Uint8Array(readRegularFile(p, MAX_FLENT_FILE_BYTES, 'a Flent data file')),
+        writeBytes: (p, b) => writeFileSync(p, b),
+        nowMs: () => Date.now(),
+        producer: 'TSQ Lab (npm run sim)',
+      },
+      (p, text) => writeFileSync(p, text),
+    );
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\n`);
+    return 2;
+  }
 }
-if (args.help) {
-  console.log(usage());
-  process.exit(0);
-}
-// Sweeps and reference tables run their points on a pool of worker threads, one per core.
-runCli(
-  args,
-  (p) => readFileSync(p, 'utf8'),
-  (s) => process.stdout.write(s),
-  () => new SimPool(),
-  (p, text) => writeFileSync(p, text),
-).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(`error: ${(e as Error).message}`);
-    process.exit(2);
-  },
-);
+
+void main().then((code) => {
+  process.exitCode = code;
+});

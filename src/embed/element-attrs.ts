@@ -20,3 +20,26 @@ export function queryOfAttributes(el: Pick<Element, 'getAttribute'>): string {
   }
   return parts.join('&');
 }
+
+/**
+ * The app-url attribute as the figure's "Open in TSQ Lab" link: an absolute
+ * http(s) address, or a relative one resolved against the page (`base`,
+ * document.baseURI). Anything else — javascript:, data:, a value no URL can
+ * be made of — is refused (null) with the reason, never thrown into the
+ * host page; the caller then links to the app's own address.
+ */
+export function appUrlOf(value: string | null, base: string): { url: string | null; reason?: string } {
+  if (value === null) return { url: null };
+  let u: URL;
+  try {
+    u = new URL(value.trim(), base);
+  } catch {
+    return { url: null, reason: 'is not an address: expected an http(s) URL or a path relative to the page' };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    return {
+      url: null,
+      reason: `is a ${u.protocol.slice(0, 20)} address: only http and https addresses are linked`,
+    };
+  return { url: u.toString() };
+}

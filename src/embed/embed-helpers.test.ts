@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeShareState } from '../app/share/url-state';
 import type { ParamSpec } from '../worker/protocol';
-import { queryOfAttributes } from './element-attrs';
+import { appUrlOf, queryOfAttributes } from './element-attrs';
 import { findKnob } from './widget-controls';
 import { luminanceOf } from './widget-theme';
 
@@ -59,5 +59,33 @@ describe('host background', () => {
     expect(luminanceOf('rgba(0, 0, 0, 0)')).toBeNull();
     expect(luminanceOf('rgb(0 0 0 / 40%)')).toBeNull();
     expect(luminanceOf('transparent')).toBeNull();
+  });
+});
+
+describe('<tsq-lab app-url>', () => {
+  const page = 'https://blog.example/posts/tsq.html';
+  it('links http(s) addresses, and resolves a relative one against the page', () => {
+    expect(appUrlOf('https://lab.example/', page)).toEqual({ url: 'https://lab.example/' });
+    expect(appUrlOf('../lab/', page)).toEqual({ url: 'https://blog.example/lab/' });
+    expect(appUrlOf('  /tsq/ ', page)).toEqual({ url: 'https://blog.example/tsq/' });
+    expect(appUrlOf(null, page)).toEqual({ url: null });
+  });
+
+  it('refuses javascript:, data: and values no URL can be made of, with a reason, never a throw', () => {
+    for (const v of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      'file:///etc/passwd',
+    ])
+      expect(appUrlOf(v, page)).toEqual({
+        url: null,
+        reason: expect.stringMatching(/only http and https addresses are linked$/),
+      });
+    for (const v of ['http://[bad', 'https://exa mple.com:99999/'])
+      expect(appUrlOf(v, page)).toEqual({ url: null, reason: expect.stringMatching(/^is not an address/) });
+    // Relative to a page that is itself no http(s) URL (about:blank): refused, not thrown.
+    expect(appUrlOf('lab/', 'about:blank').url).toBeNull();
   });
 });

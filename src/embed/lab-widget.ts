@@ -193,9 +193,14 @@ export class LabWidget {
     const set: Record<string, string> = {};
     for (const [k, v] of Object.entries(rt.changed())) set[k] = formatParamValue(k, v);
     const q = encodeShareState({ presetId: rt.presetId, seed: rt.seed, speedId: rt.speedId, set });
-    const u = new URL(this.opts.appUrl);
-    u.search = `?${q}`;
-    this.link.href = u.toString();
+    // appUrl is an absolute http(s) address (element-attrs.ts appUrlOf); a bad one never throws into the page.
+    try {
+      const u = new URL(this.opts.appUrl);
+      u.search = `?${q}`;
+      this.link.href = u.toString();
+    } catch {
+      this.link.removeAttribute('href');
+    }
     this.seedText.textContent = `Simulated in your browser · seed ${rt.seed}`;
   }
 

@@ -7,11 +7,11 @@
  * screen (unless autoplay="false" or the reader prefers reduced motion) and
  * follows the host page's light or dark look unless `theme` is given.
  */
-import { decodeShareState, noticeText, type ShareNotice } from '../app/share/url-state';
+import { decodeShareState, noticeText, shown, type ShareNotice } from '../app/share/url-state';
 import type { LessonPlayer } from '../app/learn/lesson-player';
 import { mountPlayer } from '../app/learn/mount-player';
 import { LESSON_ATTRS, lessonOfElement } from './element-lesson';
-import { queryOfAttributes, STATE_ATTRS } from './element-attrs';
+import { appUrlOf, queryOfAttributes, STATE_ATTRS } from './element-attrs';
 import { LabWidget } from './lab-widget';
 import { WIDGET_CSS } from './widget-css';
 import { detectTheme, watchHostTheme } from './widget-theme';
@@ -100,7 +100,10 @@ export function defineTsqLab(createWorker: () => Worker, defaultAppUrl: () => st
         shadow.adoptedStyleSheets = [sheet];
       }
       const { state, notices } = decodeShareState(queryOfAttributes(this));
-      const appUrl = this.getAttribute('app-url') ?? defaultAppUrl();
+      const raw = this.getAttribute('app-url');
+      const given = appUrlOf(raw, document.baseURI);
+      if (given.reason) notices.push({ field: 'app-url', value: shown(raw ?? ''), reason: given.reason });
+      const appUrl = given.url ?? defaultAppUrl();
       const widget = new LabWidget(shadow, createWorker(), {
         state,
         appUrl,

@@ -59,9 +59,10 @@ export interface SeriesSpec {
   /**
    * What the occupancy panel must know of it: 'limit', a budget rather than
    * bytes queued (dashed, and it sets the scale only near the queues);
-   * 'unsent', data not yet below TCP (stacked on top of what TSQ counts).
+   * 'unsent', data not yet below TCP (stacked on top of what TSQ counts);
+   * 'completion', a TX completion latency the packet path reads out.
    */
-  role?: 'limit' | 'unsent';
+  role?: 'limit' | 'unsent' | 'completion';
 }
 
 /**
@@ -182,6 +183,32 @@ export interface TsqBudget {
   ceilingBps: number;
 }
 
+/** Medians of a run's per-step samples (StepSeries), as the core reports them beside its Summary. */
+export interface StepSummary {
+  /** The step, ms (Flent's default 200). */
+  stepMs: number;
+  totalGoodputMbps: number;
+  flows: { station: number; goodputMbps: number; cwndPkts: number; srttMs: number; pacingMbps: number }[];
+  /** Per station, the median ping (the same replies as Summary.stations[i].medianPingMs). */
+  pingMs: number[];
+}
+
+/** The main WiFi radio's figures (WiFi scenarios only). */
+export interface WifiRadioSummary {
+  /** The radio's driver family (wifi.driver). */
+  driver: string;
+  /** Median PSDU bytes of the main radio's A-MPDUs (or single frames) on the air. */
+  medianAggregateBytes: number;
+  /**
+   * Median time from the driver handing a frame to its firmware or hardware
+   * to the host processing its TX status (ath10k: HTT tx_compl, mt76: the
+   * TX-free event), µs; NaN for drivers that keep the frame themselves.
+   */
+  medianDriverStatusUs: number;
+  /** Time-averaged bytes in the firmware's or hardware's queues (not on the air); NaN where there are none. */
+  meanFirmwareBytes: number;
+}
+
 export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
@@ -213,6 +240,8 @@ export interface Summary {
    */
   drops: number;
   stations: StationSummary[];
+  /** The main radio's aggregation and completion figures (absent for a wired scenario). */
+  wifi?: WifiRadioSummary;
   /** What bounds throughput now, computed from the state. */
   bound: string;
   /**
@@ -222,6 +251,8 @@ export interface Summary {
    */
   seriesMeans?: Record<string, number>;
   events: number;
+  /** Medians per Flent step since the measurement began (the live explorer; absent in headless runs). */
+  steps?: StepSummary;
 }
 
 export interface PresetInfo {
@@ -269,4 +300,34 @@ export interface LiveSim {
    */
   traceSkbs(opts: { everyN: number } | null): SkbTraceSite[];
   summary(): Summary;
+}
+
+/** One flow's per-step samples (StepSeries), one value per step. */
+export interface FlowSteps {
+  /** The station (host) the flow goes to: index into StepSeries.stations. */
+  station: number;
+  /** Goodput over the step (in-order bytes at the receiver), Mbit/s. */
+  goodputMbps: number[];
+  cwndPkts: number[];
+  /** Smoothed RTT at the step's end, ms. */
+  srttMs: number[];
+  /** Pacing rate at the step's end, Mbit/s; null when the era has none. */
+  pacingMbps: number[] | null;
+}
+
+/**
+ * What Flent's runners would record of a run, sampled by the simulation at
+ * each step after the warm-up (`startNs`): the flows' goodput, cwnd, RTT and
+ * pacing rate at every step end (`tNs`), and every ping reply per station.
+ */
+export interface StepSeries {
+  stepNs: Ns;
+  startNs: Ns;
+  tNs: number[];
+  /** Every flow's goodput together over each step, Mbit/s. */
+  totalGoodputMbps: number[];
+  /** Station (host) names; one for a single host. */
+  stations: string[];
+  flows: FlowSteps[];
+  pings: { station: number; tNs: number[]; rttMs: number[] }[];
 }

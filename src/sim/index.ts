@@ -11,6 +11,7 @@ import { SOURCES } from './scenario/sources';
 export type * from './api';
 export { runHeadless } from './headless';
 export type { HeadlessRequest, HeadlessResult } from './headless';
+export { SimStalledError } from './engine/sim';
 
 export function listPresets(): PresetInfo[] {
   return PRESETS.map((p) => ({

@@ -24,6 +24,10 @@ import { clone, coerce, getPath, setPath } from './scenario/paths';
 import type { Preset } from './scenario/presets/index';
 import type { Scenario, ScheduledChange } from './scenario/scenario';
 import { applyOverrides, ScenarioError } from './scenario/validate';
+import { stepSummary } from './metrics/step-sampler';
+
+/** Flent's default step: the live run keeps per-step medians a measured file can be compared with. */
+export const LIVE_STEP_NS = 200_000_000;
 
 export class LiveModelSim implements LiveSim {
   private model!: Model;
@@ -131,7 +135,14 @@ export class LiveModelSim implements LiveSim {
   }
 
   summary(): Summary {
-    return this.model.summary();
+    const steps = this.model.stepSeries();
+    return { ...this.model.summary(), ...(steps ? { steps: stepSummary(steps) } : {}) };
+  }
+
+  private build(sc: Scenario): Model {
+    const m = buildModel(sc, this.seed, true);
+    m.enableSteps(LIVE_STEP_NS);
+    return m;
   }
 
   private valueIn(sc: Scenario, key: string): ParamValue | undefined {
@@ -181,7 +192,7 @@ export class LiveModelSim implements LiveSim {
     this.scenario = sc;
     this.plan = clone(sc.changes);
     this.nextChange = 0;
-    this.model = buildModel(sc, this.seed, true);
+    this.model = this.build(sc);
     if (this.traceOpts) enableSkbTrace(this.model, this.traceOpts);
   }
 }

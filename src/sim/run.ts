@@ -2,7 +2,7 @@
  * Headless runs: one scenario to a summary, or a reference preset's whole
  * table. Used by the CLI, the tests and the benchmarks.
  */
-import type { Summary } from './api';
+import type { StepSeries, Summary } from './api';
 import { NS_PER_MS } from './engine/time';
 import { buildWifi } from './scenario/build-wifi';
 import { buildWired } from './scenario/build-wired';
@@ -27,6 +27,22 @@ export function runScenario(
     applyLiveChange(model, sc, c.key, c.value),
   );
   return { summary: model.summary(), model };
+}
+
+/**
+ * A headless run that also samples every flow once per `stepMs` after the
+ * warm-up and keeps every ping reply (what a Flent data file holds).
+ */
+export function runScenarioSteps(
+  sc: Scenario,
+  seed: number,
+  stepMs: number,
+  durationMs = sc.durationMs,
+): { summary: Summary; steps: StepSeries } {
+  const model = buildModel(sc, seed, false);
+  model.enableSteps(Math.round(stepMs * NS_PER_MS));
+  model.sim.runUntil(durationMs * NS_PER_MS);
+  return { summary: model.summary(), steps: model.stepSeries()! };
 }
 
 export interface CellResult {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FRAME_MS, MAX_IN_FLIGHT, SLICE_MS, SimHost } from './host';
 import { FakeClock, fakeCore } from './fake-sim.fixture';
 import type { Frame, RunStatus } from './protocol';
+import { SimStalledError } from '../sim/index';
 
 const SEC = 1e9;
 
@@ -253,5 +254,43 @@ describe('SimHost parameters and runs', () => {
     expect(host.load({ presetId: 'nope', overrides: {}, seed: 1 }).ok).toBe(false);
     expect(sim()).toBe(s);
     expect(host.status().presetId).toBe('fake');
+  });
+});
+
+describe('SimHost and a clock that stands still', () => {
+  it('a SimStalledError from the core stops the run with its message; it does not escape as a crash', () => {
+    const { clock, host, sim, frames } = setup();
+    host.play();
+    clock.runFor(100);
+    sim().runUntil = () => {
+      throw new SimStalledError(5, 1 << 20, 'the ping probe, every pingIntervalMs = 1e-9 ms');
+    };
+    expect(() => clock.runFor(200)).not.toThrow();
+    const s = host.status();
+    expect(s.running).toBe(false);
+    expect(s.stopped).toMatch(/^the simulated clock stopped at t = 5 ns: .*scheduled by the ping probe/);
+    expect(frames[frames.length - 1].s.stopped).toBe(s.stopped);
+    // Play does not restart a stopped run; a new load does.
+    host.play();
+    expect(host.status().running).toBe(false);
+    expect(host.load({ presetId: 'fake', overrides: {}, seed: 3 }).ok).toBe(true);
+    expect(host.status().stopped).toBeUndefined();
+  });
+
+  it('a step into a stalled clock stops the same way', () => {
+    const { host, sim } = setup();
+    sim().runUntil = () => {
+      throw new SimStalledError(0, 1 << 20, 'Stuck (event kind 1)');
+    };
+    expect(() => host.step(1e6)).not.toThrow();
+    expect(host.status().stopped).toContain('Stuck (event kind 1)');
+  });
+
+  it('any other error still escapes (the supervisor restarts the worker)', () => {
+    const { host, sim } = setup();
+    sim().runUntil = () => {
+      throw new Error('a bug');
+    };
+    expect(() => host.step(1e6)).toThrow('a bug');
   });
 });

@@ -8,7 +8,7 @@
  * or the slice budget is spent. A sim that cannot keep up drops the backlog
  * instead of accumulating it, so the achieved speed is simply lower.
  */
-import { createSim, listPresets, runHeadless } from '../sim/index';
+import { createSim, listPresets, runHeadless, SimStalledError } from '../sim/index';
 import type { LiveSim, ScheduledChange, SkbTraceSite } from '../sim/api';
 import { boundFrame, DEFAULT_LIMITS, type FrameLimits } from './frame-bound';
 import type {
@@ -84,6 +84,8 @@ export class SimHost implements WorkerApi {
   private ticking = false;
   private burst = BURST_EVENTS;
   private rate = { wallMs: 0, simNs: 0, events: 0, achieved: 0, eps: 0 };
+  /** Why the core stopped this run by itself (a stalled clock), or null. */
+  private stopped: string | null = null;
 
   constructor(
     private readonly clock: HostClock,
@@ -116,7 +118,7 @@ export class SimHost implements WorkerApi {
   }
 
   play(): void {
-    if (!this.sim || this.running) return;
+    if (!this.sim || this.running || this.stopped) return;
     this.running = true;
     this.lastWallMs = this.clock.now();
     this.targetNs = this.sim.nowNs;
@@ -137,10 +139,27 @@ export class SimHost implements WorkerApi {
   }
 
   step(ns: number): void {
-    if (!this.sim || !(ns > 0)) return;
-    this.sim.runUntil(this.sim.nowNs + ns);
-    this.targetNs = this.sim.nowNs;
+    if (!this.sim || !(ns > 0) || this.stopped) return;
+    const sim = this.sim;
+    this.guarded(() => sim.runUntil(sim.nowNs + ns));
+    this.targetNs = sim.nowNs;
     this.emit();
+  }
+
+  /**
+   * Runs `f`; a stalled clock (SimStalledError) stops the run with the core's
+   * message instead of escaping as an uncaught error, which would only make
+   * the app restart the same stuck scenario. Returns false when stopped.
+   */
+  private guarded(f: () => boolean | void): boolean | void {
+    try {
+      return f();
+    } catch (e) {
+      if (!(e instanceof SimStalledError)) throw e;
+      this.stopped = e.message;
+      this.running = false;
+      return false;
+    }
   }
 
   setSpeed(simNsPerWallSec: number): void {
@@ -201,11 +220,13 @@ export class SimHost implements WorkerApi {
       runId: this.runId,
       presetId: this.presetId,
       seed: this.seed,
+      ...(this.stopped ? { stopped: this.stopped } : {}),
     };
   }
 
   private install(sim: LiveSim): LoadResult {
     this.sim = sim;
+    this.stopped = null;
     this.runId++;
     if (this.traceOpts) sim.traceSkbs(this.traceOpts);
     this.targetNs = sim.nowNs;
@@ -258,7 +279,11 @@ export class SimHost implements WorkerApi {
     // The iteration cap guards against a clock that does not move.
     for (let i = 0; i < 100_000 && this.clock.now() - wall < SLICE_MS; i++) {
       const b0 = this.clock.now();
-      reached = sim.runUntil(this.targetNs, this.burst);
+      reached = this.guarded(() => sim.runUntil(this.targetNs, this.burst)) === true;
+      if (this.stopped) {
+        this.emit(true);
+        return;
+      }
       this.adaptBurst(this.clock.now() - b0, reached);
       if (reached && stop !== null && sim.nowNs >= stop) {
         // The stop: pause there, and tell the app at once.

@@ -11,6 +11,7 @@ import type {
   ScheduledChange,
   SeriesSpec,
   SkbTraceSite,
+  StepSeries,
   Summary,
 } from '../sim/api';
 import type { HeadlessRequest, HeadlessResult } from '../sim/headless';
@@ -30,6 +31,7 @@ export type {
   SeriesSpec,
   SkbHops,
   SkbTraceSite,
+  StepSeries,
   Summary,
   TsqBudget,
 } from '../sim/api';
@@ -71,6 +73,12 @@ export interface RunStatus {
   runId: number;
   presetId: string;
   seed: number;
+  /**
+   * Set when the core stopped the run by itself (its clock stood still over
+   * a million events, see SimStalledError): why, naming the event source.
+   * The run stays paused until the next load or reset.
+   */
+  stopped?: string;
 }
 
 /**
@@ -120,6 +128,8 @@ export interface SweepJob {
   seed: number;
   /** Simulated length; shorter than the preset's own, the warm-up shrinks in proportion. Omitted: the preset's. */
   durationMs?: number;
+  /** Also sample every flow once per this many ms after the warm-up (a Flent data file's series). */
+  stepMs?: number;
 }
 
 export interface SweepProgress {
@@ -138,6 +148,8 @@ export type SweepJobResult =
       durationMs: number;
       warmupMs: number;
       wallMs: number;
+      /** The per-step samples, when the job asked for them (stepMs). */
+      steps?: StepSeries;
     }
   | { status: 'cancelled'; jobId: number }
   | { status: 'error'; jobId: number; error: string };

@@ -4,20 +4,22 @@ import { SimHost } from './host';
 import { frameTransferables, packFrame } from './frame-bound';
 import type { FrameSink, HeadlessRequest, LoadRequest, ParamValue, WorkerApi } from './protocol';
 import { createSim, listPresets, runHeadless } from '../sim/index';
-import { FaultInjector, type WatchdogApi } from './watchdog';
+import { FaultInjector, heartbeatApi, type FaultApi, type WatchdogApi } from './watchdog';
+import { TEST_FAULTS } from './test-faults';
 
-// The app's watchdog pings the worker; its end-to-end tests inject faults through the same object.
-const faults = new FaultInjector();
+// The app's watchdog pings the worker; in builds for tests its end-to-end tests inject faults through the same object.
+const faults = TEST_FAULTS ? new FaultInjector() : null;
+const core = { listPresets, createSim, runHeadless };
 const host = new SimHost(
   {
     now: () => performance.now(),
     defer: (fn, ms) => void setTimeout(fn, ms),
   },
-  faults.wrap({ listPresets, createSim, runHeadless }),
+  faults ? faults.wrap(core) : core,
 );
 
-const api: WorkerApi & WatchdogApi = {
-  ...faults.api(),
+const api: WorkerApi & WatchdogApi & Partial<FaultApi> = {
+  ...(faults ? faults.api() : heartbeatApi()),
   presets: () => host.presets(),
   load: (req: LoadRequest) => host.load(req),
   reset: (seed?: number) => host.reset(seed),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../sim/run';
+import { runScenario, runScenarioSteps } from '../sim/run';
 import { findPreset } from '../sim/scenario/presets/index';
 import { applyOverrides } from '../sim/scenario/validate';
 import { jobScenario, SweepRunner, type RunnerClock } from './sweep-runner';
@@ -107,5 +107,23 @@ describe('SweepRunner', () => {
       () => {},
     );
     expect(bad.status).toBe('error');
+  });
+});
+
+describe('a job with per-step samples (a Flent file)', () => {
+  it('returns the same samples and summary as a headless run with steps', async () => {
+    const job = {
+      jobId: 7,
+      presetId: 'bench-wired',
+      overrides: { durationMs: 1500, warmupMs: 500 },
+      seed: 3,
+      stepMs: 200,
+    };
+    const r = await new SweepRunner(fakeClock()).run(job, () => {});
+    if (r.status !== 'done') throw new Error(r.status);
+    const direct = runScenarioSteps(jobScenario(job), 3, 200);
+    expect(r.steps).toEqual(direct.steps);
+    expect(r.summary.goodputBps).toBe(direct.summary.goodputBps);
+    expect(r.steps!.tNs).toHaveLength(5);
   });
 });

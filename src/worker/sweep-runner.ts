@@ -67,6 +67,7 @@ export class SweepRunner {
     this.active.add(job.jobId);
     try {
       const model = buildModel(sc, job.seed >>> 0, false);
+      if (job.stepMs) model.enableSteps(Math.round(job.stepMs * NS_PER_MS));
       const endNs = sc.durationMs * NS_PER_MS;
       let burst = FIRST_BURST;
       for (;;) {
@@ -93,6 +94,7 @@ export class SweepRunner {
         durationMs: sc.durationMs,
         warmupMs: sc.warmupMs,
         wallMs: this.clock.now() - t0,
+        ...(job.stepMs ? { steps: model.stepSeries() ?? undefined } : {}),
       };
     } catch (e) {
       return { status: 'error', jobId: job.jobId, error: message(e) };

@@ -22,6 +22,10 @@ export type WorkerFault = 'throw' | 'hang' | 'slow';
 export interface WatchdogApi {
   /** Answers at once while the worker is alive (the app's heartbeat). */
   ping(): number;
+}
+
+/** The fault injector: only in builds for tests (./test-faults.ts). */
+export interface FaultApi {
   /**
    * 'throw': the running core throws on its next slice (an uncaught error in
    * the worker, as a core bug would cause); 'hang': the worker blocks
@@ -30,6 +34,9 @@ export interface WatchdogApi {
    */
   injectFault(kind: WorkerFault): void;
 }
+
+/** The heartbeat alone, as every build answers it. */
+export const heartbeatApi = (): WatchdogApi => ({ ping: () => Date.now() });
 
 /** Passes every call to the real sim, except that runUntil throws or crawls once a fault is armed. */
 class FaultableSim implements LiveSim {
@@ -111,7 +118,7 @@ export class FaultInjector {
     };
   }
 
-  api(): WatchdogApi {
+  api(): WatchdogApi & FaultApi {
     return {
       ping: () => Date.now(),
       injectFault: (kind) => {

@@ -8,9 +8,17 @@ import { ERA_IDS, ERAS, hasTcpTxDelay, type EraId } from '../../src/sim/scenario
 import type { QdiscConfig, Scenario } from '../../src/sim/scenario/scenario';
 import { SCENARIO_SCHEMA } from '../../src/sim/scenario/scenario';
 import { wiredBase } from '../../src/sim/scenario/presets/wired-base';
-import type { BrcmfmacConfig, WifiConfig, WifiStationConfig } from '../../src/sim/scenario/wifi-config';
+import type {
+  Ath10kConfig,
+  BrcmfmacConfig,
+  Mt76Config,
+  WifiConfig,
+  WifiStationConfig,
+} from '../../src/sim/scenario/wifi-config';
+import { CPU_PLATFORM_IDS } from '../../src/sim/model/cpu/platforms';
 import type { PhyRate } from '../../src/sim/model/wifi/types';
 import type { CompletionModel } from '../../src/sim/model/nic/wired-nic';
+import type { ShaperConfig } from '../../src/sim/scenario/shaper-config';
 
 const KiB = 1024;
 
@@ -44,6 +52,7 @@ const completion = (): fc.Arbitrary<CompletionModel> =>
 const cpu = (): fc.Arbitrary<Scenario['cpu']> =>
   fc.record({
     enabled: fc.boolean(),
+    platform: fc.option(fc.constantFrom(...CPU_PLATFORM_IDS), { nil: null }),
     perSkbNs: logInt(1, 5000),
     perByteCopyNs: fc.double({ min: 0, max: 1, noNaN: true }),
     perSkbAllocNs: logInt(1, 2000),
@@ -56,6 +65,57 @@ const cpu = (): fc.Arbitrary<Scenario['cpu']> =>
     perCompletionNs: logInt(1, 2000),
     timerLatencyNs: logInt(1, 100_000).map((v) => v - 1),
   });
+
+/**
+ * A shaper at an interface's root, any kind and leaf (made valid for the era by validShaper).
+ * Rates start at 1 Mbit/s, as links do: a slower shaper with a one-packet limit
+ * and a second of RTT loses so much that retransmissions outlast the drain.
+ */
+const shaper = (): fc.Arbitrary<ShaperConfig | null> =>
+  fc.option(
+    fc.record({
+      kind: fc.constantFrom('htb', 'tbf', 'cake'),
+      rateBps: logInt(1e6, 1e9),
+      ceilBps: fc.option(logInt(1e6, 1e9), { nil: null }),
+      burstBytes: fc.option(logInt(1514, 200_000), { nil: null }),
+      cburstBytes: fc.option(logInt(1514, 200_000), { nil: null }),
+      mtuBytes: logInt(1514, 9000),
+      limitBytes: fc.option(logInt(1514, 2_000_000), { nil: null }),
+      latencyUs: logInt(1, 200_000),
+      peakrateBps: fc.constant(0),
+      overheadBytes: fc.option(fc.integer({ min: 0, max: 64 }), { nil: null }),
+      mpuBytes: fc.integer({ min: 0, max: 100 }),
+      linklayer: fc.constantFrom('ethernet', 'atm'),
+      leaf: fc.constantFrom('default', 'pfifo', 'bfifo', 'pfifo_fast', 'fq', 'fq_codel'),
+      cake: fc.record({
+        flowMode: fc.constantFrom(
+          'flowblind',
+          'srchost',
+          'dsthost',
+          'hosts',
+          'flows',
+          'dual-srchost',
+          'dual-dsthost',
+          'triple-isolate',
+        ),
+        diffserv: fc.constantFrom('diffserv3', 'diffserv4', 'diffserv8', 'besteffort', 'precedence'),
+        ackFilter: fc.constantFrom('off', 'on', 'aggressive'),
+        rttUs: logInt(1000, 300_000),
+        targetUs: logInt(100, 20_000),
+        splitGso: fc.boolean(),
+        memlimitBytes: fc.option(logInt(20_000, 1 << 24), { nil: null }),
+      }),
+    }),
+    { nil: null, freq: 3 },
+  );
+
+/** What validation asks of a shaper: tbf needs a burst, cake Linux 4.19+. */
+function validShaper(sh: ShaperConfig | null, era: EraId): ShaperConfig | null {
+  if (!sh) return null;
+  const preCake = ['3.6', '4.1', '4.9', '4.16', '4.17'].includes(era);
+  const kind = sh.kind === 'cake' && preCake ? 'htb' : sh.kind;
+  return { ...sh, kind, burstBytes: kind === 'tbf' ? (sh.burstBytes ?? 15_140) : sh.burstBytes };
+}
 
 /** Everything but the link and the WiFi part. */
 const common = () =>
@@ -91,7 +151,7 @@ const common = () =>
 
 function assemble(
   c: ReturnType<typeof common> extends fc.Arbitrary<infer T> ? T : never,
-): Omit<Scenario, 'link' | 'router' | 'wifi'> {
+): Omit<Scenario, 'link' | 'router' | 'wifi' | 'shaper'> {
   return {
     schema: SCENARIO_SCHEMA,
     title: 'generated',
@@ -152,14 +212,25 @@ export const wiredScenario = (): fc.Arbitrary<Scenario> =>
           rateBps: logInt(1e6, 1e9),
           propagationUs: logInt(1, 50_000).map((v) => v - 1),
           qdisc: qdisc(),
+          ringSlots: logInt(1, 1024),
+          bql: fc.boolean(),
+          completion: completion(),
+          shaper: shaper(),
         }),
         {
           nil: null,
           freq: 3,
         },
       ),
+      shaper: shaper(),
     })
-    .map(({ c, link, router }) => ({ ...assemble(c), link, router, wifi: null }));
+    .map(({ c, link, router, shaper: sh }) => ({
+      ...assemble(c),
+      shaper: validShaper(sh, c.era),
+      link,
+      router: router ? { ...router, shaper: validShaper(router.shaper, c.era) } : null,
+      wifi: null,
+    }));
 
 const htRate = (): fc.Arbitrary<PhyRate> =>
   fc
@@ -185,8 +256,41 @@ const vhtRate = (): fc.Arbitrary<PhyRate> =>
     shortGi: fc.boolean(),
   });
 
-const station = (band: '2.4GHz' | '5GHz', i: number): fc.Arbitrary<WifiStationConfig> => {
-  const rate = band === '5GHz' ? fc.oneof(htRate(), vhtRate()) : htRate();
+const heRate = (): fc.Arbitrary<PhyRate> =>
+  fc
+    .record({
+      mcs: fc.integer({ min: 0, max: 11 }),
+      nss: fc.integer({ min: 1, max: 2 }),
+      widthMHz: fc.constantFrom(20 as const, 40 as const, 80 as const, 160 as const),
+      gi: fc.constantFrom([800, 2] as const, [1600, 2] as const, [3200, 4] as const, [800, 1] as const),
+    })
+    .map(({ mcs, nss, widthMHz, gi }) => ({
+      mode: 'he' as const,
+      mcs,
+      nss,
+      widthMHz,
+      shortGi: false,
+      giNs: gi[0],
+      heLtf: gi[1],
+    }));
+
+/** Rates the driver's radio can send: HT everywhere, VHT on 5 GHz, HE only on an 802.11ax mt76. */
+function ratesFor(
+  band: '2.4GHz' | '5GHz',
+  driver: WifiConfig['driver'],
+  heChip: boolean,
+): fc.Arbitrary<PhyRate> {
+  if (driver === 'mt76' && heChip) return band === '5GHz' ? fc.oneof(vhtRate(), heRate()) : heRate();
+  return band === '5GHz' ? fc.oneof(htRate(), vhtRate()) : htRate();
+}
+
+const station = (
+  band: '2.4GHz' | '5GHz',
+  i: number,
+  driver: WifiConfig['driver'] = 'ath9k',
+  heChip = false,
+): fc.Arbitrary<WifiStationConfig> => {
+  const rate = ratesFor(band, driver, heChip);
   return fc.record({
     name: fc.constant(`sta${i + 1}`),
     rate,
@@ -215,23 +319,46 @@ const brcmfmac = (): fc.Arbitrary<BrcmfmacConfig> =>
     firmwareMaxAirtimeUs: logInt(500, 5000),
   });
 
+const ath10k = (): fc.Arbitrary<Ath10kConfig> =>
+  fc.record({
+    chip: fc.constantFrom('qca6174' as const, 'qca988x' as const, 'qca9984' as const),
+    fwTxComplDelayUs: logInt(1, 2000).map((v) => v - 1),
+    peerMaxAmpduBytes: fc.constantFrom(8191, 65535, 1_048_575),
+    peerMaxMpduBytes: fc.constantFrom(3895 as const, 7991 as const, 11454 as const),
+  });
+
+const mt76 = (heChip: boolean): fc.Arbitrary<Mt76Config> =>
+  fc.record({
+    chip: heChip ? fc.constantFrom('mt7915' as const, 'mt7921' as const) : fc.constant('mt7615' as const),
+    txFreeDelayUs: logInt(1, 2000).map((v) => v - 1),
+    workerDelayUs: logInt(1, 200).map((v) => v - 1),
+    peerMaxAmpduBytes: fc.constantFrom(65535, 1_048_575, 6_500_631),
+  });
+
 const wifi = (): fc.Arbitrary<WifiConfig> =>
   fc
     .record({
       topology: fc.constantFrom('local' as const, 'ap' as const),
       band: fc.constantFrom('2.4GHz' as const, '5GHz' as const),
-      brcm: fc.boolean(),
+      driverPick: fc.constantFrom('ath9k' as const, 'brcmfmac' as const, 'ath10k' as const, 'mt76' as const),
+      heChip: fc.boolean(),
       nSta: fc.integer({ min: 1, max: 6 }),
     })
-    .chain(({ topology, band, brcm, nSta }) => {
-      const useBrcm = brcm && topology === 'local';
+    .chain(({ topology, band, driverPick, heChip, nSta }) => {
+      // brcmfmac is a station only; ath10k is modelled on 5 GHz (its VHT rates).
+      const driver = driverPick === 'brcmfmac' && topology !== 'local' ? 'ath9k' : driverPick;
+      const useBrcm = driver === 'brcmfmac';
       const n = topology === 'local' ? 1 : nSta;
       return fc.record({
         topology: fc.constant(topology),
         band: fc.constant(band),
-        driver: fc.constant(useBrcm ? ('brcmfmac' as const) : ('ath9k' as const)),
+        driver: fc.constant(driver),
+        tcpSender:
+          topology === 'local'
+            ? fc.constantFrom('device' as const, 'wired' as const)
+            : fc.constantFrom('wired' as const, 'device' as const, 'stations' as const),
         queueing: fc.constantFrom('itxq' as const, 'legacy' as const),
-        stations: fc.tuple(...Array.from({ length: n }, (_, i) => station(band, i))),
+        stations: fc.tuple(...Array.from({ length: n }, (_, i) => station(band, i, driver, heChip))),
         txStatusDelayUs: logInt(1, 1000).map((v) => v - 1),
         rxIntrMitigationLastUs: fc.oneof(fc.constant(0), logInt(1, 2000)),
         rxIntrMitigationFirstUs: logInt(1, 5000),
@@ -241,6 +368,8 @@ const wifi = (): fc.Arbitrary<WifiConfig> =>
         airtimeFairness: fc.boolean(),
         aql: fc.boolean(),
         brcmfmac: useBrcm ? brcmfmac() : fc.constant(null),
+        ath10k: driver === 'ath10k' ? ath10k() : fc.constant(null),
+        mt76: driver === 'mt76' ? mt76(heChip) : fc.constant(null),
         pingIntervalMs: fc.oneof(fc.constant(0), logInt(5, 100)),
       });
     });
@@ -252,6 +381,7 @@ export const wifiScenario = (): fc.Arbitrary<Scenario> =>
     base.tcp = { ...base.tcp, mssBytes: Math.min(base.tcp.mssBytes, 1448) };
     return {
       ...base,
+      shaper: null,
       link: wiredBase().link,
       router: null,
       wifi,

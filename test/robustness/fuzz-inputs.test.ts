@@ -17,6 +17,7 @@ import { loadScenarioJson } from '../../src/sim/scenario/load';
 import { PRESETS } from '../../src/sim/scenario/presets/index';
 import { applyOverrides, ScenarioError } from '../../src/sim/scenario/validate';
 import { SimHost } from '../../src/worker/host';
+import { controlText, deepJson, INTERVAL_PATHS, lengthValue, listPath, tinyValue } from './hostile-inputs';
 
 const SEED = Number(process.env.TSQ_FC_SEED ?? 97_531);
 const presets = listPresets();
@@ -58,18 +59,25 @@ const mutated = (valid: fc.Arbitrary<string>): fc.Arbitrary<string> =>
     });
 
 const paramKeys = [...new Set(PRESETS.flatMap((p) => p.params))];
+/** Knobs, and what a hostile tester tried (issue 24): interval fields, list paths, whole blocks. */
+const linkKeys = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...paramKeys) },
+  { weight: 1, arbitrary: fc.constantFrom(...INTERVAL_PATHS, 'title', 'router', 'link.xen', 'wifi') },
+  { weight: 1, arbitrary: listPath() },
+);
+const linkValues = fc.oneof(
+  fc.constantFrom('8', '128K', 'fq', 'true', 'null', '-1', '1e99', 'NaN', '0x10', '99', '1e309'),
+  fc.string({ maxLength: 6 }),
+  tinyValue(),
+  lengthValue(),
+  controlText(),
+  deepJson().map((j) => (j.length > 300 ? j.slice(0, 60) + j.slice(-60) : j)),
+);
 const shareUrl = fc
   .record({
     presetId: fc.constantFrom(...presets.map((p) => p.id)),
     seed: fc.nat(),
-    set: fc.dictionary(
-      fc.constantFrom(...paramKeys),
-      fc.oneof(
-        fc.constantFrom('8', '128K', 'fq', 'true', 'null', '-1', '1e99', 'NaN', '0x10', '99'),
-        fc.string({ maxLength: 6 }),
-      ),
-      { maxKeys: 4 },
-    ),
+    set: fc.dictionary(linkKeys, linkValues, { maxKeys: 4 }),
   })
   .map((s) => encodeShareState(s));
 

@@ -81,7 +81,7 @@ describe('core invariants over random valid scenarios', () => {
     );
   });
 
-  it('WiFi: 500 scenarios (local and AP topologies, ath9k/brcmfmac, iTXQ/legacy, lossy rates)', () => {
+  it('WiFi: 500 scenarios (local and AP topologies, ath9k/brcmfmac/ath10k/mt76, iTXQ/legacy, lossy rates)', () => {
     fc.assert(
       fc.property(wifiScenario(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (sc, seed) =>
         runAndCheck(sc, seed),

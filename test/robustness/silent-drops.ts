@@ -3,7 +3,8 @@
  * that Model.droppedPayloadBytes does not see them (Summary.drops counts
  * them from each module's own counter, see wifiDrops in
  * src/sim/scenario/wifi-probes.ts):
- * - the receiver's A-MPDU reorder buffer discarding a late or duplicate MPDU,
+ * - the receiver's A-MPDU reorder buffer discarding a late or duplicate MPDU
+ *   (with every packet of its A-MSDU),
  * - ath9k in legacy mode giving up on a frame after its software retries
  *   (it frees the skb as if sent),
  * - brcmfmac dropping in the fws queue, on the bus or in the firmware (the
@@ -65,7 +66,9 @@ export function installSilentDropProbes(): void {
       };
     }
     receive.call(this, key, skb, nowNs);
-    if (!released.has(skb) && !this.streams.get(key)?.buf.includes(skb)) record('rx-reorder', skb);
+    // A discarded A-MSDU loses every packet chained behind its head.
+    if (!released.has(skb) && !this.streams.get(key)?.buf.includes(skb))
+      for (let s: Skb | null = skb; s !== null; s = s.amsduNext) record('rx-reorder', s);
   };
 
   // ath9k legacy mode: a failed frame is freed, not dropped (with mac80211 the TX status drops it).

@@ -16,6 +16,8 @@ import { TrackView } from './TrackView';
 import { Overview } from './Overview';
 import { usePointPresence } from './use-point-presence';
 import { zoomBy } from './time-view';
+import { useMeasured } from '../flent/measured-store';
+import { withMeasuredTracks } from '../flent/measured-overlay';
 import './timelines.css';
 
 export function Timelines() {
@@ -28,9 +30,11 @@ export function Timelines() {
   const buffers = scheduler.buffers;
   const points = usePointPresence(buffers, announced);
   const stations = announced.categories;
+  // A measured Flent run, when loaded, is drawn on the matching tracks (src/app/flent).
+  const measured = useMeasured((s) => s.measured?.overlay ?? null);
   const tracks = useMemo(
-    () => buildTracks(series, chartTheme, points, stations),
-    [series, chartTheme, points, stations],
+    () => withMeasuredTracks(buildTracks(series, chartTheme, points, stations), measured),
+    [series, chartTheme, points, stations, measured],
   );
   const follow = useStore(viewStore, (s) => s.view.follow);
   const zoom = (f: number) => {

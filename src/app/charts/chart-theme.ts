@@ -36,6 +36,7 @@ const DEFAULTS: Record<string, string> = {
   'occ.dongle': '#ff9da7',
   'occ.hanger': '#e15759',
   'occ.air': '#9c755f',
+  'occ.router_shaper': '#bab0ac',
   'occ.wire': '#76b7b2',
   'tsq.limit': 'fg',
   'tsq.wmem': '#edc948',

@@ -2,6 +2,7 @@
 import { useExplorer } from '../state/explorer-store';
 import { useExplorerContext } from '../explorer-context';
 import { ParamControl } from './ParamControl';
+import { ChangedFields } from './ChangedFields';
 import type { Layer, ParamSpec } from '../../worker/protocol';
 import './controls.css';
 
@@ -46,6 +47,7 @@ export function ControlsPanel() {
           ))}
         </details>
       ))}
+      <ChangedFields />
     </section>
   );
 }

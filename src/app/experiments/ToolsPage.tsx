@@ -15,6 +15,7 @@ import { SweepView } from '../sweep/SweepView';
 import { ExperimentsView } from './ExperimentsView';
 import { ViewSwitch } from './ViewSwitch';
 import { ShareNotices } from '../share/ShareNotices';
+import { CompareView } from '../flent/CompareView';
 
 export function ToolsPage({ view, theme }: { view: Exclude<AppView, 'explorer' | 'learn'>; theme: Theme }) {
   const { controller } = useExplorerContext();
@@ -37,6 +38,7 @@ export function ToolsPage({ view, theme }: { view: Exclude<AppView, 'explorer' |
         {view === 'experiments' && <ExperimentsView />}
         {view === 'sweep' && <SweepView />}
         {view === 'ab' && <AbView />}
+        {view === 'compare' && <CompareView />}
       </main>
     </div>
   );

@@ -14,6 +14,7 @@ import { chartFigure, svgText, svgToPng } from './chart-export';
 import { runJson, seriesCsv, summaryCsv } from './data-export';
 import { fileSafe, saveBlob, saveText } from './download';
 import { scenarioFileText } from './scenario-file';
+import { exportFlentFile } from '../flent/export-flent';
 import './export.css';
 
 function pageColors() {
@@ -183,6 +184,22 @@ export function ExportMenu() {
                 }
               >
                 Series and summary (JSON)
+              </button>
+              <button
+                type="button"
+                data-testid="export-flent"
+                title="Runs the scenario headless for its length with this seed and writes what Flent's runners would record (flent -i reads it)"
+                onClick={() =>
+                  void run('Flent data file', async () => {
+                    setStatus('Running the scenario for the Flent file…');
+                    const m = meta();
+                    await exportFlentFile({ presetId: m.presetId, seed: m.seed, overrides: m.set }, (f) =>
+                      setStatus(`Running the scenario for the Flent file… ${Math.round(f * 100)} %`),
+                    );
+                  })
+                }
+              >
+                Flent data file
               </button>
             </li>
           </ul>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useExplorerContext } from '../explorer-context';
 import { useShare } from '../share/share-store';
 import { importScenario, readScenarioFile } from './import-scenario';
+import { isFlentFileName } from '../flent/load-measurement';
 
 const hasFiles = (e: DragEvent) => !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files');
 
@@ -62,7 +63,8 @@ export function ImportScenario() {
       depth = 0;
       setDragging(false);
       const file = e.dataTransfer?.files[0];
-      if (file) void load(file);
+      // Flent data files are measurements: LoadMeasurement takes them.
+      if (file && !isFlentFileName(file.name)) void load(file);
     };
     window.addEventListener('dragenter', onEnter);
     window.addEventListener('dragleave', onLeave);
@@ -102,7 +104,7 @@ export function ImportScenario() {
       />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
-          <p>Drop a scenario file to load it</p>
+          <p>Drop a scenario file to load it, or a Flent data file to lay it over the run</p>
         </div>
       )}
     </>

@@ -65,6 +65,12 @@ export function summaryCsv(s: Summary): string {
     const v = m.value(s);
     rows.push([m.name, m.unit, typeof v === 'number' ? cell(v) : v]);
   }
+  if (s.wifi) {
+    rows.push(['wifi.driver', '', s.wifi.driver]);
+    rows.push(['wifi.median_aggregate', 'bytes', cell(s.wifi.medianAggregateBytes)]);
+    rows.push(['wifi.median_driver_status', 'us', cell(s.wifi.medianDriverStatusUs)]);
+    rows.push(['wifi.mean_firmware_queue', 'bytes', cell(s.wifi.meanFirmwareBytes)]);
+  }
   for (const st of s.stations) {
     rows.push([`station.${st.name}.goodput`, 'bit/s', cell(st.goodputBps)]);
     rows.push([`station.${st.name}.median_ping`, 'ms', cell(st.medianPingMs)]);

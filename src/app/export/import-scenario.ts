@@ -1,15 +1,13 @@
 /**
  * Loads a scenario file into the explorer. The file is checked in full
- * before anything changes — its shape here, its parameters by the core in a
- * short-lived worker of its own — so a bad file leaves the running
- * simulation exactly as it was, and every problem is reported by field.
+ * before anything changes — its shape, and its parameters by the core in a
+ * short-lived worker of its own (./check-file.ts) — so a bad file leaves the
+ * running simulation exactly as it was, and every problem is reported by field.
  */
 import type { SimController } from '../sim-controller';
 import { useExplorer } from '../state/explorer-store';
 import { startWorker } from '../worker-client';
-import { resolveShared } from '../share/resolve';
-import { noticeText } from '../share/url-state';
-import { parseScenarioFile } from './scenario-file';
+import { checkScenarioFile } from './check-file';
 
 export type ImportResult = { ok: true; message: string } | { ok: false; errors: string[] };
 
@@ -18,24 +16,15 @@ export const MAX_SCENARIO_BYTES = 1 << 20;
 
 export async function importScenario(text: string, controller: SimController): Promise<ImportResult> {
   const st = useExplorer.getState();
-  const parsed = parseScenarioFile(text, st.presets);
-  if (!parsed.ok) return parsed;
-  const { presetId, seed, set } = parsed.file;
   const { remote, worker } = startWorker();
-  let r;
+  let checked;
   try {
-    r = await resolveShared((req) => remote.load(req), st.presets, { presetId, set, seed }, undefined);
-  } catch (e) {
-    return { ok: false, errors: [`the scenario could not be checked: ${(e as Error).message}`] };
+    checked = await checkScenarioFile(text, st.presets, (req) => remote.load(req));
   } finally {
     worker.terminate();
   }
-  if (r.notices.length || r.presetId === null) {
-    return {
-      ok: false,
-      errors: r.notices.map((n) => (n.field === 'preset' ? noticeText(n) : `set.${noticeText(n)}`)),
-    };
-  }
+  if (!checked.ok) return checked;
+  const { resolved: r, seed } = checked;
   const prevSeed = st.seed;
   st.patch({ seed, presetDefaults: { presetId: r.presetId, values: r.presetValues } });
   const ok = await controller.loadPreset(r.presetId, r.overrides);

@@ -6,6 +6,7 @@
  */
 import type { ParamValue, PresetInfo } from '../../worker/protocol';
 import { isPath } from '../share/url-state';
+import { show as coreShow } from '../../sim/scenario/validate';
 
 export const SCENARIO_FORMAT = 'tsq-lab/scenario';
 export const SCENARIO_VERSION = 1;
@@ -31,16 +32,14 @@ export function scenarioFileText(s: ScenarioFile, presetTitle?: string): string 
   return JSON.stringify(doc, null, 2) + '\n';
 }
 
-const show = (v: unknown) => {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-};
+/** As the core shows values: bounded, never recursive, and 1e309 (Infinity) not as "null". */
+const show = coreShow;
 
 /** Parses a scenario file; every error names the field, the value and what is allowed. */
 export function parseScenarioFile(
   text: string,
   presets: readonly PresetInfo[],
-): { ok: true; file: ScenarioFile } | { ok: false; errors: string[] } {
+): { ok: true; file: ScenarioFile } | { ok: false; errors: string[]; partial?: ScenarioFile } {
   if (text.length > MAX_FILE_CHARS)
     return { ok: false, errors: [`the file is larger than ${MAX_FILE_CHARS} characters`] };
   let raw: unknown;
@@ -108,6 +107,13 @@ export function parseScenarioFile(
       }
     }
   }
-  if (errors.length) return { ok: false, errors };
-  return { ok: true, file: { presetId: o.preset as string, seed, set } };
+  const file = { presetId: o.preset as string, seed, set };
+  // With a usable preset, what could be read goes on to the core too, so that every bad field is named at once.
+  if (errors.length)
+    return {
+      ok: false,
+      errors,
+      ...(typeof o.preset === 'string' && ids.includes(o.preset) ? { partial: file } : {}),
+    };
+  return { ok: true, file };
 }

@@ -32,6 +32,9 @@ export function PacketPath() {
     [series],
   );
   const hasTsq = series.some((s) => s.key === 'tsq.wmem') && series.some((s) => s.key === 'tsq.limit');
+  // A driver's completion latency (HTT tx_compl, TX-free): how late TSQ's budget comes back.
+  const completion = series.find((s) => s.role === 'completion');
+  const completionRef = useRef<HTMLOutputElement>(null);
   const barRefs = useRef<(HTMLElement | null)[]>([]);
   const textRefs = useRef<(HTMLElement | null)[]>([]);
   const gaugeRef = useRef<HTMLDivElement>(null);
@@ -77,6 +80,8 @@ export function PacketPath() {
         if (gaugeTextRef.current)
           gaugeTextRef.current.textContent = `${formatValue(wmem, 'bytes')} / ${formatValue(limit, 'bytes')}`;
       }
+      if (completion && completionRef.current)
+        completionRef.current.textContent = formatValue(buf.latest(completion.key), completion.unit);
       if (lightRef.current) {
         const tr = buf.throttled;
         const ring = buf.samples;
@@ -92,7 +97,7 @@ export function PacketPath() {
       off();
       if (later) clearTimeout(later);
     };
-  }, [scheduler, stages, hasTsq]);
+  }, [scheduler, stages, hasTsq, completion]);
 
   return (
     <section className="packet-path" aria-label="Packet path">
@@ -152,6 +157,11 @@ export function PacketPath() {
         <p className="throttle-row">
           <span className="light" ref={lightRef} role="img" aria-label="TSQ not throttled" /> TSQ throttled
           {forwarded && ' (wired sender)'}
+        </p>
+      )}
+      {completion && (
+        <p className="completion-row" data-testid="packet-path-completion">
+          <span>{completion.label}</span> <output ref={completionRef}>–</output>
         </p>
       )}
       <p className="bound" data-testid="bound" aria-live="polite">

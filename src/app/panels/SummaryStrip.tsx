@@ -20,6 +20,9 @@ const DETAILS = (
     ['completion', 'median_completion_us'],
     ['throttled', 'throttled_fraction'],
     ['drops', 'drops'],
+    ['aggregate-bytes', 'median_aggregate_bytes'],
+    ['driver-status', 'driver_status_us'],
+    ['firmware-queue', 'firmware_queue_bytes'],
   ] as const
 ).map(([key, metric]) => ({ key, metric: summaryMetric(metric) }));
 
@@ -39,7 +42,7 @@ export function SummaryStrip() {
       </dl>
       {/* Laid out before the first summary, so its arrival changes text, not the page's layout. */}
       <dl className="summary-details">
-        {DETAILS.map((it) => (
+        {DETAILS.filter((it) => !it.metric.only || (summary && it.metric.only(summary))).map((it) => (
           <div key={it.key}>
             <dt>
               <GlossaryText text={metricLabel(it.metric, summary)} />

@@ -1,6 +1,7 @@
 /** The explorer's share and export tools for the top bar, and the address bar kept in step. */
 import { ExportMenu } from '../export/ExportMenu';
 import { ImportScenario } from '../export/ImportScenario';
+import { LoadMeasurement } from '../flent/LoadMeasurement';
 import { useUrlSync } from './app-share';
 import { CopyLink } from './CopyLink';
 import { EmbedDialog } from './EmbedDialog';
@@ -16,6 +17,7 @@ export function ShareTools() {
         <EmbedDialog />
         <ExportMenu />
         <ImportScenario />
+        <LoadMeasurement />
       </div>
       <ShareNotices />
     </>

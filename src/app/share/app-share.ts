@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useExplorer } from '../state/explorer-store';
 import { useUi } from '../state/ui-store';
-import { navNotices } from '../state/nav-store';
+import { navNotices, validNavValue } from '../state/nav-store';
 import { REFERENCE_PRESETS } from '../experiments/table-model';
 import { CROSS_CHECKS } from '../../sim/scenario/cross-checks';
 import { viewStore } from '../state/view-store';
@@ -48,10 +48,19 @@ export function currentShareState(): ShareState {
   };
 }
 
-/** `base` with the state as its query (other query keys dropped unless `keepOthers`). */
+/**
+ * `base` with the state as its query (other query keys dropped unless
+ * `keepOthers`: then the page keys ?view= and ?exp= stay, the first of each
+ * and only with a value the page can use).
+ */
 export function shareUrl(state: ShareState, base: string, keepOthers = false): string {
   const u = new URL(base);
-  const others = keepOthers ? [...u.searchParams].filter(([k]) => PASS_THROUGH_KEYS.includes(k)) : [];
+  const others = keepOthers
+    ? PASS_THROUGH_KEYS.flatMap((k) => {
+        const v = u.searchParams.get(k);
+        return v !== null && validNavValue(k, v) ? [[k, v] as const] : [];
+      })
+    : [];
   const extra = others.map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('');
   u.search = `?${encodeShareState(state)}${extra}`;
   u.hash = keepOthers ? u.hash : '';

@@ -54,6 +54,9 @@ export interface ShareNotice {
 /** Query keys the page navigation reads (state/nav-store.ts); kept in the address bar, checked there. */
 export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp', 'lesson', 'step', 'present'];
 
+/** The panels value of a view with every chart hidden. */
+export const NO_PANELS = 'none';
+
 const RESERVED = new Set(['v', 'preset', 'seed', 'speed', 'panels', 'zoom', 'controls', 'theme']);
 const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 /** Names that would reach object prototypes rather than scenario fields. */
@@ -161,11 +164,25 @@ export function decodeShareState(search: string): { state: ShareState; notices: 
         else bad(`expected one of ${SPEED_IDS.join(', ')}`);
         break;
       case 'panels': {
+        // "none" is every chart hidden on purpose (what encodeShareState writes for it).
+        if (value === NO_PANELS) {
+          state.panels = [];
+          break;
+        }
         const items = listOf(value);
         const unknown = items.filter((p) => !PANELS.includes(p as Panel));
+        const known = PANELS.filter((p) => items.includes(p));
+        // An empty list (or nothing known) would hide every chart without a word: all are shown instead.
+        const all = known.length
+          ? ''
+          : `; no panel is left, so every panel is shown ("${NO_PANELS}" hides all)`;
         if (unknown.length)
-          bad(`unknown panel ${unknown.map(shown).join(', ')}; panels are ${PANELS.join(', ')}`);
-        state.panels = PANELS.filter((p) => items.includes(p));
+          bad(`unknown panel ${unknown.map(shown).join(', ')}; panels are ${PANELS.join(', ')}${all}`);
+        else if (!known.length)
+          bad(
+            `names no panel, so every panel is shown (panels are ${PANELS.join(', ')}; "${NO_PANELS}" hides all)`,
+          );
+        if (known.length) state.panels = known;
         break;
       }
       case 'zoom': {
@@ -206,7 +223,7 @@ export function encodeShareState(s: ShareState): string {
   if (s.presetId) add('preset', s.presetId);
   if (s.seed !== undefined) add('seed', String(s.seed));
   if (s.speedId) add('speed', s.speedId);
-  if (s.panels) add('panels', s.panels.join(','));
+  if (s.panels) add('panels', s.panels.length ? s.panels.join(',') : NO_PANELS);
   if (s.zoomNs !== undefined) add('zoom', formatDuration(s.zoomNs));
   if (s.controls) add('controls', s.controls.join(','));
   if (s.theme) add('theme', s.theme);

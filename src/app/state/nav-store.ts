@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { shown, type ShareNotice } from '../share/url-state';
 
-export type AppView = 'explorer' | 'learn' | 'experiments' | 'sweep' | 'ab';
+export type AppView = 'explorer' | 'learn' | 'experiments' | 'sweep' | 'ab' | 'compare';
 
 export const VIEWS: { id: AppView; label: string }[] = [
   { id: 'explorer', label: 'Explorer' },
@@ -13,6 +13,7 @@ export const VIEWS: { id: AppView; label: string }[] = [
   { id: 'experiments', label: 'Experiments' },
   { id: 'sweep', label: 'Sweep' },
   { id: 'ab', label: 'A/B' },
+  { id: 'compare', label: 'Compare' },
 ];
 
 export interface NavState {
@@ -30,6 +31,13 @@ export interface NavState {
 export function navNotices(search: string, experimentIds: readonly string[]): ShareNotice[] {
   const q = new URLSearchParams(search);
   const out: ShareNotice[] = [];
+  for (const key of ['view', 'exp'])
+    if (q.getAll(key).length > 1)
+      out.push({
+        field: key,
+        value: shown(q.getAll(key).slice(1).join(', ')),
+        reason: `appears ${q.getAll(key).length} times; the first value was used`,
+      });
   const v = q.get('view');
   if (v !== null && !VIEWS.some((x) => x.id === v))
     out.push({
@@ -45,6 +53,18 @@ export function navNotices(search: string, experimentIds: readonly string[]): Sh
       reason: `is not an experiment or cross-check; they are ${experimentIds.join(', ')}`,
     });
   return out;
+}
+
+/**
+ * Whether a ?view= or ?exp= value is one the page can use, and so may stay in
+ * the address bar (anything else is dropped from it, with a notice, so that a
+ * hostile 100 KB value does not stay and fail the next reload with HTTP 431).
+ */
+export function validNavValue(key: string, value: string, experimentIds?: readonly string[]): boolean {
+  if (key === 'view') return VIEWS.some((x) => x.id === value);
+  if (key === 'exp')
+    return experimentIds ? experimentIds.includes(value) : /^[A-Za-z0-9_.-]{1,80}$/.test(value);
+  return false;
 }
 
 function fromUrl(): { view: AppView; experimentId: string | null } {

@@ -4,12 +4,13 @@
  */
 import type { ParamSpec, ParamValue, Summary, SweepJobResult } from '../../worker/protocol';
 import { parseField } from '../controls/param-field';
-import { metricLabel, SUMMARY_METRICS, type SummaryMetric } from '../summary-metrics';
+import { metricLabel, metricsFor, SUMMARY_METRICS, type SummaryMetric } from '../summary-metrics';
 import type { BatchItem } from './batch-store';
 
 export type Metric = Pick<SummaryMetric, 'key' | 'label' | 'unit' | 'get'>;
 
-export const METRICS: readonly Metric[] = SUMMARY_METRICS;
+/** The metrics every run has (a WiFi radio's own figures come on top, see metricsFor). */
+export const METRICS: readonly Metric[] = SUMMARY_METRICS.filter((m) => !m.only);
 
 /**
  * A sweep's metrics: the summary's (labelled for what the runs are: pooled
@@ -19,7 +20,7 @@ export const METRICS: readonly Metric[] = SUMMARY_METRICS;
 export function sweepMetrics(rows: readonly SweepRow[]): Metric[] {
   const first = rows[0]?.summary;
   const names = first?.stations.map((st) => st.name) ?? [];
-  const base = SUMMARY_METRICS.map((m) => ({ ...m, label: metricLabel(m, first) }));
+  const base = metricsFor(first).map((m) => ({ ...m, label: metricLabel(m, first) }));
   if (names.length < 2) return base;
   const at = (s: Summary, i: number) => s.stations[i];
   return [

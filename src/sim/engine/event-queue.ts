@@ -12,6 +12,8 @@ import type { Ns } from './time';
 
 export interface EventTarget {
   handleEvent(kind: number, arg: unknown, nowNs: Ns): void;
+  /** What schedules events of `kind` here, in words (the engine's stall message names it). */
+  describeEvent?(kind: number): string;
 }
 
 export class EventQueue {
@@ -46,6 +48,13 @@ export class EventQueue {
   }
   peekKind(): number {
     return this.n > 0 ? this.kinds[this.hSlot[0]] : 0;
+  }
+
+  /** The target and kind of the earliest event (null when empty); off the hot path. */
+  peek(): { target: EventTarget; kind: number } | null {
+    if (this.n === 0) return null;
+    const slot = this.hSlot[0];
+    return { target: this.targets[slot]!, kind: this.kinds[slot] };
   }
 
   push(timeNs: Ns, target: EventTarget, kind: number, arg: unknown): void {

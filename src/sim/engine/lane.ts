@@ -77,6 +77,13 @@ export class EventLane implements EventTarget {
     this.target.handleEvent(kind, arg, nowNs);
   }
 
+  describeEvent(): string {
+    const h = this.len > 0 ? this.kinds[this.head] : 0;
+    const inner = this.target.describeEvent?.(h);
+    const cls = (this.target as { constructor?: { name?: string } }).constructor?.name || 'an event target';
+    return inner ?? `${cls} (event kind ${h})`;
+  }
+
   private insert(t: Ns, seq: number, kind: number, arg: unknown): void {
     if (this.len === this.cap) this.grow();
     const mask = this.cap - 1;

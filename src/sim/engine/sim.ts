@@ -16,6 +16,37 @@ export { EventLane };
 /** Sees every event before it runs: its time, its target (a lane's owner for a lane's event) and kind. */
 export type EventObserver = (tNs: Ns, target: EventTarget, kind: number) => void;
 
+/**
+ * Events the clock may stay on one instant for before the run is stopped:
+ * far above anything a model does at one nanosecond (a burst of completions
+ * is thousands), and checked once per this many events, so the guard costs
+ * the hot loop one comparison.
+ */
+export const STALL_EVENTS = 1 << 20;
+
+/** Thrown by Sim.runUntil/runSlice when the clock has stopped advancing (see STALL_EVENTS). */
+export class SimStalledError extends Error {
+  constructor(
+    readonly atNs: Ns,
+    readonly events: number,
+    readonly source: string,
+  ) {
+    super(
+      `the simulated clock stopped at t = ${atNs} ns: over ${events} events ran without it advancing, scheduled by ${source}; the run was stopped`,
+    );
+    this.name = 'SimStalledError';
+  }
+}
+
+/** The event source in words: the target's own description, else its class. */
+function describeSource(ev: { target: EventTarget; kind: number } | null): string {
+  if (!ev) return 'nothing (the queue is empty)';
+  const named = ev.target.describeEvent?.(ev.kind);
+  if (named) return named;
+  const cls = (ev.target as { constructor?: { name?: string } }).constructor?.name || 'an event target';
+  return `${cls} (event kind ${ev.kind})`;
+}
+
 export class Sim {
   nowNs: Ns = 0;
   readonly rng: Rng;
@@ -27,6 +58,9 @@ export class Sim {
    * ordinary run pays nothing per event.
    */
   observer: EventObserver | null = null;
+  /** The stall guard: the event count and the clock at its next and last check. */
+  private guardAt = STALL_EVENTS;
+  private guardNs: Ns = -1;
 
   constructor(seed: number) {
     this.rng = new Rng(seed);
@@ -71,6 +105,7 @@ export class Sim {
     while (q.size > 0) {
       const t = q.peekTime();
       if (t > endNs) break;
+      if (this.eventsRun >= this.guardAt) this.checkClock(t);
       this.nowNs = t;
       this.eventsRun++;
       q.popAndRun(t);
@@ -87,6 +122,7 @@ export class Sim {
       const t = q.peekTime();
       if (t > endNs) break;
       if (n++ >= maxEvents) return false;
+      if (this.eventsRun >= this.guardAt) this.checkClock(t);
       this.nowNs = t;
       this.eventsRun++;
       q.popAndRun(t);
@@ -103,6 +139,7 @@ export class Sim {
       const t = q.peekTime();
       if (t > endNs) break;
       if (n++ >= maxEvents) return false;
+      if (this.eventsRun >= this.guardAt) this.checkClock(t);
       this.nowNs = t;
       this.eventsRun++;
       const target = q.peekTarget()!;
@@ -112,6 +149,19 @@ export class Sim {
     }
     if (endNs > this.nowNs) this.nowNs = endNs;
     return true;
+  }
+
+  /**
+   * Once per STALL_EVENTS events: the next event must be later than the one
+   * at the previous check, else the clock has not moved over that many
+   * events (something re-arms itself at the same nanosecond) and the run
+   * stops, naming what scheduled the next event. Nothing has run yet, so the
+   * model is left as it was.
+   */
+  private checkClock(t: Ns): void {
+    if (t === this.guardNs) throw new SimStalledError(t, STALL_EVENTS, describeSource(this.q.peek()));
+    this.guardNs = t;
+    this.guardAt = this.eventsRun + STALL_EVENTS;
   }
 }
 
@@ -184,5 +234,5 @@ export class Timer implements EventTarget {
 }
 
 // The clock and the event count outgrow small integers during a run (see double-fields.ts).
-preferDoubleFields(new Sim(0), ['nowNs', 'eventsRun']);
+preferDoubleFields(new Sim(0), ['nowNs', 'eventsRun', 'guardAt', 'guardNs']);
 preferDoubleFields(new Timer(new Sim(0), () => {}), ['expiresNs', 'expSeq', 'queuedNs', 'queuedSeq']);

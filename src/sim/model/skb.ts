@@ -109,6 +109,8 @@ export class Skb {
   txTimeEstUs = 0;
   /** The per-skb probe's trace, when this skb is one it samples (./skb-trace.ts); null otherwise. */
   trace: SkbTrace | null = null;
+  /** 802.11 on reception: the next packet of the A-MSDU this one heads (the receiver splits it after reordering). */
+  amsduNext: Skb | null = null;
 
   /** L2 bytes of all segments (what a wired link serialises, without preamble/IFG). */
   get l2Bytes(): number {

@@ -48,3 +48,17 @@ describe('what bounds throughput', () => {
     expect(s.bound).toMatch(/^pacing-bound: one hrtimer per skb, at a pacing rate of [\d.]+ (Mbit|Gbit)\/s$/);
   });
 });
+
+describe('what bounds throughput when nothing gets through', () => {
+  it('every frame lost: no "per RTT of 0 µs", but that no ACK came back', () => {
+    const sc = findPreset('bench-wifi')!.scenario();
+    const set: Record<string, string> = { durationMs: '500', warmupMs: '100' };
+    sc.wifi!.stations.forEach((_, i) => (set[`wifi.stations.${i}.frameErrorRate`] = '1'));
+    const m = buildModel(applyOverrides(sc, set), 1, false);
+    m.sim.runUntil(500 * NS_PER_MS);
+    const s = m.summary();
+    expect(s.goodputBps).toBe(0);
+    expect(s.bound).not.toMatch(/RTT of 0/);
+    expect(s.bound).toMatch(/^no ACK has come back: \d+ packets? of cwnd sent and none acknowledged/);
+  });
+});

@@ -27,6 +27,12 @@ export function boundExplanation(m: Model, s: Summary): string {
     const rate = (payload * 8) / (meanUs * 1e-6);
     return `TSQ-bound: ${fmtBytes(payload)} of payload below TCP on average (sk_wmem_alloc ${fmtBytes(held.wmemBytes)} against a limit of ${fmtBytes(held.limitBytes)}) ÷ ${fmtTime(meanUs)} mean TX completion ≈ ${fmtRate(rate)}`;
   }
+  for (const sh of m.shapers) {
+    // A shaper passes what its rate allows; near that rate it, not the link below, sets the pace.
+    const util = m.sim.nowNs > 0 ? (sh.qdisc.stats.sentBytes * 8 * 1e9) / m.sim.nowNs / sh.rateBps : 0;
+    if (util > 0.9)
+      return `shaper-bound: ${sh.label} at ${sh.where === 'router' ? 'the router' : 'the sender'} shapes to ${fmtRate(sh.rateBps)}`;
+  }
   for (const nic of m.bottlenecks) {
     const util = m.sim.nowNs > 0 ? nic.busyNs / m.sim.nowNs : 0;
     if (util > 0.9) return `link-bound: ${fmtRate(nic.cfg.rateBps)} link busy ${(util * 100).toFixed(0)} %`;
@@ -35,6 +41,9 @@ export function boundExplanation(m: Model, s: Summary): string {
     return `airtime-bound: the channel is busy ${(m.airtimeBusy() * 100).toFixed(0)} %`;
   if (s0.timerFires > s0.skbsSent * 0.5)
     return `pacing-bound: one hrtimer per skb, at a pacing rate of ${fmtRate(s0.pacingRateBps())}`;
+  // Without a single ACK (every frame lost) there is no RTT to speak of, and no "per RTT".
+  if (s0.srttNs <= 0)
+    return `no ACK has come back: ${s0.snd_cwnd} packet${s0.snd_cwnd === 1 ? '' : 's'} of cwnd sent and none acknowledged, so no RTT is measured (every segment or its ACK lost?)`;
   if (s0.isCwndLimited) return `cwnd-bound: ${s0.snd_cwnd} packets per RTT of ${fmtTime(s0.srttNs / 1000)}`;
   return `throttled ${(s.throttledFraction * 100).toFixed(0)} % of the time; goodput ${fmtRate(s.goodputBps)}`;
 }

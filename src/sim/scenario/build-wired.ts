@@ -6,29 +6,29 @@
  */
 import { Sim } from '../engine/sim';
 import { NS_PER_SEC, us } from '../engine/time';
-import { Cpu, ZERO_COSTS } from '../model/cpu/cpu';
+import { Cpu } from '../model/cpu/cpu';
 import { DelayLine } from '../model/nic/delay-line';
 import { DevQueue } from '../model/nic/dev-queue';
 import type { DeliverFn } from '../model/nic/driver';
-import { createQdisc } from '../model/qdisc/index';
 import { SkbKind } from '../model/skb';
 import { pingReplyTo } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
+import { cpuCosts } from './cpu-costs';
 import { ERAS } from './eras';
 import { registerWiredProbes } from './host-probes';
 import { Model } from './model';
-import { qdiscOptions } from './qdisc-options';
 import type { Scenario } from './scenario';
 import { buildSenderDevice } from './wired-device';
 import { addWiredFlows } from './wired-flows';
 import { buildRouter } from './wired-router';
 import { wiredTraceSites } from './skb-trace-sites';
 import { XenNetfront } from '../model/nic/xen-netfront';
+import { buildInterfaceQdisc } from './wired-qdisc';
 
 export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): Model {
   const sim = new Sim(seed);
   const era = ERAS[sc.era];
-  const costs = sc.cpu.enabled ? sc.cpu : ZERO_COSTS;
+  const costs = cpuCosts(sc);
   const cpu = new Cpu(sim);
   const m = new Model(sim, sc, era, cpu, framesEnabled);
 
@@ -52,7 +52,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     router ? 'segments' : 'train',
     router ? router.deliver : farEnd,
   );
-  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, era), m.dropFn);
+  const qdisc = buildInterfaceQdisc(m, sc.qdisc, sc.shaper, era, sc.link.sg, 'sender');
   const gsoMode = sc.link.sg ? 'tso' : era.gsoAlwaysOn ? 'gso' : 'mss';
   const dev = new DevQueue(sim, qdisc, driver, {
     softwareGso: gsoMode === 'gso',

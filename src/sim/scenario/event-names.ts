@@ -14,8 +14,11 @@ export function eventTargetNames(m: Model): (target: object) => string {
   m.bottlenecks.forEach((n, i) => names.has(n) || names.set(n, `NIC ${i}`));
   const r = m.wifiRadios;
   if (r) {
-    r.macs.forEach((mac, i) => mac && !names.has(mac) && names.set(mac, `mac80211, node ${i}`));
-    r.ath9k.forEach((a, i) => a && !names.has(a) && names.set(a, `ath9k, node ${i}`));
+    r.radios.forEach((radio, i) => {
+      if (!radio) return;
+      if (radio.mac && !names.has(radio.mac)) names.set(radio.mac, `mac80211, node ${i}`);
+      if (!names.has(radio.driver)) names.set(radio.driver, `${radio.family}, node ${i}`);
+    });
     names.set(r.reorder, 'mac80211 RX reorder');
   }
   return (target) => {

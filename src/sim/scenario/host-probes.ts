@@ -7,6 +7,7 @@ import { NS_PER_SEC } from '../engine/time';
 import type { DevQueue } from '../model/nic/dev-queue';
 import type { TcpSender } from '../model/tcp/sender';
 import type { Model } from './model';
+import { shaperLabel } from './shaper-config';
 import type { SeriesSpec } from '../api';
 
 /**
@@ -83,10 +84,25 @@ export function registerWiredProbes(m: Model, dev: DevQueue): void {
   const q = dev.qdisc;
   const occ = (key: string, label: string, order: number, read: () => number): void =>
     addOccupancy(m, key, label, order, read);
+  const sc = m.scenario;
   addSocketUnsent(m);
-  occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => q.backlogBytes);
-  occ('occ.driver', m.scenario.link.xen ? 'netfront + backend' : 'NIC ring', 2, () => m.driverBytes());
-  occ('occ.wire', 'beyond the host (wire, router, ACKs)', 3, () => beyondHost(m, q.backlogBytes));
+  occ(
+    'occ.qdisc',
+    sc.shaper ? `qdisc (${shaperLabel(sc.shaper)})` : `qdisc (${sc.qdisc.kind})`,
+    1,
+    () => q.backlogBytes,
+  );
+  occ('occ.driver', sc.link.xen ? 'netfront + backend' : 'NIC ring', 2, () => m.driverBytes());
+  // A shaper at the router is a layer of its own: the queue the shaping moved there.
+  const rq = sc.router?.shaper ? m.routerQdisc : null;
+  if (rq && sc.router?.shaper) {
+    occ('occ.router_shaper', `router: ${shaperLabel(sc.router.shaper)}`, 3, () => rq.backlogBytes);
+    occ('occ.wire', 'beyond the host (wires, ACKs)', 4, () =>
+      beyondHost(m, q.backlogBytes + rq.backlogBytes),
+    );
+  } else {
+    occ('occ.wire', 'beyond the host (wire, router, ACKs)', 3, () => beyondHost(m, q.backlogBytes));
+  }
   addCommonProbes(m, s0);
 }
 
@@ -134,8 +150,8 @@ function addBudgetTerms(m: Model, s0: TcpSender): void {
   );
 }
 
-/** The first sender's TSQ limit and sk_wmem_alloc, goodput, cwnd, pacing rate (3.12+), srtt and CPU busy. */
-export function addCommonProbes(m: Model, s0: TcpSender): void {
+/** A socket's TSQ limit and sk_wmem_alloc, as lines over the occupancy stack. */
+export function addTsqProbes(m: Model, s0: TcpSender): void {
   m.addProbe(
     { key: 'tsq.limit', label: 'TSQ limit', unit: 'B', panel: 'occupancy', overlay: true, role: 'limit' },
     () => s0.tsqLimit,
@@ -144,6 +160,11 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
     { key: 'tsq.wmem', label: 'sk_wmem_alloc', unit: 'B', panel: 'occupancy', overlay: true },
     () => s0.wmemBytes,
   );
+}
+
+/** The first sender's TSQ limit and sk_wmem_alloc, goodput, cwnd, pacing rate (3.12+), srtt and CPU busy. */
+export function addCommonProbes(m: Model, s0: TcpSender): void {
+  addTsqProbes(m, s0);
   addTotalGoodput(m);
   m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
   // sk_pacing_rate arrived in 3.12; a 3.6 socket has none to chart.

@@ -9,6 +9,8 @@ import { ScenarioError, validateScenario } from './validate';
 
 /** Larger files are refused before parsing (a scenario is a few KB). */
 export const MAX_SCENARIO_FILE_CHARS = 1_000_000;
+/** Hosts that read files (the CLI) read at most this many bytes (1 MiB, as the app's import). */
+export const MAX_SCENARIO_FILE_BYTES = 1 << 20;
 
 /** Upgrades a parsed scenario of an older schema to the current one (kept for callers of the first API). */
 export function migrate(raw: Record<string, unknown>): Record<string, unknown> {

@@ -4,7 +4,7 @@ import { loadScenarioJson } from './load';
 import { migrateScenario } from './migrate';
 import { findPreset } from './presets/index';
 import { wiredBase } from './presets/wired-base';
-import { SCENARIO_SCHEMA } from './scenario';
+import { SCENARIO_SCHEMA, type Scenario } from './scenario';
 import { ScenarioError } from './validate';
 
 /** The wired base as a schema-0 file would have stored it. */
@@ -112,9 +112,36 @@ describe('schema 1 → 2', () => {
 });
 
 describe('schema 2 → 3', () => {
-  it('gives a schema-2 scenario no scheduled changes and keeps everything else', () => {
-    const { changes: _c, ...rest } = findPreset('brcmfmac-fc-mode')!.scenario();
-    const loaded = loadScenarioJson(JSON.stringify({ ...rest, schema: 2 }));
-    expect(loaded).toEqual(findPreset('brcmfmac-fc-mode')!.scenario());
+  /** A preset's scenario as a schema-2 file had it: without the fields schema 3 added. */
+  function asSchema2(sc: Scenario): Record<string, unknown> {
+    const { changes: _c, shaper: _s, ...rest } = sc;
+    const { platform: _p, ...cpu } = sc.cpu;
+    const out: Record<string, unknown> = { ...rest, schema: 2, cpu };
+    if (sc.wifi) {
+      const { tcpSender: _t, ath10k: _a, mt76: _m, ...wifi } = sc.wifi;
+      out.wifi = wifi;
+    }
+    if (sc.router) {
+      const { ringSlots: _r, bql: _b, completion: _k, shaper: _h, ...router } = sc.router;
+      out.router = router;
+    }
+    return out;
+  }
+
+  it('keeps TCP where schema 2 ran it: on the device of a local scene, on the wired host of an AP', () => {
+    for (const id of ['ath9k-pacing-shift', 'ath9k-intermediate-queues', 'brcmfmac-fc-mode']) {
+      const loaded = loadScenarioJson(JSON.stringify(asSchema2(findPreset(id)!.scenario())));
+      expect(loaded).toEqual(findPreset(id)!.scenario());
+    }
+    const aiq = asSchema2(findPreset('ath9k-intermediate-queues')!.scenario());
+    expect(loadScenarioJson(JSON.stringify(aiq)).wifi!.tcpSender).toBe('wired');
+  });
+
+  it('gives a wired schema-2 scenario the costs it gave (no platform), no shaper, no changes, and the fixed router device', () => {
+    for (const id of ['xen-tsq-limit', 'bench-wired']) {
+      const loaded = loadScenarioJson(JSON.stringify(asSchema2(findPreset(id)!.scenario())));
+      expect(loaded).toEqual(findPreset(id)!.scenario());
+      expect(loaded.changes).toEqual([]);
+    }
   });
 });

@@ -15,8 +15,13 @@
  * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
  * did not exist; a schema-1 run handed every received frame up at once (0 / 0).
  *
- * Schema 2: `changes` (knob changes at simulated times) did not exist; a
- * schema-2 run kept its knobs as they started.
+ * Schema 2: `changes` (knob changes at simulated times) did not exist, so a
+ * schema-2 run kept its knobs as they started; no interface had a shaper (`shaper`, `router.shaper`
+ * null), and the router's egress device was fixed at 256 ring slots with BQL
+ * and completion right after the last bit (`router.ringSlots`, `router.bql`,
+ * `router.completion`); and
+ * `wifi.tcpSender`, `wifi.ath10k`, `wifi.mt76` and `cpu.platform`
+ * did not exist (see wifiDriversAndCpuPlatform).
  */
 import { ZERO_COSTS } from '../model/cpu/cpu';
 import { SCENARIO_SCHEMA } from './scenario';
@@ -91,8 +96,44 @@ function fromSchema2Changes(raw: Json): Json {
   return { ...raw, changes: Object.hasOwn(raw, 'changes') ? raw.changes : [] };
 }
 
+/** Schema 2 had no shapers and a fixed router device (see the header). */
+function fromSchema2Shapers(raw: Json): Json {
+  const out: Json = { ...raw };
+  if (!Object.hasOwn(out, 'shaper')) out.shaper = null;
+  if (isObject(raw.router)) {
+    const router: Json = { ...raw.router };
+    const fill = (k: string, v: unknown): void => {
+      if (!Object.hasOwn(router, k)) router[k] = v;
+    };
+    fill('ringSlots', 256);
+    fill('bql', true);
+    fill('completion', { kind: 'immediate', delayNs: 0 });
+    fill('shaper', null);
+    out.router = router;
+  }
+  return out;
+}
+
+/**
+ * Schema 2 had no choice of where WiFi TCP runs, no ath10k or mt76, and no
+ * CPU platform presets: a 'local' scene's TCP ran on the device, an 'ap'
+ * scene's on the wired host; CPU costs were the fields given.
+ */
+function wifiDriversAndCpuPlatform(raw: Json): Json {
+  const out: Json = { ...raw };
+  if (isObject(raw.cpu) && !Object.hasOwn(raw.cpu, 'platform')) out.cpu = { ...raw.cpu, platform: null };
+  if (isObject(raw.wifi)) {
+    const wifi = { ...raw.wifi };
+    if (!Object.hasOwn(wifi, 'tcpSender')) wifi.tcpSender = wifi.topology === 'ap' ? 'wired' : 'device';
+    if (!Object.hasOwn(wifi, 'ath10k')) wifi.ath10k = null;
+    if (!Object.hasOwn(wifi, 'mt76')) wifi.mt76 = null;
+    out.wifi = wifi;
+  }
+  return out;
+}
+
 function fromSchema2(raw: Json): Json {
-  return { ...fromSchema2Changes(raw), schema: 3 };
+  return { ...wifiDriversAndCpuPlatform(fromSchema2Shapers(fromSchema2Changes(raw))), schema: 3 };
 }
 
 /** Steps indexed by the version they upgrade from. */

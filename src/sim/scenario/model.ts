@@ -3,10 +3,14 @@
  * occupancy is charted, the recorder, and the summary computed from them.
  * Builders (build-wired.ts, build-wifi.ts) fill it in.
  */
-import type { SeriesSpec, StationSummary, Summary } from '../api';
+import type { SeriesSpec, StationSummary, StepSeries, Summary, WifiRadioSummary } from '../api';
+import { Reservoir } from '../metrics/reservoir';
+import { IntervalMean } from '../model/wifi/offload/time-average';
 import type { EventTarget, Sim } from '../engine/sim';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
 import { Recorder } from '../metrics/recorder';
+import type { StepSampler } from '../metrics/step-sampler';
+import { stepSamplerOf } from './step-flows';
 import type { Cpu } from '../model/cpu/cpu';
 import type { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
@@ -18,7 +22,8 @@ import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
 import { tsqBudgetOf } from './tsq-budget';
-import { wifiDrops, type WifiRadios } from './wifi-probes';
+import { wifiDrops } from './wifi-probes';
+import type { WifiNet } from './wifi-net';
 import type { EraProfile } from './eras';
 import type { Scenario } from './scenario';
 import type { TxopRecord } from '../model/wifi/types';
@@ -27,6 +32,7 @@ const K_SAMPLE = 1;
 const K_WARMUP = 2;
 const K_PING = 3;
 const K_START = 4;
+const K_STEP = 5;
 
 export class Model implements EventTarget {
   readonly recorder: Recorder;
@@ -34,15 +40,19 @@ export class Model implements EventTarget {
   receivers: TcpReceiver[] = [];
   readonly qdiscs: Qdisc[] = [];
   readonly bottlenecks: WiredNic[] = [];
+  /** Shaper qdiscs at an interface's root (htb, tbf, cake), with their configured rate. */
+  readonly shapers: { qdisc: Qdisc; rateBps: number; label: string; where: 'sender' | 'router' }[] = [];
   readonly series: SeriesSpec[] = [];
   /** Station names for per-station summaries (WiFi). */
   stationNames: string[] = [];
   driverBytes: () => number = () => 0;
+  /** The router's root qdisc (wired scenarios with a router). */
+  routerQdisc: Qdisc | null = null;
   pingOut: (skb: Skb, nowNs: Ns) => void = () => {};
   /** Packets dropped through dropFn (qdiscs, mac80211); the summary adds the WiFi modules' own counts. */
   drops = 0;
   /** The WiFi radios and reorder buffer (WiFi builder), whose own drop counters the summary adds. */
-  wifiRadios: WifiRadios | null = null;
+  wifiRadios: WifiNet | null = null;
   warmupEndNs: Ns;
   private measuring = false;
   /** Sums of the first sender's sk_wmem_alloc and TSQ limit at each sample since the measurement began. */
@@ -61,6 +71,8 @@ export class Model implements EventTarget {
    */
   stationAirtime: (() => number)[] = [];
   private perStationAirBase: number[] = [];
+  /** Flent-style per-step samples, when a host asked for them (enableSteps). */
+  private steps: StepSampler | null = null;
 
   constructor(
     readonly sim: Sim,
@@ -144,10 +156,17 @@ export class Model implements EventTarget {
     return this.scenario.wifi?.topology === 'ap' ? node - 1 : 0;
   }
 
+  /** PSDU bytes of the main radio's transmissions since the measurement began. */
+  private readonly aggBytes = new Reservoir(16384);
+  /** The same, averaged per sample for the aggregates panel. */
+  readonly aggBytesMean = new IntervalMean();
+
   /** One A-MPDU (or single frame) sent by `node` to `dst`: charted, and per station when it is the main radio. */
-  onAggregate(node: number, nframes: number, _bytes: number, dst: number, nowNs: Ns): void {
+  onAggregate(node: number, nframes: number, bytes: number, dst: number, nowNs: Ns): void {
     if (node !== 0) return;
     this.recorder.aggregate(nowNs, nframes, this.stationOf(dst), this.measuring);
+    if (this.measuring) this.aggBytes.add(bytes);
+    this.aggBytesMean.add(bytes);
   }
 
   /** Live brcmfmac FC-mode change (set by the WiFi builder). */
@@ -190,11 +209,23 @@ export class Model implements EventTarget {
       case K_WARMUP:
         this.beginMeasurement(nowNs);
         break;
+      case K_STEP:
+        this.steps?.sample(nowNs);
+        this.sim.at(nowNs + (this.steps?.stepNs ?? 0), this, K_STEP);
+        break;
       case K_PING:
         this.sendPings(nowNs);
         this.sim.at(nowNs + this.scenario.pingIntervalMs * NS_PER_MS, this, K_PING, 0);
         break;
     }
+  }
+
+  /** For the engine's stall message: which scenario field schedules the model's own events. */
+  describeEvent(kind: number): string {
+    if (kind === K_PING) return `the ping probe, every pingIntervalMs = ${this.scenario.pingIntervalMs} ms`;
+    if (kind === K_SAMPLE)
+      return `the sampler, every sampleIntervalUs = ${this.scenario.sampleIntervalUs} µs`;
+    return kind === K_START ? 'the start of a flow' : 'the end of the warm-up (warmupMs)';
   }
 
   beginMeasurement(nowNs: Ns): void {
@@ -209,6 +240,38 @@ export class Model implements EventTarget {
     };
     this.perStationBase = this.stationBytes.map((f) => f());
     this.perStationAirBase = this.stationAirtime.map((f) => f());
+    this.steps?.restart(nowNs);
+    this.aggBytes.clear();
+    this.wifiRadios?.radios[0]?.beginMeasurement?.(nowNs);
+  }
+
+  /**
+   * Samples every flow once per `stepNs` after the warm-up, and keeps every
+   * ping reply from then on (what a Flent data file holds). Call before the
+   * run starts; it changes no packet of the run.
+   */
+  enableSteps(stepNs: Ns): void {
+    if (this.steps || stepNs <= 0) return;
+    this.steps = stepSamplerOf(this, stepNs);
+    this.sim.at(this.warmupEndNs + stepNs, this, K_STEP);
+  }
+
+  /** The per-step samples so far (null unless enableSteps was called). */
+  stepSeries(): StepSeries | null {
+    return this.steps?.series() ?? null;
+  }
+
+  /** The main radio's figures for the summary. */
+  private wifiSummary(nowNs: Ns): WifiRadioSummary | undefined {
+    const r0 = this.wifiRadios?.radios[0];
+    if (!r0) return undefined;
+    const d = r0.summary?.(nowNs);
+    return {
+      driver: r0.family,
+      medianAggregateBytes: this.aggBytes.median(),
+      medianDriverStatusUs: d?.medianStatusUs ?? NaN,
+      meanFirmwareBytes: d?.meanFirmwareBytes ?? NaN,
+    };
   }
 
   /** Time averages of the first sender's sk_wmem_alloc and TSQ limit since the measurement began (null before a sample). */
@@ -231,6 +294,7 @@ export class Model implements EventTarget {
   pingReply(reply: Skb): void {
     const now = this.sim.nowNs;
     this.recorder.ping(now, now - reply.createdNs, reply.ackSeq, this.measuring);
+    if (this.measuring) this.steps?.ping(now, (now - reply.createdNs) / 1e6, reply.ackSeq);
   }
 
   /** Where the per-skb probe's hops happen (builders register them; ./skb-trace-sites.ts). */
@@ -279,12 +343,13 @@ export class Model implements EventTarget {
       medianAggregate: rec.aggAll.median(),
       tsqLimitBytes: meanLimitBytes,
       tsqBudget: tsqBudgetOf(this, meanLimitBytes),
-      forwarded: this.scenario.wifi?.topology === 'ap',
+      forwarded: this.scenario.wifi?.tcpSender === 'wired',
       cpuBusy,
       medianCompletionUs: rec.completionNs.median() / 1000,
       throttledFraction,
       drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
       stations,
+      wifi: this.wifiSummary(now),
       bound: '',
       events: this.sim.eventsRun,
       ...(this.recorder.recordsFrames ? { seriesMeans: this.recorder.seriesMeans() } : {}),

@@ -6,7 +6,9 @@
 import type { ParamSpec, ParamValue } from '../api';
 import { ERA_IDS, ERAS } from './eras';
 import type { Model } from './model';
+import { SHAPER_PARAMS } from './params-shaper';
 import type { Scenario } from './scenario';
+import { defaultPacingShift, WIFI_DRIVER_PARAMS } from './params-wifi';
 
 export interface ParamDef extends Omit<ParamSpec, 'kernelDefault'> {
   /** Applies the value to a running model; absent means the run restarts. */
@@ -39,7 +41,7 @@ export const PARAMS: Record<string, ParamDef> = {
     help: 'TSQ budget and TSO size are pacing_rate >> shift: 10 ≈ 1 ms of data, 8 ≈ 4 ms, 7 ≈ 8 ms.',
     kernelFile: 'include/net/sock.h',
     live: true,
-    kernelDefault: () => 10,
+    kernelDefault: defaultPacingShift,
     apply: (m, v) => {
       for (const s of m.senders) s.setPacingShiftOverride(Number(v));
     },
@@ -198,7 +200,7 @@ export const PARAMS: Record<string, ParamDef> = {
     unit: 'µs',
     min: 0,
     max: 10_000,
-    help: 'From the end of the BlockAck to the skb free (TX interrupt, tasklet, ieee80211_tx_status).',
+    help: "From the end of the BlockAck to the skb free (TX interrupt, tasklet, ieee80211_tx_status); with ath10k and mt76, from the firmware's completion message to the NAPI poll that frees the frames.",
     kernelFile: 'drivers/net/wireless/ath/ath9k/xmit.c',
     live: false,
   },
@@ -264,7 +266,11 @@ export const PARAMS: Record<string, ParamDef> = {
     kernelFile: 'kernel/time/hrtimer.c',
     live: false,
   },
+  ...WIFI_DRIVER_PARAMS,
 };
+
+// The shaper knobs live in their own table (./params-shaper.ts).
+Object.assign(PARAMS, SHAPER_PARAMS);
 
 /** The ParamSpec list for a preset's keys, with kernel defaults for the scenario's era. */
 export function paramSpecs(keys: readonly string[], sc: Scenario): ParamSpec[] {

@@ -3,9 +3,18 @@ import type { ParamValue } from '../api';
 
 type Obj = Record<string, unknown>;
 
-/** Own fields only: "__proto__", "constructor" and the like are not scenario fields. */
+/** A list item's index as a path writes it: 0, 1, 12 (not 01, 1.0, -1 or 1e0). */
+const INDEX = /^(0|[1-9]\d{0,8})$/;
+
+/**
+ * Own fields only: "__proto__", "constructor" and the like are not scenario
+ * fields; in a list only the items are (by index), not its `length`, which
+ * would otherwise be set and drop items.
+ */
 function has(cur: unknown, part: string): cur is Obj {
-  return cur !== null && typeof cur === 'object' && Object.hasOwn(cur, part);
+  if (cur === null || typeof cur !== 'object') return false;
+  if (Array.isArray(cur)) return INDEX.test(part) && Number(part) < cur.length;
+  return Object.hasOwn(cur, part);
 }
 
 export function getPath(root: unknown, path: string): unknown {

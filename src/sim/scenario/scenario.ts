@@ -6,8 +6,10 @@ import type { ScheduledChange } from '../api';
 
 export type { ScheduledChange } from '../api';
 import type { CpuCosts } from '../model/cpu/cpu';
+import type { CpuPlatformId } from '../model/cpu/platforms';
 import type { CompletionModel } from '../model/nic/wired-nic';
 import type { EraId } from './eras';
+import type { ShaperConfig } from './shaper-config';
 import type { WifiConfig } from './wifi-config';
 
 export const SCENARIO_SCHEMA = 3;
@@ -74,7 +76,21 @@ export interface RouterConfig {
   rateBps: number;
   propagationUs: number;
   qdisc: QdiscConfig;
+  // The egress device below the router's qdisc (schema 3; schema 2 had 256 slots, BQL, prompt completion).
+  ringSlots: number;
+  bql: boolean;
+  completion: CompletionModel;
+  /** A shaper at the root of the egress interface, the qdisc block as its leaf's options (null: none). */
+  shaper: ShaperConfig | null;
 }
+
+/** The router device schema 2 had fixed: a 256-slot ring with BQL, freed as the last bit leaves. */
+export const ROUTER_DEVICE_DEFAULT = {
+  ringSlots: 256,
+  bql: true,
+  completion: { kind: 'immediate', delayNs: 0 } as CompletionModel,
+  shaper: null,
+};
 
 export interface ReceiverConfig {
   groWindowUs: number;
@@ -91,8 +107,11 @@ export interface Scenario {
   warmupMs: number;
   sampleIntervalUs: number;
   tcp: TcpConfig;
-  cpu: CpuCosts & { enabled: boolean };
+  /** The sender host's CPU: costs per operation, or a platform preset whose costs replace them (model/cpu/platforms.ts). */
+  cpu: CpuCosts & { enabled: boolean; platform: CpuPlatformId | null };
   qdisc: QdiscConfig;
+  /** A shaper at the root of the sender's interface, `qdisc` as its leaf's options (null: none; wired only). */
+  shaper: ShaperConfig | null;
   link: WiredLinkConfig;
   router: RouterConfig | null;
   receiver: ReceiverConfig;

@@ -10,7 +10,8 @@ import type { TxDriver } from '../model/nic/driver';
 import type { XenNetfront } from '../model/nic/xen-netfront';
 import { Hop } from '../model/skb-trace';
 import type { Model } from './model';
-import type { WifiRadios } from './wifi-probes';
+import type { Brcmfmac } from '../model/wifi/brcmfmac/brcmfmac';
+import type { WifiNet } from './wifi-net';
 
 /** The sockets, the receivers and the free that runs tcp_wfree (`afterFree`: what counts the data then). */
 function commonSites(m: Model, afterFree: string | null): void {
@@ -39,33 +40,29 @@ export function wiredTraceSites(m: Model, dev: DevQueue, driver: TxDriver, xen: 
 }
 
 /** A WiFi transmitter (node 0) and, at an AP, the wired host in front of it. */
-export function wifiTraceSites(
-  m: Model,
-  r: WifiRadios,
-  dev0: DevQueue,
-  driver0: TxDriver,
-  host: { dev: DevQueue; nic: object } | null,
-): void {
-  if (host) {
-    m.traceSite(host.dev.qdisc, { label: 'host qdisc (pfifo_fast)', series: null });
-    m.traceSite(host.nic, { label: 'host NIC and wire', series: null });
+export function wifiTraceSites(m: Model, net: WifiNet, dev0: DevQueue, hostDev: DevQueue | null): void {
+  if (hostDev) {
+    m.traceSite(hostDev.qdisc, { label: 'host qdisc (pfifo_fast)', series: null });
+    m.traceSite(hostDev.driver, { label: 'host NIC and wire', series: null });
   }
   m.traceSite(dev0.qdisc, qdiscSite(m, 'occ.qdisc'));
   m.traceSite(dev0, { label: 'software GSO', series: null });
-  const ath = r.ath9k[0];
-  if (r.macs[0]) m.traceSite(driver0, { label: 'mac80211 TXQs', series: 'occ.txq' });
-  if (ath) {
+  const r0 = net.radios[0];
+  if (r0.mac) m.traceSite(r0.netdev, { label: 'mac80211 TXQs', series: 'occ.txq' });
+  if (r0.family === 'ath9k') {
     const air = { [Hop.WIRE]: 'occ.air' };
-    m.traceSite(ath, { label: 'ath9k: TID + HW queue', series: 'occ.driver', byKind: air });
-  }
-  if (r.brcm) {
-    m.traceSite(r.brcm, { label: 'brcmfmac: fws queue + SDIO bus', series: 'occ.driver' });
-    m.traceSite(r.brcm.firmware, {
+    m.traceSite(r0.driver, { label: 'ath9k: TID + HW queue', series: 'occ.driver', byKind: air });
+  } else if (r0.family === 'brcmfmac') {
+    const brcm = r0.driver as Brcmfmac;
+    m.traceSite(brcm, { label: 'brcmfmac: fws queue + SDIO bus', series: 'occ.driver' });
+    m.traceSite(brcm.firmware, {
       label: 'brcmfmac dongle',
       series: 'occ.dongle',
       byKind: { [Hop.WIRE]: 'occ.air', [Hop.TX_STATUS]: 'occ.hanger', [Hop.FW_RELEASE]: null },
     });
   }
+  // ath10k and mt76 record no hops of their own yet: a traced skb goes from
+  // mac80211's TXQs to its TX status (the free) in one hop.
   commonSites(m, null);
 }
 

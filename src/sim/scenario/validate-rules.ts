@@ -4,17 +4,22 @@
  * walks this tree; a field added to the types needs a line here, or files
  * that carry it are rejected as having an unknown field.
  */
+import { CPU_PLATFORM_IDS } from '../model/cpu/platforms';
 import { ERA_IDS } from './eras';
 import { SCENARIO_SCHEMA } from './scenario';
 
 /** A leaf: what one JSON value may be. */
-export type Rule =
-  | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string }
+export type Rule = (
+  | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string; off?: number }
   | { t: 'bool' }
-  | { t: 'enum'; values: readonly (string | number)[] }
+  | { t: 'enum'; values: readonly (string | number)[]; nullable?: boolean }
   | { t: 'string'; maxLength: number }
   /** A knob's value in a scheduled change: a number, a short text, true/false or null (./changes.ts checks it against the knob). */
-  | { t: 'scalar'; maxLength: number };
+  | { t: 'scalar'; maxLength: number }
+) & {
+  /** The field may be left out (HE-only rate fields). */
+  optional?: boolean;
+};
 
 export interface ObjectNode {
   t: 'object';
@@ -48,8 +53,11 @@ const int = (min: number, max: number, unit?: string, nullable = false): Rule =>
   nullable,
 });
 const num = (min: number, max: number, unit?: string): Rule => ({ t: 'number', min, max, unit });
+/** A period: `off` (0) switches it off, anything else is at least `min`, so the clock always moves on. */
+const period = (min: number, max: number, unit: string): Rule => ({ t: 'number', min, max, unit, off: 0 });
 const bool: Rule = { t: 'bool' };
 const oneOf = (...values: (string | number)[]): Rule => ({ t: 'enum', values });
+const optional = (r: Rule): Rule => ({ ...r, optional: true });
 const obj = (fields: Record<string, Node>, nullable = false): ObjectNode => ({
   t: 'object',
   fields,
@@ -69,6 +77,46 @@ const qdisc = (): ObjectNode =>
     ecn: bool,
   });
 
+/** A shaper at an interface's root (./shaper-config.ts); cross-field rules in ./validate-shaper.ts. */
+const shaper = (): ObjectNode =>
+  obj(
+    {
+      kind: oneOf('htb', 'tbf', 'cake'),
+      rateBps: num(8000, 100e9, 'bit/s'),
+      ceilBps: { t: 'number', min: 8000, max: 100e9, unit: 'bit/s', nullable: true },
+      burstBytes: int(1, 64 * MiB, 'bytes', true),
+      cburstBytes: int(1, 64 * MiB, 'bytes', true),
+      mtuBytes: int(64, 65536, 'bytes'),
+      limitBytes: int(1, 1 << 30, 'bytes', true),
+      latencyUs: num(0, 10_000_000, 'µs'),
+      peakrateBps: num(0, 100e9, 'bit/s'),
+      // cake takes -64..256 (tc/q_cake.c); htb and tbf an unsigned 16-bit value, checked in validate-shaper.ts.
+      overheadBytes: int(-64, 256, 'bytes', true),
+      mpuBytes: int(0, 256, 'bytes'),
+      linklayer: oneOf('ethernet', 'atm', 'ptm'),
+      leaf: oneOf('default', 'pfifo', 'bfifo', 'pfifo_fast', 'fq', 'fq_codel'),
+      cake: obj({
+        flowMode: oneOf(
+          'flowblind',
+          'srchost',
+          'dsthost',
+          'hosts',
+          'flows',
+          'dual-srchost',
+          'dual-dsthost',
+          'triple-isolate',
+        ),
+        diffserv: oneOf('diffserv3', 'diffserv4', 'diffserv8', 'besteffort', 'precedence'),
+        ackFilter: oneOf('off', 'on', 'aggressive'),
+        rttUs: num(1, 1e9, 'µs'),
+        targetUs: num(1, 1e9, 'µs'),
+        splitGso: bool,
+        memlimitBytes: int(1, 1 << 30, 'bytes', true),
+      }),
+    },
+    true,
+  );
+
 const completion = (): VariantNode => ({
   t: 'variant',
   cases: {
@@ -80,11 +128,13 @@ const completion = (): VariantNode => ({
 /** A PHY rate; the MCS range and the streams depend on the mode (checked in validate.ts). */
 const phyRate = (): ObjectNode =>
   obj({
-    mode: oneOf('ht', 'vht'),
+    mode: oneOf('ht', 'vht', 'he'),
     mcs: int(0, 31),
     nss: int(1, 8, 'streams'),
     widthMHz: oneOf(20, 40, 80, 160),
     shortGi: bool,
+    giNs: optional(oneOf(800, 1600, 3200)),
+    heLtf: optional(oneOf(1, 2, 4)),
   });
 
 /** Upper bound of sk_pacing_shift: beyond 20 the budget (rate >> shift) is below one skb at any rate the model runs. */
@@ -93,6 +143,20 @@ export const MAX_PACING_SHIFT = 20;
 export const MAX_STATIONS = 50;
 /** The modelled application writes 16 KiB per sendmsg; a smaller sndbuf could never hold one write. */
 export const MIN_SNDBUF_BYTES = 32 * KiB;
+/**
+ * The shortest ping interval: iputils ping keeps the interval as an integer
+ * number of milliseconds (ping/ping.h: `int interval;`, "interval between
+ * packets (msec)") and refuses less than MIN_USER_INTERVAL_MS = 2 ms to
+ * users other than root (200 ms before iputils s20150815); root can go down
+ * to 1 ms, the smallest nonzero interval it can hold. 0 is "no ping" here.
+ */
+export const MIN_PING_INTERVAL_MS = 1;
+/**
+ * The shortest sampling period of the recorder: 10 µs is a thousand times
+ * finer than any timeline draws and keeps a sampled run far from the event
+ * rate of the model itself.
+ */
+export const MIN_SAMPLE_INTERVAL_US = 10;
 
 export const SCHEMA: ObjectNode = obj({
   schema: int(SCENARIO_SCHEMA, SCENARIO_SCHEMA),
@@ -100,7 +164,7 @@ export const SCHEMA: ObjectNode = obj({
   era: oneOf(...ERA_IDS),
   durationMs: num(1, 3_600_000, 'ms'),
   warmupMs: num(0, 3_600_000, 'ms'),
-  sampleIntervalUs: num(10, 1_000_000, 'µs'),
+  sampleIntervalUs: num(MIN_SAMPLE_INTERVAL_US, 1_000_000, 'µs'),
   tcp: obj({
     cc: oneOf('reno', 'cubic', 'bbr'),
     flows: int(1, 64),
@@ -110,11 +174,13 @@ export const SCHEMA: ObjectNode = obj({
     tcp_limit_output_bytes: int(1, 64 * MiB, 'bytes', true),
     sk_pacing_shift: int(0, MAX_PACING_SHIFT, undefined, true),
     min_tso_segs: int(1, 64, 'segments'),
-    tx_delay_us: num(0, 1_000_000, 'µs'),
+    // include/linux/tcp.h: `u32 tcp_tx_delay; /* delay (in usec) added to TX packets */` — whole µs.
+    tx_delay_us: int(0, 1_000_000, 'µs'),
     maxPacingRateBps: num(0, 1e12, 'bit/s'),
   }),
   cpu: obj({
     enabled: bool,
+    platform: { t: 'enum', values: CPU_PLATFORM_IDS, nullable: true },
     perSkbNs: num(0, 1e7, 'ns'),
     perByteCopyNs: num(0, 1000, 'ns'),
     perSkbAllocNs: num(0, 1e7, 'ns'),
@@ -128,6 +194,7 @@ export const SCHEMA: ObjectNode = obj({
     timerLatencyNs: num(0, 1e8, 'ns'),
   }),
   qdisc: qdisc(),
+  shaper: shaper(),
   link: obj({
     rateBps: num(1e6, 100e9, 'bit/s'),
     propagationUs: num(0, 500_000, 'µs'),
@@ -156,6 +223,10 @@ export const SCHEMA: ObjectNode = obj({
       rateBps: num(1e6, 100e9, 'bit/s'),
       propagationUs: num(0, 500_000, 'µs'),
       qdisc: qdisc(),
+      ringSlots: int(1, 65536, 'slots'),
+      bql: bool,
+      completion: completion(),
+      shaper: shaper(),
     },
     true,
   ),
@@ -163,7 +234,7 @@ export const SCHEMA: ObjectNode = obj({
     groWindowUs: num(0, 100_000, 'µs'),
     delackMs: num(1, 500, 'ms'),
   }),
-  pingIntervalMs: num(0, 60_000, 'ms'),
+  pingIntervalMs: period(MIN_PING_INTERVAL_MS, 60_000, 'ms'),
   changes: {
     t: 'array',
     minItems: 0,
@@ -178,7 +249,8 @@ export const SCHEMA: ObjectNode = obj({
     {
       topology: oneOf('local', 'ap'),
       band: oneOf('2.4GHz', '5GHz'),
-      driver: oneOf('ath9k', 'brcmfmac'),
+      driver: oneOf('ath9k', 'brcmfmac', 'ath10k', 'mt76'),
+      tcpSender: oneOf('device', 'wired', 'stations'),
       queueing: oneOf('itxq', 'legacy'),
       stations: {
         t: 'array',
@@ -215,7 +287,25 @@ export const SCHEMA: ObjectNode = obj({
         },
         true,
       ),
-      pingIntervalMs: num(0, 60_000, 'ms'),
+      ath10k: obj(
+        {
+          chip: oneOf('qca6174', 'qca988x', 'qca9984'),
+          fwTxComplDelayUs: num(0, 100_000, 'µs'),
+          peerMaxAmpduBytes: int(8191, 1_048_575, 'bytes'),
+          peerMaxMpduBytes: oneOf(3895, 7991, 11454),
+        },
+        true,
+      ),
+      mt76: obj(
+        {
+          chip: oneOf('mt7915', 'mt7921', 'mt7615'),
+          txFreeDelayUs: num(0, 100_000, 'µs'),
+          workerDelayUs: num(0, 100_000, 'µs'),
+          peerMaxAmpduBytes: int(8191, 6_500_631, 'bytes'),
+        },
+        true,
+      ),
+      pingIntervalMs: period(MIN_PING_INTERVAL_MS, 60_000, 'ms'),
     },
     true,
   ),

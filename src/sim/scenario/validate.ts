@@ -4,13 +4,15 @@
  * schema in ./validate-rules.ts. Each error names the field, the value and
  * what is allowed.
  */
-import { escapeControls } from './escape';
+import { escapeControls, escapeJsonControls } from './escape';
 import type { ParamValue } from '../api';
 import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
 import type { PhyRate } from '../model/wifi/types';
+import { vhtHeRateError } from '../model/wifi/phy/vht-he';
 import { ERAS, hasTcpTxDelay, type EraId } from './eras';
 import { checkChanges } from './changes';
+import { checkShapers } from './validate-shaper';
 import { leafRules, type Node, type Rule, ruleAt, SCHEMA } from './validate-rules';
 
 export { MAX_PACING_SHIFT, MAX_STATIONS, type Rule } from './validate-rules';
@@ -28,16 +30,72 @@ export class ScenarioError extends Error {
   }
 }
 
-/** A value as it appears in a message: JSON, cut short so that a huge input stays readable. */
+/** Characters of a value a message shows; longer values are cut. */
+const SHOWN_CHARS = 80;
+
+/**
+ * A value as it appears in a message: JSON, cut short so that a huge input
+ * stays readable. Written without recursion and only as far as it is shown,
+ * so that a value nested 100,000 levels deep (or a megabyte long) costs
+ * what its first 80 characters do. Numbers JSON cannot hold (1e309 parses
+ * as Infinity) are shown as such, not as null.
+ */
 export function show(v: unknown): string {
-  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
-  let s: string;
-  try {
-    s = JSON.stringify(v) ?? String(v);
-  } catch {
-    s = String(v);
+  const s = preview(v, SHOWN_CHARS + 1);
+  return s.length > SHOWN_CHARS ? `${s.slice(0, SHOWN_CHARS - 3)}...` : s;
+}
+
+type Open = { close: string; items: [string | null, unknown][]; i: number };
+
+function scalar(v: unknown, limit: number): string {
+  if (typeof v === 'string')
+    return escapeJsonControls(JSON.stringify(v.length > limit ? v.slice(0, limit) : v));
+  if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : String(v);
+  if (v === null || typeof v === 'boolean') return String(v);
+  return String(v);
+}
+
+/** JSON of `v` up to about `limit` characters, with an explicit stack instead of recursion. */
+function preview(v: unknown, limit: number): string {
+  let out = '';
+  const stack: Open[] = [];
+  let next: { key: string | null; value: unknown } | null = { key: null, value: v };
+  while (out.length < limit) {
+    if (next) {
+      const { key, value } = next;
+      next = null;
+      if (key !== null) out += `${escapeJsonControls(JSON.stringify(key.slice(0, limit)))}:`;
+      if (value !== null && typeof value === 'object') {
+        const arr = Array.isArray(value);
+        out += arr ? '[' : '{';
+        // Only as many entries as can be shown are listed.
+        const items: [string | null, unknown][] = [];
+        if (arr) {
+          const a = value as unknown[];
+          for (let i = 0; i < a.length && i < limit; i++) items.push([null, a[i]]);
+        } else {
+          for (const k in value) {
+            if (!Object.hasOwn(value, k)) continue;
+            items.push([k, (value as Record<string, unknown>)[k]]);
+            if (items.length >= limit) break;
+          }
+        }
+        stack.push({ close: arr ? ']' : '}', items, i: 0 });
+      } else out += scalar(value, limit);
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (!top) break;
+    if (top.i >= top.items.length) {
+      out += top.close;
+      stack.pop();
+      continue;
+    }
+    if (top.i > 0) out += ',';
+    const [key, value] = top.items[top.i++];
+    next = { key, value };
   }
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  return out;
 }
 
 /**
@@ -60,12 +118,13 @@ export function describe(n: Node): string {
     case 'int':
     case 'number': {
       const unit = n.unit ? ` ${n.unit}` : '';
-      return `${n.t === 'int' ? 'an integer' : 'a number'} from ${n.min} to ${n.max}${unit}${n.nullable ? ' or null' : ''}`;
+      const off = n.off !== undefined ? `${n.off} (off) or ` : '';
+      return `${off}${n.t === 'int' ? 'an integer' : 'a number'} from ${n.min} to ${n.max}${unit}${n.nullable ? ' or null' : ''}`;
     }
     case 'bool':
       return 'true or false';
     case 'enum':
-      return `one of ${n.values.join(', ')}`;
+      return `${n.nullable ? 'null or ' : ''}one of ${n.values.join(', ')}`;
     case 'string':
       return `a string of at most ${n.maxLength} characters`;
     case 'scalar':
@@ -90,10 +149,12 @@ function ruleError(r: Rule, v: unknown): boolean {
       if (v === null) return !r.nullable;
       if (typeof v !== 'number' || !Number.isFinite(v)) return true;
       if (r.t === 'int' && !Number.isInteger(v)) return true;
+      if (r.off !== undefined && v === r.off) return false;
       return v < r.min || v > r.max;
     case 'bool':
       return typeof v !== 'boolean';
     case 'enum':
+      if (v === null) return !r.nullable;
       return !r.values.includes(v as string);
     case 'string':
       return typeof v !== 'string' || v.length > r.maxLength;
@@ -112,6 +173,7 @@ export function checkField(path: string, v: unknown): string | null {
 
 function walk(n: Node, v: unknown, path: string, errors: string[]): void {
   const name = path || 'the scenario';
+  if (v === undefined && 'optional' in n && n.optional) return;
   if (v === undefined) {
     errors.push(`${name} is missing: expected ${describe(n)}`);
     return;
@@ -168,9 +230,40 @@ function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): v
   } else if (r.mode === 'vht') {
     if (typeof r.mcs === 'number' && r.mcs > 9)
       errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for VHT: expected an integer from 0 to 9`);
+    else checkVhtHe(path, r, errors);
     if (band === '2.4GHz')
       errors.push(`${path}.mode = "vht" is not allowed with wifi.band 2.4GHz: VHT (802.11ac) is 5 GHz only`);
+  } else if (r.mode === 'he') {
+    if (typeof r.mcs === 'number' && r.mcs > 11)
+      errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for HE: expected an integer from 0 to 11`);
+    else checkVhtHe(path, r, errors);
   }
+  if (r.mode !== 'he' && (r.giNs !== undefined || r.heLtf !== undefined))
+    errors.push(`${path}.giNs and ${path}.heLtf are HE fields: leave them out for ${show(r.mode)}`);
+}
+
+/** The standard's list of VHT and HE rates (excluded MCS, HE GI/LTF pairs), once each field is in range. */
+function checkVhtHe(path: string, r: PhyRate, errors: string[]): void {
+  if (![20, 40, 80, 160].includes(r.widthMHz) || !Number.isInteger(r.nss) || r.nss < 1 || r.nss > 8) return;
+  const e = vhtHeRateError(r);
+  if (e) errors.push(`${path} is not a rate: ${e}`);
+}
+
+/**
+ * Blocks a WiFi scenario would carry without effect: the WiFi builder has no
+ * router after the sender (the sender reaches the stations through the AP's
+ * wired side, wifi.wiredRateBps) and no Xen netfront. Refused rather than
+ * ignored, so that a run never looks as if a setting had been tried.
+ */
+function contradictions(s: Scenario, errors: string[]): void {
+  if (s.router !== null && s.router !== undefined)
+    errors.push(
+      'router applies only to a wired scenario: with wifi set there is no router (the AP’s wired side is wifi.wiredRateBps and wifi.wiredPropagationUs); set router to null, or wifi to null for a wired run',
+    );
+  if (isObject(s.link) && s.link.xen !== null && s.link.xen !== undefined)
+    errors.push(
+      'link.xen applies only to a wired scenario: with wifi set the sender has no Xen netfront; set link.xen to null, or wifi to null for a wired run',
+    );
 }
 
 /** Rules that tie fields together; run on top of the per-field checks. */
@@ -185,8 +278,10 @@ function crossField(s: Scenario, errors: string[]): void {
       `tcp.tx_delay_us = ${txDelay} needs Linux 5.4 or later (TCP_TX_DELAY delays each packet through its EDT stamp); ${era.label} has no such option: set it to 0 or choose a later era`,
     );
   }
+  checkShapers(s, errors);
   const w = s.wifi;
   if (!isObject(w)) return;
+  contradictions(s, errors);
   if (w.driver === 'brcmfmac' && w.brcmfmac === null)
     errors.push('wifi.brcmfmac is required when wifi.driver is brcmfmac');
   if (w.driver !== 'brcmfmac' && isObject(w.brcmfmac)) {
@@ -194,6 +289,7 @@ function crossField(s: Scenario, errors: string[]): void {
   }
   if (w.driver === 'brcmfmac' && w.topology !== 'local')
     errors.push('wifi.driver brcmfmac is modelled as a station (wifi.topology local)');
+  driverBlocks(w, errors);
   if (!Array.isArray(w.stations)) return;
   if (w.topology === 'local' && w.stations.length !== 1) {
     errors.push(
@@ -204,6 +300,27 @@ function crossField(s: Scenario, errors: string[]): void {
     if (!isObject(st)) return;
     checkRate(`wifi.stations.${i}.rate`, st.rate, w.band, errors);
     checkRate(`wifi.stations.${i}.uplinkRate`, st.uplinkRate, w.band, errors);
+  });
+}
+
+/** Each driver family's block is there for its driver and absent otherwise; HE needs an HE chip; where senders may sit. */
+function driverBlocks(w: Scenario['wifi'] & object, errors: string[]): void {
+  for (const f of ['ath10k', 'mt76'] as const) {
+    if (w.driver === f && w[f] === null) errors.push(`wifi.${f} is required when wifi.driver is ${f}`);
+    if (w.driver !== f && isObject(w[f]))
+      errors.push(`wifi.${f} applies only where wifi.driver is ${f}, not ${show(w.driver)}`);
+  }
+  if (w.tcpSender === 'stations' && w.topology !== 'ap')
+    errors.push('wifi.tcpSender = "stations" needs wifi.topology ap (the stations of an AP upload)');
+  const heChip = w.driver === 'mt76' && isObject(w.mt76) && w.mt76.chip !== 'mt7615';
+  if (!Array.isArray(w.stations) || heChip) return;
+  w.stations.forEach((st, i) => {
+    if (!isObject(st)) return;
+    for (const k of ['rate', 'uplinkRate'] as const)
+      if (isObject(st[k]) && st[k].mode === 'he')
+        errors.push(
+          `wifi.stations.${i}.${k}.mode = "he" needs an 802.11ax radio: wifi.driver mt76 with chip mt7915 or mt7921, not ${show(w.driver)}`,
+        );
   });
 }
 
@@ -219,6 +336,20 @@ export function validateScenario(sc: unknown): string[] {
   return [...errors.slice(0, MAX_ERRORS), `... and ${errors.length - MAX_ERRORS} more problems`];
 }
 
+/** For a path into a list by something other than an item's index (".length", "-1", "1.5"): how its items are named. */
+function listHint(sc: Scenario, path: string): string {
+  const cut = path.lastIndexOf('.');
+  if (cut < 0) return '';
+  const parent = path.slice(0, cut);
+  const list = getPath(sc, parent);
+  if (!Array.isArray(list)) return '';
+  const last = list.length - 1;
+  const range = last > 0 ? `${parent}.0 to ${parent}.${last}` : `${parent}.0`;
+  const length =
+    path.slice(cut + 1) === 'length' ? '; its length is not a field: set the whole list to change it' : '';
+  return `: ${keyText(parent)} is a list of ${list.length} item${list.length === 1 ? '' : 's'}, named by index (${range})${length}`;
+}
+
 /**
  * Applies dotted-path overrides (values may be strings from a CLI or URL,
  * with k/M/G suffixes; a whole object may be given as JSON). Throws a
@@ -230,7 +361,7 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
   for (const [path, raw] of Object.entries(set)) {
     const existing = getPath(out, path);
     if (existing === undefined) {
-      errors.push(`${keyText(path)} is not a field of this scenario`);
+      errors.push(`${keyText(path)} is not a field of this scenario${listHint(out, path)}`);
       continue;
     }
     // A nullable block (router, wifi, link.xen) switched on from a URL or the CLI arrives as JSON text.

@@ -2,6 +2,9 @@
  * The WiFi part of a scenario: topology, radios, rates and the driver and
  * mac80211 knobs. JSON-serialisable like the rest of the scenario.
  */
+import type { Ath10kChip } from '../model/wifi/ath10k/ath10k-options';
+import type { WifiDriverId } from '../model/wifi/drivers';
+import type { Mt76Chip } from '../model/wifi/mt76/mt76-options';
 import type { Band, PhyRate } from '../model/wifi/types';
 
 export interface WifiStationConfig {
@@ -31,6 +34,35 @@ export interface BrcmfmacConfig {
   firmwareMaxAirtimeUs: number;
 }
 
+/** ath10k: the chip (its firmware branch sets the HTT limits) and what the closed firmware does not tell. */
+export interface Ath10kConfig {
+  chip: Ath10kChip;
+  /** BlockAck to the HTT tx_compl indication leaving the firmware (an assumption: no source gives it). */
+  fwTxComplDelayUs: number;
+  /** The peer's maximum A-MPDU length and MPDU length (its VHT capabilities). */
+  peerMaxAmpduBytes: number;
+  peerMaxMpduBytes: number;
+}
+
+/** mt76: the chip and the WA firmware's TX-free latency (an assumption). */
+export interface Mt76Config {
+  chip: Mt76Chip;
+  /** BlockAck to the TX-free event reaching the host. */
+  txFreeDelayUs: number;
+  /** mt76_worker_schedule to the TX worker running (kthread wake-up). */
+  workerDelayUs: number;
+  /** The peer's maximum A-MPDU length (its HE capabilities). */
+  peerMaxAmpduBytes: number;
+}
+
+/**
+ * Where the TCP senders run: the main device itself ('device': TSQ and
+ * mac80211's sk_pacing_shift_update apply to its sockets), the wired host
+ * behind the AP ('wired': the AP forwards), or every station of an AP
+ * ('stations': uploads to the wired host).
+ */
+export type TcpSenderSite = 'device' | 'wired' | 'stations';
+
 export interface WifiConfig {
   /**
    * 'local': TCP runs on the WiFi device itself (TSQ applies) and sends to a
@@ -39,12 +71,18 @@ export interface WifiConfig {
    */
   topology: 'local' | 'ap';
   band: Band;
-  /** Transmitting device of the sender side. */
-  driver: 'ath9k' | 'brcmfmac';
+  /** The main device's driver family (model/wifi/drivers.ts). */
+  driver: WifiDriverId;
+  /** Where the TCP senders run ('local': device = upload, wired = download; 'ap': wired = forwarded, device = the AP's own TCP, stations = uploads). */
+  tcpSender: TcpSenderSite;
   /** ath9k: mac80211 intermediate TXQs, or the pre-2016 driver queues with the qdisc above. */
   queueing: 'itxq' | 'legacy';
   stations: WifiStationConfig[];
-  /** Interrupt + tasklet time from the end of a BlockAck to TX status processing. */
+  /**
+   * Interrupt + tasklet time from the end of a BlockAck to TX status
+   * processing (ath9k); for ath10k and mt76, from the firmware's completion
+   * message to the NAPI poll that frees the frames.
+   */
   txStatusDelayUs: number;
   /**
    * ath9k RX interrupt mitigation (AR_RIMT): the RX interrupt fires this long
@@ -62,6 +100,8 @@ export interface WifiConfig {
   airtimeFairness: boolean;
   aql: boolean;
   brcmfmac: BrcmfmacConfig | null;
+  ath10k: Ath10kConfig | null;
+  mt76: Mt76Config | null;
   /** Flent-style ping to each station (ms between pings; 0: off). */
   pingIntervalMs: number;
 }
@@ -72,4 +112,14 @@ export function ht(mcs: number, widthMHz: 20 | 40 = 20, shortGi = false): PhyRat
 
 export function vht(mcs: number, nss: number, widthMHz: 20 | 40 | 80 | 160, shortGi: boolean): PhyRate {
   return { mode: 'vht', mcs, nss, widthMHz, shortGi };
+}
+
+export function he(
+  mcs: number,
+  nss: number,
+  widthMHz: 20 | 40 | 80 | 160,
+  giNs: 800 | 1600 | 3200 = 800,
+  heLtf: 1 | 2 | 4 = giNs === 3200 ? 4 : 2,
+): PhyRate {
+  return { mode: 'he', mcs, nss, widthMHz, shortGi: false, giNs, heLtf };
 }

@@ -9,14 +9,20 @@ import { NS_PER_MS } from '../engine/time';
 import { buildModel } from '../run';
 import type { Model } from './model';
 import { findPreset } from './presets/index';
+import type { Ath9k } from '../model/wifi/ath9k/ath9k';
+import type { Brcmfmac } from '../model/wifi/brcmfmac/brcmfmac';
 import type { WifiConfig } from './wifi-config';
-import type { WifiRadios } from './wifi-probes';
+import type { WifiNet } from './wifi-net';
+
+/** The driver object of the radio at `node`, as the family that built it. */
+const ath9kAt = (r: WifiNet, node: number) => r.radios[node].driver as Ath9k;
+const brcmAt = (r: WifiNet) => r.radios[0].driver as Brcmfmac;
 
 function run(
   presetId: string,
   edit: (w: WifiConfig) => void,
   ms: number,
-): { m: Model; r: WifiRadios; drops: number } {
+): { m: Model; r: WifiNet; drops: number } {
   const sc = findPreset(presetId)!.scenario();
   sc.warmupMs = 0;
   edit(sc.wifi!);
@@ -26,9 +32,12 @@ function run(
 }
 
 /** dropFn's count plus each module's own counter, read from the modules. */
-function ownCounts(m: Model, r: WifiRadios): number {
-  let n = m.drops + r.reorder.late + (r.brcm?.stats.dropped ?? 0);
-  for (const a of r.ath9k) n += a?.stats.legacyDrops ?? 0;
+function ownCounts(m: Model, r: WifiNet): number {
+  let n = m.drops + r.reorder.late;
+  r.radios.forEach((radio, node) => {
+    if (radio.family === 'brcmfmac') n += brcmAt(r).stats.dropped;
+    else n += ath9kAt(r, node).stats.legacyDrops;
+  });
   return n;
 }
 
@@ -42,14 +51,14 @@ describe('Summary.drops counts every WiFi drop site', () => {
       },
       300,
     );
-    const own = r.ath9k[0]!.stats.legacyDrops;
+    const own = ath9kAt(r, 0).stats.legacyDrops;
     expect(own).toBeGreaterThan(0);
     expect(drops).toBe(ownCounts(m, r));
   });
 
   it('ath9k with iTXQ: the same give-ups are counted once, by mac80211 through dropFn', () => {
     const { m, r, drops } = run('ath9k-pacing-shift', (w) => (w.stations[0].frameErrorRate = 0.9), 300);
-    const ath = r.ath9k[0]!;
+    const ath = ath9kAt(r, 0);
     expect(ath.stats.drops).toBeGreaterThan(0);
     expect(ath.stats.legacyDrops).toBe(0);
     expect(m.drops).toBeGreaterThanOrEqual(ath.stats.drops);
@@ -58,7 +67,7 @@ describe('Summary.drops counts every WiFi drop site', () => {
 
   it('brcmfmac: packets the firmware tosses after its retries (the builder gives it a no-op drop hook)', () => {
     const { m, r, drops } = run('brcmfmac-fc-mode', (w) => (w.stations[0].frameErrorRate = 0.9), 200);
-    const own = r.brcm!.stats.dropped;
+    const own = brcmAt(r).stats.dropped;
     expect(own).toBeGreaterThan(0);
     expect(drops).toBe(ownCounts(m, r));
   });

@@ -1,25 +1,22 @@
 /**
  * Occupancy, throughput and airtime probes of a WiFi model: the layers from
- * the socket to the air (qdisc, mac80211 TXQs, driver/hardware queue,
- * brcmfmac fws queue + hanger + bus + firmware).
+ * the socket to the air (qdisc, mac80211 TXQs, the main radio's own layers
+ * as its driver publishes them, the air), per-station queues and flows.
  */
 import type { DevQueue } from '../model/nic/dev-queue';
-import type { Ath9k } from '../model/wifi/ath9k/ath9k';
-import type { Brcmfmac } from '../model/wifi/brcmfmac/brcmfmac';
-import type { Mac80211 } from '../model/wifi/mac80211/mac80211-txq';
-import type { RxReorder } from '../model/wifi/mac80211/rx-reorder';
 import { NS_PER_SEC } from '../engine/time';
-import { addCommonProbes, addTotalGoodput, addOccupancy, addSocketUnsent, rateProbe } from './host-probes';
+import {
+  addCommonProbes,
+  addOccupancy,
+  addSocketUnsent,
+  addTotalGoodput,
+  addTsqProbes,
+  rateProbe,
+} from './host-probes';
 import type { Model } from './model';
 import type { WifiConfig } from './wifi-config';
-
-export interface WifiRadios {
-  macs: (Mac80211 | undefined)[];
-  ath9k: (Ath9k | undefined)[];
-  brcm: Brcmfmac | null;
-  /** The receivers' reorder buffers (one instance serves every receiving radio). */
-  reorder: RxReorder;
-}
+import { senderSite } from './wifi-flows';
+import type { WifiNet } from './wifi-net';
 
 /**
  * Drops the WiFi modules count themselves, one counter each: they free these
@@ -29,58 +26,92 @@ export interface WifiRadios {
  * its duplicates lose nothing). mac80211's drops
  * (fq overflow, CoDel, failed TX status) go through dropFn and are not here.
  */
-export function wifiDrops(r: WifiRadios): number {
-  let n = r.reorder.late + (r.brcm?.stats.dropped ?? 0);
-  for (const a of r.ath9k) if (a) n += a.stats.legacyDrops;
+export function wifiDrops(net: WifiNet): number {
+  let n = net.reorderLate;
+  for (const r of net.radios) if (r) n += r.ownDrops();
   return n;
 }
 
-export function registerWifiProbes(m: Model, r: WifiRadios, dev0: DevQueue, w: WifiConfig): void {
+export function registerWifiProbes(m: Model, net: WifiNet, dev0: DevQueue, w: WifiConfig): void {
   const occ = (key: string, label: string, order: number, read: () => number): void =>
     addOccupancy(m, key, label, order, read);
-  if (w.topology === 'local') addSocketUnsent(m);
+  const site = senderSite(w);
+  // The socket layer is on the path drawn only where the device's own sockets send.
+  if (site === 'device') addSocketUnsent(m);
   occ('occ.qdisc', `qdisc (${m.scenario.qdisc.kind})`, 1, () => dev0.qdisc.backlogBytes);
-  const mac0 = r.macs[0];
+  const r0 = net.radios[0];
+  const mac0 = r0.mac;
   if (mac0) occ('occ.txq', 'mac80211 TXQs', 2, () => mac0.backlogBytes());
-  const ath0 = r.ath9k[0];
-  if (ath0) occ('occ.driver', 'ath9k: TID + retry + HW queue', 3, () => ath0.driverQueueBytes());
-  const b = r.brcm;
-  if (b) {
-    // A partition of the hanger's skbs and the dongle's packets: each byte in one layer.
-    occ('occ.driver', 'fws queue + SDIO bus', 3, () => b.hostQueuedBytes());
-    occ('occ.dongle', 'dongle (queued, retrying)', 4, () => b.dongleBytes());
-    occ('occ.hanger', 'hanger: TX status on its way back', 6, () => b.statusPendingBytes());
-  }
+  for (const l of r0.layers()) occ(l.key, l.label, l.order, l.read);
   occ('occ.air', 'on the air (sending radio)', 5, () => m.onAirBytes(m.sim.nowNs));
+  for (const s of r0.series())
+    m.addProbe({ key: s.key, label: s.label, unit: s.unit, panel: s.panel, role: s.role }, s.read);
   // An AP's stations: what waits below the qdisc for each (its mac80211 TXQs and
   // driver queues), so the queue a slow station builds shows.
   if (w.topology === 'ap' && m.stationNames.length > 1)
     m.stationNames.forEach((name, i) => {
       const node = m.stationNode(i);
-      m.addProbe(
-        { key: `occ.sta${i + 1}`, label: name, unit: 'B', panel: 'stations' },
-        () => (mac0?.backlogBytes(node) ?? 0) + (ath0?.bytesFor(node) ?? 0),
+      m.addProbe({ key: `occ.sta${i + 1}`, label: name, unit: 'B', panel: 'stations' }, () =>
+        r0.queuedFor(node),
       );
     });
-  if (m.senders.length > 0 && w.topology === 'local') addCommonProbes(m, m.senders[0]);
-  else {
-    // An AP: the total over its stations, beside each station's own series below.
-    addTotalGoodput(m);
-    // Each station's flow: whose cwnd collapses and whose RTT grows is what tells the queueing modes apart.
-    m.senders.forEach((s, i) =>
-      m.addProbe(
-        { key: `tcp.cwnd.sta${i + 1}`, label: `cwnd ${m.stationNames[i]}`, unit: 'pkts', panel: 'tcp' },
-        () => s.snd_cwnd,
-      ),
+  if (m.senders.length > 0 && w.topology === 'local' && site === 'device') addCommonProbes(m, m.senders[0]);
+  else addFlowProbes(m, site !== 'wired');
+  addStationRates(m);
+  addAirProbes(m);
+}
+
+/** The main radio's A-MPDU bytes per sample, and each station's share of the airtime (several stations). */
+function addAirProbes(m: Model): void {
+  m.addProbe(
+    { key: 'agg.bytes', label: 'mean A-MPDU size (sending radio)', unit: 'B', panel: 'aggregates' },
+    () => m.aggBytesMean.read(),
+  );
+  if (m.stationAirtime.length < 2) return;
+  m.stationAirtime.forEach((read, i) => {
+    const share = rateProbe(m, read, 1);
+    m.addProbe(
+      {
+        key: `air.sta${i + 1}`,
+        label: `airtime ${m.stationNames[i]} (100 ms)`,
+        unit: 'fraction',
+        panel: 'cpu',
+      },
+      (now) => Math.min(1, share(now)),
     );
-    m.senders.forEach((s, i) =>
-      m.addProbe(
-        { key: `tcp.srtt.sta${i + 1}`, label: `srtt ${m.stationNames[i]}`, unit: 'ms', panel: 'tcp' },
-        () => s.srttNs / 1e6,
-      ),
-    );
-  }
-  // Per-station goodput, when there is more than the one station the total already is.
+  });
+}
+
+/** Several flows: the total goodput, then each flow's cwnd and srtt (and the first socket's TSQ where it is on a WiFi host). */
+function addFlowProbes(m: Model, tsq: boolean): void {
+  if (tsq && m.senders.length > 0) addTsqProbes(m, m.senders[0]);
+  // An AP: the total over its stations, beside each station's own series below.
+  addTotalGoodput(m);
+  // Each station's flow: whose cwnd collapses and whose RTT grows is what tells the queueing modes apart.
+  const name = (i: number) => flowName(m, i);
+  m.senders.forEach((s, i) =>
+    m.addProbe(
+      { key: `tcp.cwnd.sta${i + 1}`, label: `cwnd ${name(i)}`, unit: 'pkts', panel: 'tcp' },
+      () => s.snd_cwnd,
+    ),
+  );
+  m.senders.forEach((s, i) =>
+    m.addProbe(
+      { key: `tcp.srtt.sta${i + 1}`, label: `srtt ${name(i)}`, unit: 'ms', panel: 'tcp' },
+      () => s.srttNs / 1e6,
+    ),
+  );
+}
+
+/** A flow's label: its station's name, numbered when a station has several flows. */
+function flowName(m: Model, i: number): string {
+  const perSta = Math.max(1, Math.round(m.senders.length / Math.max(1, m.stationNames.length)));
+  const sta = m.stationNames[Math.floor(i / perSta)] ?? `flow ${i + 1}`;
+  return perSta > 1 ? `${sta} #${(i % perSta) + 1}` : sta;
+}
+
+/** Per-station goodput (when there is more than the one station the total already is) and the channel's busy time. */
+function addStationRates(m: Model): void {
   if (m.stationBytes.length > 1)
     m.stationBytes.forEach((read, i) =>
       m.addProbe(

@@ -1,19 +1,20 @@
 /**
  * The router of a wired scenario: it forwards the sender's packets into its
- * own qdisc and bottleneck NIC (ip_forward → dev_queue_xmit → the egress
- * device), so the queue of a slower second link lives here.
+ * own qdisc (or a shaper with the qdisc block as its leaf) and its egress
+ * NIC (ip_forward → dev_queue_xmit → the egress device), so the queue of a
+ * slower second link lives here. The NIC's ring, BQL and completion model
+ * come from the router block, as the sender's come from `link`.
  */
 import { us } from '../engine/time';
 import { ZERO_COSTS } from '../model/cpu/cpu';
 import { DevQueue } from '../model/nic/dev-queue';
 import type { DeliverFn } from '../model/nic/driver';
 import { WiredNic } from '../model/nic/wired-nic';
-import { createQdisc } from '../model/qdisc/index';
 import type { Qdisc } from '../model/qdisc/qdisc';
 import type { EraProfile } from './eras';
 import type { Model } from './model';
-import { qdiscOptions } from './qdisc-options';
 import type { RouterConfig } from './scenario';
+import { buildInterfaceQdisc } from './wired-qdisc';
 
 /** Builds the router; returns where the first hop delivers and the router's qdisc. */
 export function buildRouter(
@@ -23,15 +24,15 @@ export function buildRouter(
   farEnd: DeliverFn,
 ): { deliver: DeliverFn; qdisc: Qdisc } {
   const sim = m.sim;
-  const qdisc = createQdisc(r.qdisc.kind, qdiscOptions(r.qdisc, era), m.dropFn);
+  const qdisc = buildInterfaceQdisc(m, r.qdisc, r.shaper, era, true, 'router');
   const nic = new WiredNic(
     sim,
     {
       rateBps: r.rateBps,
       propagationNs: us(r.propagationUs),
-      ringSlots: 256,
-      bql: true,
-      completion: { kind: 'immediate', delayNs: 0 },
+      ringSlots: r.ringSlots,
+      bql: r.bql,
+      completion: r.completion,
       deliverAs: 'train',
       cpu: null,
       perCompletionNs: 0,
@@ -44,5 +45,6 @@ export function buildRouter(
   // The router's queues count as 'beyond the host' in the occupancy panel.
   m.traceSite(qdisc, { label: `router qdisc (${r.qdisc.kind})`, series: 'occ.wire' });
   m.traceSite(nic, { label: 'router NIC', series: 'occ.wire' });
+  m.routerQdisc = qdisc;
   return { deliver: (skb, now) => dev.xmit(skb, now), qdisc };
 }

@@ -29,7 +29,7 @@ export function buildTracks(
         if (specs.length) tracks.push(occupancyTrack(specs, theme));
         break;
       case 'aggregates':
-        if (specs.length || points.agg) tracks.push(aggregatesTrack(theme, stations));
+        if (specs.length || points.agg) tracks.push(aggregatesTrack(theme, stations, specs));
         break;
       case 'latency':
         if (specs.length || points.ping) tracks.push(latencyTrack(theme, stations));

@@ -4,16 +4,18 @@
  * station on a log scale with their CDF beside them. Both side plots share
  * the track's y scale, so a bar or a CDF step lines up with its points.
  */
-import { num } from '../../format';
-import { categoryColor, type ChartTheme } from '../chart-theme';
+import type { SeriesSpec } from '../../../worker/protocol';
+import { formatValue, num } from '../../format';
+import { categoryColor, seriesColor, type ChartTheme } from '../chart-theme';
 import type { ColumnRing } from '../column-ring';
-import type { Scale } from '../draw';
+import { drawLine, maxOver, type Scale } from '../draw';
 import { drawPoints } from '../draw-points';
 import {
   firstRow,
   heldMax,
   PAD_BOTTOM,
   PAD_TOP,
+  sampleText,
   yLinear,
   yLog,
   type AxisSpec,
@@ -103,24 +105,82 @@ function drawCategoryPoints(
   );
 }
 
-export function aggregatesTrack(theme: ChartTheme, stations: readonly string[] = []): Track {
+/** Height of the band under the points where the panel's sampled series (A-MPDU bytes) are drawn. */
+const BYTES_BAND_PX = 64;
+
+/** The panel's sampled series (the sending radio's mean A-MPDU bytes per sample) in the band under the points. */
+function drawSeriesBand(
+  d: DrawCtx,
+  specs: readonly SeriesSpec[],
+  colors: string[],
+  top: number,
+): AxisSpec | null {
+  if (!specs.length) return null;
+  const ring = d.buf.samples;
+  const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
+  const cs = specs.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
+  const y = yLinear(
+    heldMax(
+      d,
+      'bytes',
+      maxOver(
+        ring,
+        cs.filter((c) => c > 0),
+        i0,
+        i1,
+        false,
+      ),
+    ),
+    top + PAD_TOP,
+    d.heightPx - PAD_BOTTOM,
+  );
+  d.ctx.fillStyle = d.theme.grid;
+  d.ctx.fillRect(0, Math.round(top), d.widthPx, 1);
+  const from = firstRow(ring, d, i0);
+  cs.forEach((c, k) =>
+    drawLine(d.ctx, ring, c, i0, i1, d.x, y, d.widthPx, { color: colors[k], width: 1.5 }, from),
+  );
+  return { scale: y, unit: specs[0].unit, label: specs.length === 1 ? 'bytes' : specs[0].unit };
+}
+
+/** `specs`: the panel's sampled series (bytes per A-MPDU), drawn in a band under the points. */
+export function aggregatesTrack(
+  theme: ChartTheme,
+  stations: readonly string[] = [],
+  specs: readonly SeriesSpec[] = [],
+): Track {
   const key = new PointKey('agg', stations);
+  const colors = specs.map((s, i) => seriesColor(s.key, i, theme));
+  const lines = specs.map((s, i) => ({
+    key: s.key,
+    label: s.label,
+    unit: s.unit,
+    color: colors[i],
+    line: true,
+  }));
+  const band = specs.length ? BYTES_BAND_PX : 0;
   return {
     panel: 'aggregates',
     title: 'A-MPDU aggregates',
-    description:
-      'Frames per A-MPDU transmission over time, one point per transmission, coloured by station; histogram of the visible window beside it.',
-    heightPx: 140,
-    legend: key.legend('frames per A-MPDU', 'frames', theme),
-    readout: (buf, t) => key.readout(buf.agg, t, (n) => num(n)),
+    description: `Frames per A-MPDU transmission over time, one point per transmission, coloured by station; histogram of the visible window beside it${specs.length ? '; under them the sending radio’s mean A-MPDU size in bytes' : ''}.`,
+    heightPx: 140 + band,
+    legend: [...key.legend('frames per A-MPDU', 'frames', theme), ...lines],
+    readout: (buf, t) => [
+      ...key.readout(buf.agg, t, (n) => num(n)),
+      ...lines.map((l) => sampleText(buf, l.key, t, (v) => formatValue(v, l.unit))),
+    ],
     draw(d: DrawCtx): AxisSpec[] {
       const ring = d.buf.agg;
       const [i0, i1] = ring.range(d.t0Ns, d.t1Ns);
       let max = 0;
       for (let i = i0; i < i1; i++) max = Math.max(max, ring.get(1, i));
-      const y = yLinear(heldMax(d, 'y', Math.max(max, 4)), PAD_TOP, d.heightPx - PAD_BOTTOM);
+      const pointsBottom = d.heightPx - band;
+      const y = yLinear(heldMax(d, 'y', Math.max(max, 4)), PAD_TOP, pointsBottom - PAD_BOTTOM);
       drawCategoryPoints(d, ring, i0, i1, y, key.hidden(d));
-      return [{ scale: y, unit: 'frames', label: 'frames' }];
+      const bytes = drawSeriesBand(d, specs, colors, pointsBottom);
+      return bytes
+        ? [{ scale: y, unit: 'frames', label: 'frames' }, bytes]
+        : [{ scale: y, unit: 'frames', label: 'frames' }];
     },
     side: {
       title: 'histogram',

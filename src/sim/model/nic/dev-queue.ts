@@ -8,7 +8,8 @@ import { Timer } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import type { Qdisc } from '../qdisc/qdisc';
-import { linearSegmentTruesize, Skb, tcpSkbTruesize } from '../skb';
+import type { Skb } from '../skb';
+import { gsoSegment } from '../skb-segment';
 import type { TxDriver } from './driver';
 import { Hop } from '../skb-trace';
 
@@ -72,34 +73,8 @@ export class DevQueue implements EventTarget {
 
   /** skb_gso_segment: one skb per MSS; TCP's truesize moves to the segments (tcp_gso_segment). */
   private segment(skb: Skb, nowNs: Ns): void {
-    const tr = skb.trace;
-    if (tr !== null) tr.hop(Hop.GSO, this, nowNs);
-    const segs: Skb[] = [];
-    let total = 0;
-    for (let i = 0; i < skb.segs; i++) {
-      const s = new Skb();
-      s.kind = skb.kind;
-      s.flowId = skb.flowId;
-      s.owner = skb.owner;
-      s.dst = skb.dst;
-      s.src = skb.src;
-      s.priority = skb.priority;
-      s.seq = skb.seq + i * skb.gsoSizeBytes;
-      s.lenBytes = skb.segL2Bytes(i) - skb.hdrBytes;
-      s.segs = 1;
-      s.gsoSizeBytes = skb.gsoSizeBytes;
-      s.hdrBytes = skb.hdrBytes;
-      s.truesizeBytes = this.opts.sg
-        ? tcpSkbTruesize(s.lenBytes, true)
-        : linearSegmentTruesize(s.lenBytes, s.hdrBytes);
-      s.tstampNs = skb.tstampNs;
-      s.xmitNs = skb.xmitNs;
-      s.isRetransmit = skb.isRetransmit;
-      if (tr !== null) s.trace = tr.segment(i);
-      total += s.truesizeBytes;
-      segs.push(s);
-    }
-    skb.owner?.chargeWmem(total - skb.truesizeBytes);
+    if (skb.trace !== null) skb.trace.hop(Hop.GSO, this, nowNs);
+    const segs = gsoSegment(skb, this.opts.sg);
     this.gsoSegments += segs.length;
     const c = this.opts.costs;
     const cost =

@@ -155,7 +155,9 @@ export class WiredNic implements TxDriver, EventTarget {
         if (this.cfg.deliverAs === 'train') this.arrivals.at(nowNs + this.cfg.propagationNs, K_ARRIVE, skb);
         this.busy = false;
         this.completeLater(skb, nowNs);
-        this.startTx(nowNs);
+        // A completion run right here (no CPU model, coalescing threshold met) may
+        // have woken the queue, and its xmit already started the next frame.
+        if (!this.busy) this.startTx(nowNs);
         break;
       }
       case K_ARRIVE:

@@ -4,11 +4,15 @@
  * the device (tx_queue_len, MTU) would set.
  */
 import type { Ns } from '../../engine/time';
+import { Bfifo } from './bfifo';
+import { Cake, type CakeOptions } from './cake/cake';
 import { FqCodel } from './fq-codel';
 import { Fq } from './fq';
 import { Pfifo } from './pfifo';
 import { PfifoFast } from './pfifo-fast';
+import { Htb, htbClassFromTc, type HtbTcOptions } from './htb';
 import type { DropFn, Qdisc } from './qdisc';
+import { Tbf, tbfFromTc, type TbfTcOptions } from './tbf';
 
 export type QdiscKind = Qdisc['kind'];
 
@@ -55,10 +59,50 @@ export interface QdiscOptions {
   dropBatch?: number;
   /** fq_codel flows (1024 buckets). */
   flows?: number;
+  /** bfifo byte limit (default txqueuelen · mtu). */
+  limitBytes?: number;
+  /** htb: its one class as `tc class add … htb` gives it. */
+  htb?: HtbTcOptions;
+  /** tbf: as `tc qdisc add … tbf` gives it. */
+  tbf?: TbfTcOptions;
+  /** cake: as `tc qdisc add … cake` gives it (rand32 from rand32 below). */
+  cake?: Omit<CakeOptions, 'rand32'>;
+  /** The qdisc under htb's class or tbf (default: pfifo for htb, bfifo of tbf's limit for tbf). */
+  leafKind?: LeafKind;
+  /** The device has scatter-gather: segments tbf and cake split off keep frags (true). */
+  sg?: boolean;
+  /** get_random_u32() for cake (BLUE, quantum dither). */
+  rand32?: () => number;
 }
 
+/** What may sit under a shaper. */
+export type LeafKind = 'pfifo' | 'bfifo' | 'pfifo_fast' | 'fq' | 'fq_codel';
+
 export function createQdisc(kind: QdiscKind, opts: QdiscOptions, drop: DropFn): Qdisc {
+  const leafOpts: QdiscOptions = { ...opts, htb: undefined, tbf: undefined, cake: undefined };
   switch (kind) {
+    case 'bfifo':
+      return new Bfifo(opts, drop);
+    case 'htb':
+      // htb_change_class: a new class gets qdisc_create_dflt(pfifo), limit tx_queue_len.
+      return new Htb(
+        htbClassFromTc(need(opts.htb, 'htb')),
+        (d) => createQdisc(opts.leafKind ?? 'pfifo', leafOpts, d),
+        drop,
+      );
+    case 'tbf': {
+      const p = tbfFromTc(need(opts.tbf, 'tbf'));
+      // tbf_change: fifo_create_dflt(sch, &bfifo_qdisc_ops, qopt->limit).
+      const child = opts.leafKind ?? 'bfifo';
+      const childOpts =
+        child === 'bfifo' && !opts.leafKind ? { ...leafOpts, limitBytes: p.limitBytes } : leafOpts;
+      return new Tbf(p, (d) => createQdisc(child, childOpts, d), drop, { sg: opts.sg });
+    }
+    case 'cake':
+      return new Cake(
+        { ...need(opts.cake, 'cake'), sg: opts.sg, rand32: need(opts.rand32, 'cake rand32') },
+        drop,
+      );
     case 'pfifo_fast':
       return new PfifoFast(opts, drop);
     case 'pfifo':
@@ -84,6 +128,11 @@ export function createQdisc(kind: QdiscKind, opts: QdiscOptions, drop: DropFn): 
   }
 }
 
+function need<T>(v: T | undefined, what: string): T {
+  if (v === undefined) throw new Error(`createQdisc: ${what} options are required`);
+  return v;
+}
+
 export { codelDequeue, codelParams, codelStats, CodelVars } from './codel';
 export type { CodelParams, CodelSource, CodelStats } from './codel';
 export { DEFAULT_TX_QUEUE_LEN, PRIO2BAND, PfifoFast } from './pfifo-fast';
@@ -93,4 +142,11 @@ export type { FqOptions, FqStats } from './fq';
 export { FqCodel, fqCodelHash, FQ_CODEL_DEFAULTS } from './fq-codel';
 export type { FqCodelOptions } from './fq-codel';
 export { emptyQdiscStats } from './qdisc';
+export { Bfifo } from './bfifo';
+export { Htb, htbClassFromTc, HtbMode } from './htb';
+export type { HtbClassParams, HtbTcOptions } from './htb';
+export { Tbf, tbfFromTc } from './tbf';
+export type { TbfParams, TbfTcOptions } from './tbf';
+export { Cake } from './cake/cake';
+export type { CakeOptions, CakeStats } from './cake/cake';
 export type { DropFn, Qdisc, QdiscStats } from './qdisc';

@@ -6,7 +6,12 @@ import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 
-/** Counters as `tc -s qdisc` prints them. */
+/**
+ * Counters as `tc -s qdisc` prints them (Sent bytes/pkt, dropped, overlimits,
+ * requeues; the backlog is backlogBytes/backlogPkts). requeues stays 0: the
+ * modelled drivers stop their queue before it is full, so dev_requeue_skb
+ * never runs.
+ */
 export interface QdiscStats {
   sentBytes: number;
   sentPkts: number;
@@ -27,7 +32,7 @@ preferDoubleFields(emptyQdiscStats(), ['sentBytes']);
 export type DropFn = (skb: Skb, nowNs: Ns) => void;
 
 export interface Qdisc {
-  readonly kind: 'pfifo_fast' | 'fq' | 'fq_codel' | 'pfifo';
+  readonly kind: 'pfifo_fast' | 'fq' | 'fq_codel' | 'pfifo' | 'bfifo' | 'htb' | 'tbf' | 'cake';
   /** Enqueue; on overflow the qdisc calls drop() itself (possibly on another skb). */
   enqueue(skb: Skb, nowNs: Ns): void;
   /** Next skb to send, or null if empty or every flow is throttled (pacing). */

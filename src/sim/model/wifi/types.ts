@@ -6,13 +6,18 @@ import type { Ns } from '../../engine/time';
 
 /** A data rate as rate control would pick it. */
 export interface PhyRate {
-  mode: 'ht' | 'vht';
-  /** HT: 0..15 (8..15 two streams); VHT: 0..9 per stream. */
+  mode: 'ht' | 'vht' | 'he';
+  /** HT: 0..15 (8..15 two streams); VHT: 0..9 per stream; HE: 0..11 per stream. */
   mcs: number;
-  /** Spatial streams (HT derives it from mcs; VHT uses this field). */
+  /** Spatial streams (HT derives it from mcs; VHT and HE use this field). */
   nss: number;
   widthMHz: 20 | 40 | 80 | 160;
+  /** HT/VHT: 400 ns guard interval instead of 800 (HE uses giNs). */
   shortGi: boolean;
+  /** HE: the data symbols' guard interval, 800, 1600 or 3200 ns (default 800). */
+  giNs?: 800 | 1600 | 3200;
+  /** HE: HE-LTF size 1x, 2x or 4x (3.2, 6.4, 12.8 µs; default 2x, or 4x with a 3200 ns GI). */
+  heLtf?: 1 | 2 | 4;
 }
 
 /** WMM access categories in mac80211 order (IEEE80211_AC_VO = 0 … BK = 3). */

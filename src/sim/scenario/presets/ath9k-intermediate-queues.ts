@@ -91,6 +91,7 @@ export const ath9kIntermediateQueues: Preset = {
     sc.pingIntervalMs = 200;
     const w = sc.wifi!;
     w.topology = 'ap';
+    w.tcpSender = 'wired';
     w.queueing = 'legacy';
     w.stations = [
       { name: 'fast 1', rate: ht(15, 20, true), uplinkRate: ht(15, 20, true), frameErrorRate: 0.1 },

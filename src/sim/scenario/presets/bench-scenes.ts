@@ -6,6 +6,7 @@ import { ht } from '../wifi-config';
 import type { Preset } from './preset';
 import { wifiLocalBase } from './wifi-base';
 import { wiredBase } from './wired-base';
+import { ROUTER_DEVICE_DEFAULT } from '../scenario';
 
 export const benchWired: Preset = {
   id: 'bench-wired',
@@ -40,6 +41,7 @@ export const benchWired: Preset = {
         codelIntervalUs: 100_000,
         ecn: false,
       },
+      ...ROUTER_DEVICE_DEFAULT,
     };
     return sc;
   },
@@ -63,6 +65,7 @@ export const benchWifi: Preset = {
     sc.pingIntervalMs = 200;
     const w = sc.wifi!;
     w.topology = 'ap';
+    w.tcpSender = 'wired';
     w.queueing = 'itxq';
     w.airtimeFairness = true;
     w.stations = [

@@ -70,6 +70,7 @@ export const gsoAlwaysOn: Preset = {
     sc.receiver.groWindowUs = 16;
     sc.cpu = {
       enabled: true,
+      platform: null,
       perSkbNs: 1500,
       perByteCopyNs: 0.243,
       perSkbAllocNs: 1000,

@@ -1,11 +1,14 @@
 /** The preset registry: reference experiments first, then free-play scenes. */
+import { ath10kQca6174 } from './ath10k-qca6174';
 import { ath9kIntermediateQueues } from './ath9k-intermediate-queues';
 import { ath9kPacingShift } from './ath9k-pacing-shift';
 import { benchWifi, benchWired } from './bench-scenes';
 import { brcmfmacFcMode } from './brcmfmac-fc-mode';
 import { firstTsq } from './first-tsq';
 import { gsoAlwaysOn } from './gso-always-on';
+import { mt76AxAp } from './mt76-ax-ap';
 import type { Preset } from './preset';
+import { sqmHtbFqCodel } from './sqm-htb-fq-codel';
 import { xenTsqLimit } from './xen-tsq-limit';
 
 export const PRESETS: Preset[] = [
@@ -15,6 +18,9 @@ export const PRESETS: Preset[] = [
   gsoAlwaysOn,
   xenTsqLimit,
   firstTsq,
+  sqmHtbFqCodel,
+  ath10kQca6174,
+  mt76AxAp,
   benchWired,
   benchWifi,
 ];

@@ -19,6 +19,7 @@ export function wifiLocalBase(): Scenario {
     topology: 'local',
     band: '5GHz',
     driver: 'ath9k',
+    tcpSender: 'device',
     queueing: 'itxq',
     stations: [{ name: 'AP', rate: ht(12, 40, true), uplinkRate: ht(12, 40, true), frameErrorRate: 0 }],
     txStatusDelayUs: 50,
@@ -31,6 +32,8 @@ export function wifiLocalBase(): Scenario {
     airtimeFairness: false,
     aql: false,
     brcmfmac: null,
+    ath10k: null,
+    mt76: null,
     pingIntervalMs: 100,
   };
   return sc;

@@ -22,8 +22,9 @@ export function wiredBase(): Scenario {
       tx_delay_us: 0,
       maxPacingRateBps: 0,
     },
-    cpu: { enabled: false, ...ZERO_COSTS },
+    cpu: { enabled: false, platform: null, ...ZERO_COSTS },
     qdisc: { ...DEFAULT_QDISC },
+    shaper: null,
     link: {
       rateBps: 1e9,
       propagationUs: 50,

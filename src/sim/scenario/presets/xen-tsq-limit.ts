@@ -68,6 +68,7 @@ export const xenTsqLimit: Preset = {
     };
     sc.cpu = {
       enabled: true,
+      platform: null,
       perSkbNs: 2500,
       perByteCopyNs: 0.12,
       perSkbAllocNs: 0,

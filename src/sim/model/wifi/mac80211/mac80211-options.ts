@@ -24,6 +24,12 @@ export interface Mac80211Options {
   aql: AqlLimits | null;
   /** hw.tx_sk_pacing_shift applied on transmit to a known station; null = kernel without it. */
   txSkPacingShift: number | null;
+  /**
+   * AQL's estimate of a frame's airtime (µs) to a station: the kernel's
+   * ieee80211_calc_expected_tx_airtime from the last TX rate
+   * (./airtime-estimate.ts). Absent: a stand-in from the expected throughput.
+   */
+  txTimeEstimateUs?: (frameBytes: number, sta: number) => number;
 }
 
 /**

@@ -165,7 +165,9 @@ export class Mac80211 {
     this.stats.ecnMarks = this.cstats.ecnMarks;
     this.stats.drops = this.fq.stats.overlimitDrops + this.cstats.drops;
     if (skb !== null && this.opts.aql !== null) {
-      const est = txTimeEstimateUs(wlanFrameBytes(skb), txq.station.expectedThroughputKbps);
+      const est = this.opts.txTimeEstimateUs
+        ? this.opts.txTimeEstimateUs(wlanFrameBytes(skb), txq.sta)
+        : txTimeEstimateUs(wlanFrameBytes(skb), txq.station.expectedThroughputKbps);
       skb.txTimeEstUs = est;
       this.sched.updatePending(txq.station, txq.ac, est, false);
     }

@@ -1,0 +1,96 @@
+/**
+ * Flent interop in the explorer: a real Flent measurement (rtt_fair_up, four
+ * hosts) loaded with "Load measurement…" is drawn on the latency panel beside
+ * the simulated pings, with its medians in the summary; a damaged file is
+ * refused with a message while the run goes on; Export → Flent data file
+ * writes a file the reader takes back; the compare page draws box and CDF
+ * plots of both runs.
+ */
+import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+import { collectErrors } from './page-errors';
+import type { TsqTestHook } from '../src/app/test-hook-types';
+import type { TsqFlentHook } from '../src/app/flent/flent-hook';
+
+declare const window: Window & { __tsq?: TsqTestHook; __tsqFlent?: TsqFlentHook };
+
+const FILE = 'test/fixtures/flent/test-rtt-fair.flent.gz';
+const LABEL = 'measured (Flent, testserv-01, 2015-07-13)';
+
+async function openRun(page: Page): Promise<void> {
+  await page.goto('/?preset=ath9k-pacing-shift');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.evaluate(() => window.__tsq!.play());
+  await page.waitForFunction(() => window.__tsq!.nowNs() > 2.5e9);
+}
+
+test('a real Flent run is drawn on the latency panel with its median in the summary', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openRun(page);
+  await page.getByTestId('measurement-file').setInputFiles(FILE);
+  await page.waitForFunction(() => window.__tsqFlent?.measured() !== null);
+  const m = await page.evaluate(() => window.__tsqFlent!.measured()!);
+  expect(m.label).toBe(LABEL);
+  expect(m.test).toBe('rtt_fair_up');
+  const ping = m.lines.find((l) => l.series === 'Ping (ms) ICMP1 testserv-01' && l.panel === 'latency')!;
+  expect(ping).toBeDefined();
+  // Drawn: the measured pings within the visible window are on the latency canvas.
+  await page.waitForFunction((key) => (window.__tsqFlent!.drawn()[key] ?? 0) > 3, ping.key);
+  const latency = page.getByTestId('track-latency');
+  await expect(latency.locator('.legend')).toContainText(`Ping (ms) ICMP1 testserv-01 — ${LABEL}`);
+  // Its median, as Flent's summary prints it (9.74 ms), beside the simulated run's.
+  const row = page.getByTestId('measured-medians').locator('tr', { hasText: 'Ping (ms) ICMP1 testserv-01' });
+  await expect(row.locator('td').first()).toHaveText('9.74 ms');
+  await expect(row.locator('td').nth(1)).toHaveText(/\d+(\.\d+)? ms/);
+  const medians = await page.evaluate(() => window.__tsqFlent!.medians());
+  expect(medians.find((r) => r.series === 'Ping (ms) ICMP1 testserv-01')!.measured).toBeCloseTo(9.742, 2);
+  await expect(page.getByTestId('measured-panel')).toContainText(LABEL);
+  // The throughput panel has the hosts' flows too.
+  await expect(page.getByTestId('track-throughput').locator('.legend')).toContainText(
+    'TCP upload BE1 testserv-01',
+  );
+  expect(errors).toEqual([]);
+});
+
+test('a damaged file is refused with a message naming what is wrong; the run goes on', async ({ page }) => {
+  await openRun(page);
+  const good = readFileSync(FILE);
+  await page.getByTestId('measurement-file').setInputFiles({
+    name: 'broken.flent.gz',
+    mimeType: 'application/gzip',
+    buffer: good.subarray(0, 2000),
+  });
+  await expect(page.getByTestId('measured-error')).toContainText('broken.flent.gz');
+  await expect(page.getByTestId('measured-error')).toContainText(/truncated|gzip/);
+  const t0 = await page.evaluate(() => window.__tsq!.nowNs());
+  await page.waitForFunction((t) => window.__tsq!.nowNs() > t + 2e8, t0);
+  expect(await page.evaluate(() => window.__tsq!.running())).toBe(true);
+});
+
+test('Export → Flent data file writes a Flent file; the compare page plots both runs', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/?preset=bench-wired&durationMs=3000&warmupMs=1000');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('export-menu').click();
+  const [dl] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    page.getByTestId('export-flent').click(),
+  ]);
+  expect(dl.suggestedFilename()).toBe('tsq-lab-bench-wired-tcp_1up.flent.gz');
+  const json = JSON.parse(gunzipSync(readFileSync(await dl.path())).toString('utf8'));
+  expect(json.version).toBe(4);
+  expect(json.metadata.NAME).toBe('tcp_1up');
+  expect(Object.keys(json.results)).toContain('Ping (ms) ICMP');
+  expect(json.raw_values['TCP upload'].filter((p: { val?: number }) => 'val' in p)).toHaveLength(10);
+
+  await page
+    .getByTestId('measurement-file')
+    .setInputFiles('test/fixtures/flent/test-tcp_1up_noping-cpu_stats.flent.gz');
+  await page.waitForFunction(() => window.__tsqFlent?.measured() !== null);
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('compare-simulate').click();
+  await expect(page.getByTestId('compare-card').first()).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('compare-card').first()).toContainText('TCP upload');
+  expect(await page.getByTestId('compare-card').first().locator('svg path').count()).toBeGreaterThan(2);
+});

@@ -1,0 +1,108 @@
+/**
+ * A scenario to simulate beside a measured run, from what its metadata says:
+ * the number of hosts (several: a WiFi AP with one station per host, as
+ * rtt_fair's hosts each get a flow and a ping) and of flows (tcp_nup's
+ * streams), the length, the step (Flent pings once per step), the
+ * congestion control, and the sender's kernel release → the newest modelled
+ * era not after it. The proposal is a preset plus overrides, which the user
+ * edits before running; each field says where it came from.
+ */
+import { ERA_IDS, type EraId } from '../sim/scenario/eras';
+import { findPreset } from '../sim/scenario/presets/index';
+import type { FlentRun } from './types';
+
+export interface ProposedField {
+  key: string;
+  value: string;
+  /** What in the file gave this value. */
+  why: string;
+}
+
+export interface Proposal {
+  presetId: string;
+  fields: ProposedField[];
+}
+
+const versionOf = (v: string): number[] => v.split('.').map(Number);
+const before = (a: number[], b: number[]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** The newest era not after `release` ("4.9.11-1-ck" → 4.9; "4.11.0" → 4.9; "2.6.32" → 3.6, the oldest). */
+export function eraForRelease(release: string | null): EraId | null {
+  const m = release ? /^(\d+)\.(\d+)/.exec(release) : null;
+  if (!m) return null;
+  const v = [Number(m[1]), Number(m[2])];
+  let best: EraId = ERA_IDS[0];
+  for (const id of ERA_IDS) if (!before(v, versionOf(id))) best = id;
+  return best;
+}
+
+const CCS = ['cubic', 'bbr', 'reno'];
+
+function ccOf(run: FlentRun): string | null {
+  const p = run.testParameters;
+  const fromParams = (p.tcp_cong_control ?? p.cc_algo ?? p.cc_algos ?? '').split(',')[0].trim();
+  if (CCS.includes(fromParams)) return fromParams;
+  const sm = run.metadata.SERIES_META;
+  if (sm && typeof sm === 'object')
+    for (const v of Object.values(sm as Record<string, unknown>)) {
+      const cc = (v as { CONG_CONTROL?: unknown } | null)?.CONG_CONTROL;
+      if (typeof cc === 'string' && CCS.includes(cc)) return cc;
+    }
+  return null;
+}
+
+/** The measured flows: Flent's non-computed throughput series in the upload (else download) direction. */
+function flowCount(run: FlentRun): number {
+  const flows = run.series.filter((s) => s.kind === 'throughput' && !s.computed);
+  const up = flows.filter((s) => s.direction === 'upload').length;
+  return up || flows.length;
+}
+
+export function proposeScenario(run: FlentRun): Proposal {
+  const hosts = run.hosts.length;
+  const ap = hosts > 1;
+  const presetId = ap ? 'bench-wifi' : 'bench-wired';
+  const base = findPreset(presetId)!.scenario();
+  const fields: ProposedField[] = [];
+  const add = (key: string, value: string | number, why: string) =>
+    fields.push({ key, value: String(value), why });
+  const lengthS = run.lengthS ?? run.xS.at(-1) ?? base.durationMs / 1000;
+  const durationMs = Math.max(1000, Math.round(lengthS * 1000));
+  add('durationMs', durationMs, `LENGTH ${lengthS} s`);
+  add(
+    'warmupMs',
+    Math.min(base.warmupMs, Math.round(durationMs / 5)),
+    'the preset’s warm-up, at most a fifth of the run',
+  );
+  const era = eraForRelease(run.kernelRelease);
+  if (era) add('era', era, `KERNEL_RELEASE ${run.kernelRelease}`);
+  const cc = ccOf(run);
+  if (cc) add('tcp.cc', cc, 'the congestion control the test ran');
+  const pings = run.series.some((s) => s.kind === 'ping' && !s.computed);
+  const stepMs = Math.round((run.stepS ?? 0.2) * 1000);
+  const pingMs = pings ? stepMs : 0;
+  add(
+    'pingIntervalMs',
+    pingMs,
+    pings ? `STEP_SIZE ${stepMs / 1000} s (Flent pings once per step)` : 'no ping series',
+  );
+  if (ap) {
+    const sta = base.wifi!.stations[0];
+    const stations = run.hosts.map((h) => ({ ...sta, name: h }));
+    add(
+      'wifi.stations',
+      JSON.stringify(stations),
+      `HOSTS: ${hosts} hosts, one station each (rates of ${sta.name})`,
+    );
+    add('wifi.pingIntervalMs', pingMs, 'as pingIntervalMs');
+  } else {
+    const n = flowCount(run);
+    add('tcp.flows', Math.max(1, n), `${n} TCP flow${n === 1 ? '' : 's'} in the file`);
+  }
+  return { presetId, fields };
+}
+
+/** The proposal's fields as overrides (what `--set` and a scenario file hold). */
+export function proposalOverrides(p: Proposal): Record<string, string> {
+  return Object.fromEntries(p.fields.map((f) => [f.key, f.value]));
+}

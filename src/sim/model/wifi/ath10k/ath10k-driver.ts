@@ -1,0 +1,140 @@
+/**
+ * ath10k behind the driver interface (../driver.ts): mac80211 with
+ * intermediate TXQs and AQL (ath10k_mac_register sets
+ * NL80211_EXT_FEATURE_AQL; the estimate is mac80211's from the last TX
+ * rate), the HTT host side (./ath10k.ts) and the firmware (./ath10k-fw.ts).
+ * The driver sets no tx_sk_pacing_shift: mac80211's default applies.
+ */
+import { us } from '../../../engine/time';
+import { TimeAverage } from '../offload/time-average';
+import { macNetdev } from '../ath9k/ath9k-driver';
+import type { WifiDriverFactory, WifiRadio } from '../driver';
+import { expectedTxAirtimeUs } from '../mac80211/airtime-estimate';
+import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
+import { DEFAULT_BASIC_RATE_MBPS } from '../phy/phy';
+import { BA_WINDOW_VHT } from '../phy/vht-he';
+import { Ath10k } from './ath10k';
+import { Ath10kFirmware } from './ath10k-fw';
+import { ath10kDefaults, type Ath10kChip } from './ath10k-options';
+
+/** The scenario's ath10k block. */
+export interface Ath10kDriverConfig {
+  chip: Ath10kChip;
+  /** Firmware: BlockAck to HTT tx_compl indication (assumption, see ath10k-options.ts). */
+  fwTxComplDelayUs: number;
+  /** CE interrupt to the NAPI poll that frees the frames. */
+  napiDelayUs: number;
+  /** The peer's maximum A-MPDU and MPDU lengths (its VHT capabilities). */
+  peerMaxAmpduBytes: number;
+  peerMaxMpduBytes: number;
+}
+
+export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
+  id: 'ath10k',
+  canBePeer: true,
+  create(ctx, cfg): WifiRadio {
+    const { hooks, node } = ctx;
+    const opts = ath10kDefaults(cfg.chip, {
+      fwTxComplDelayNs: us(cfg.fwTxComplDelayUs),
+      napiDelayNs: us(cfg.napiDelayUs),
+      peerMaxAmpduBytes: cfg.peerMaxAmpduBytes,
+      peerMaxMpduBytes: cfg.peerMaxMpduBytes,
+    });
+    const m = ctx.mac80211;
+    const mac = new Mac80211(
+      ctx.sim,
+      mac80211Defaults({
+        // A VHT radio: ieee80211_txq_setup_flows keeps fq_init's 16 MB.
+        memoryLimitBytes: 16 << 20,
+        slowStationCodel: m.slowStationCodel,
+        airtimeFairness: m.airtimeFairness,
+        aql: m.aql,
+        txSkPacingShift: m.txSkPacingShift,
+        txTimeEstimateUs: (bytes, sta) => expectedTxAirtimeUs(ctx.rateTo(sta), bytes),
+      }),
+      { drop: hooks.drop, free: hooks.free },
+    );
+    for (const p of ctx.peers) mac.addStation(p, 0);
+    const host = new Ath10k(ctx.sim, mac, opts, ctx.rateTo, ctx.cpu, ctx.costs);
+    const fw = new Ath10kFirmware(
+      ctx.sim,
+      ctx.forkRng(40 + node),
+      ctx.medium,
+      opts,
+      {
+        node,
+        band: ctx.band,
+        rateTo: ctx.rateTo,
+        frameErrorRate: ctx.frameErrorRate,
+        baWindow: BA_WINDOW_VHT,
+        maxSubframes: opts.maxAmpduSubframes,
+        maxAmpduBytes: opts.peerMaxAmpduBytes,
+        maxPpduNs: opts.maxPpduNs,
+        maxAmsduSubframes: opts.maxAmsduSubframes,
+        maxAmsduBytes: opts.peerMaxMpduBytes,
+        maxTries: opts.maxTries,
+        nominalPaddingUs: 0,
+        basicRateMbps: DEFAULT_BASIC_RATE_MBPS,
+      },
+      {
+        txComplInd: (msdus, acked, now) => host.txComplInd(msdus, acked, now),
+        fetchInd: (dst, tid, n, bytes, now) => host.fetchInd(dst, tid, n, bytes, now),
+        hostQueued: (dst, tid) => host.hostQueued(dst, tid),
+        deliver: hooks.deliver,
+        onAggregate: hooks.onAggregate,
+      },
+    );
+    host.attach(fw);
+    const held: TimeAverage = fw.held;
+    return {
+      node,
+      family: 'ath10k',
+      netdev: macNetdev(mac),
+      mac,
+      driver: host,
+      baWindow: BA_WINDOW_VHT,
+      layers: () => [
+        { key: 'occ.driver', label: 'HTT: crossing PCIe to the firmware', order: 3, read: () => fw.busBytes },
+        {
+          key: 'occ.firmware',
+          label: 'firmware queues (per peer and TID)',
+          order: 4,
+          read: () => fw.engine.queuedBytes,
+        },
+        {
+          key: 'occ.status',
+          label: 'HTT tx_compl on its way back',
+          order: 6,
+          read: () => fw.indBytes + host.statusBytes,
+        },
+      ],
+      series: () => [
+        {
+          key: 'drv.compl_us',
+          label: 'HTT completion latency (driver → tx_compl)',
+          unit: 'µs',
+          panel: 'tcp',
+          role: 'completion',
+          read: () => host.completionMean.read(),
+        },
+        {
+          key: 'drv.pending',
+          label: 'HTT num_pending_tx',
+          unit: 'frames',
+          panel: 'tcp',
+          read: () => host.numPendingTx,
+        },
+      ],
+      queuedFor: (dst) => mac.backlogBytes(dst) + fw.engine.bytesFor(dst),
+      ownDrops: () => 0,
+      beginMeasurement: (now) => {
+        host.completionUs.clear();
+        held.restart(now);
+      },
+      summary: (now) => ({
+        medianStatusUs: host.completionUs.median(),
+        meanFirmwareBytes: held.mean(now),
+      }),
+    };
+  },
+};

@@ -1,0 +1,90 @@
+/**
+ * ath9k behind the driver interface (../driver.ts): an Ath9k radio and, in
+ * iTXQ mode, the mac80211 instance it pulls from. ath9k sets neither
+ * NL80211_EXT_FEATURE_AQL nor its own tx_sk_pacing_shift, so mac80211 runs
+ * with the era's defaults and AQL only where the scenario asks for it.
+ */
+import { us } from '../../../engine/time';
+import type { TxDriver } from '../../nic/driver';
+import type { WifiDriverFactory, WifiRadio } from '../driver';
+import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
+import { phyRateBps } from '../phy/phy';
+import { Ath9k, ath9kDefaults } from './ath9k';
+
+/** The scenario's ath9k settings for one radio. */
+export interface Ath9kDriverConfig {
+  /** mac80211 intermediate TXQs (4.10+), or the driver's own queues under the qdisc (≤ 4.9). */
+  queueing: 'itxq' | 'legacy';
+  txStatusDelayUs: number;
+  legacyMaxPending: number;
+  /** ath9k's TID round robin of ≤ v4.13 (a TID that found the hardware queue full goes to the tail). */
+  rotatingRoundRobin: boolean;
+}
+
+/** mac80211 with iTXQ as the netdev's driver: it never stops the queue. */
+export function macNetdev(mac: Mac80211): TxDriver {
+  return { queueStopped: () => false, xmit: (skb, now) => mac.xmit(skb, now), setWake: () => {} };
+}
+
+export const ath9kDriver: WifiDriverFactory<Ath9kDriverConfig> = {
+  id: 'ath9k',
+  canBePeer: true,
+  create(ctx, cfg): WifiRadio {
+    const { node, hooks } = ctx;
+    const itxq = cfg.queueing === 'itxq';
+    const fer = ctx.frameErrorRate(ctx.peers[0]);
+    const ath = new Ath9k(
+      ctx.sim,
+      ctx.forkRng(20 + node),
+      ctx.medium,
+      ath9kDefaults(node, ctx.band, (dst) => ctx.rateTo(dst), {
+        mode: itxq ? 'itxq' : 'legacy',
+        txStatusDelayNs: us(cfg.txStatusDelayUs),
+        legacyMaxPending: cfg.legacyMaxPending,
+        frameErrorRate: fer > 0 ? () => fer : undefined,
+        scheduler: itxq && cfg.rotatingRoundRobin && !ctx.mac80211.airtimeFairness ? 'rotating' : undefined,
+      }),
+      {
+        deliver: hooks.deliver,
+        free: hooks.free,
+        onAggregate: hooks.onAggregate,
+      },
+    );
+    let mac: Mac80211 | null = null;
+    if (itxq) {
+      const m80211 = ctx.mac80211;
+      mac = new Mac80211(
+        ctx.sim,
+        mac80211Defaults({
+          slowStationCodel: m80211.slowStationCodel,
+          airtimeFairness: m80211.airtimeFairness,
+          aql: m80211.aql,
+          txSkPacingShift: m80211.txSkPacingShift,
+        }),
+        { drop: hooks.drop, free: hooks.free },
+      );
+      // minstrel_ht's expected throughput: about two thirds of the PHY rate at full aggregation.
+      for (const p of ctx.peers) mac.addStation(p, phyRateBps(ctx.rateTo(p)) / 1000 / 1.5);
+      ath.attach(mac);
+    }
+    const netdev: TxDriver = mac ? macNetdev(mac) : ath;
+    return {
+      node,
+      family: 'ath9k',
+      netdev,
+      mac,
+      driver: ath,
+      layers: () => [
+        {
+          key: 'occ.driver',
+          label: 'ath9k: TID + retry + HW queue',
+          order: 3,
+          read: () => ath.driverQueueBytes(),
+        },
+      ],
+      series: () => [],
+      queuedFor: (dst) => (mac?.backlogBytes(dst) ?? 0) + ath.bytesFor(dst),
+      ownDrops: () => ath.stats.legacyDrops,
+    };
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * mt76 behind the driver interface (../driver.ts): mac80211 with
+ * intermediate TXQs, AQL and airtime fairness (mt76_register_device sets
+ * both extended features; AQL's estimate is mac80211's from the last TX
+ * rate), the host side (./mt76.ts) and the MAC (./mt76-mac.ts). No
+ * tx_sk_pacing_shift of its own: mac80211's default applies.
+ */
+import { us } from '../../../engine/time';
+import { macNetdev } from '../ath9k/ath9k-driver';
+import type { WifiDriverFactory, WifiRadio } from '../driver';
+import { expectedTxAirtimeUs } from '../mac80211/airtime-estimate';
+import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
+import { DEFAULT_BASIC_RATE_MBPS } from '../phy/phy';
+import { Mt76 } from './mt76';
+import { Mt76Mac } from './mt76-mac';
+import { mt76Defaults, type Mt76Chip } from './mt76-options';
+
+/** The scenario's mt76 block. */
+export interface Mt76DriverConfig {
+  chip: Mt76Chip;
+  /** WA firmware: BlockAck to TX-free event (assumption, see mt76-options.ts). */
+  txFreeDelayUs: number;
+  /** RX interrupt to the NAPI poll. */
+  napiDelayUs: number;
+  /** mt76_worker_schedule to the TX worker running. */
+  workerDelayUs: number;
+  /** The peer's maximum A-MPDU length (its HE capabilities). */
+  peerMaxAmpduBytes: number;
+}
+
+export const mt76Driver: WifiDriverFactory<Mt76DriverConfig> = {
+  id: 'mt76',
+  canBePeer: true,
+  create(ctx, cfg): WifiRadio {
+    const { hooks, node } = ctx;
+    const opts = mt76Defaults(cfg.chip, {
+      txFreeDelayNs: us(cfg.txFreeDelayUs),
+      napiDelayNs: us(cfg.napiDelayUs),
+      workerDelayNs: us(cfg.workerDelayUs),
+      peerMaxAmpduBytes: cfg.peerMaxAmpduBytes,
+    });
+    const m = ctx.mac80211;
+    const mac = new Mac80211(
+      ctx.sim,
+      mac80211Defaults({
+        memoryLimitBytes: 16 << 20,
+        slowStationCodel: m.slowStationCodel,
+        airtimeFairness: m.airtimeFairness,
+        aql: m.aql,
+        txSkPacingShift: m.txSkPacingShift,
+        txTimeEstimateUs: (bytes, sta) => expectedTxAirtimeUs(ctx.rateTo(sta), bytes),
+      }),
+      { drop: hooks.drop, free: hooks.free },
+    );
+    for (const p of ctx.peers) mac.addStation(p, 0);
+    const host = new Mt76(ctx.sim, mac, opts, ctx.cpu, ctx.costs);
+    const hw = new Mt76Mac(
+      ctx.sim,
+      ctx.forkRng(60 + node),
+      ctx.medium,
+      opts,
+      {
+        node,
+        band: ctx.band,
+        rateTo: ctx.rateTo,
+        frameErrorRate: ctx.frameErrorRate,
+        baWindow: opts.baWindow,
+        maxSubframes: opts.baWindow,
+        maxAmpduBytes: opts.peerMaxAmpduBytes,
+        maxPpduNs: opts.maxPpduNs,
+        maxAmsduSubframes: opts.maxAmsduSubframes,
+        maxAmsduBytes: opts.maxMpduBytes,
+        maxTries: opts.maxTries,
+        nominalPaddingUs: opts.nominalPaddingUs,
+        basicRateMbps: DEFAULT_BASIC_RATE_MBPS,
+      },
+      {
+        txFree: (skbs, acked, air, dst, now) => host.txFree(skbs, acked, air, dst, now),
+        dmaFetched: () => host.dmaFetched(),
+        deliver: hooks.deliver,
+        onAggregate: hooks.onAggregate,
+      },
+    );
+    host.attach(hw);
+    return {
+      node,
+      family: 'mt76',
+      netdev: macNetdev(mac),
+      mac,
+      driver: host,
+      baWindow: opts.baWindow,
+      layers: () => [
+        { key: 'occ.driver', label: 'DMA ring (not yet fetched)', order: 3, read: () => hw.ringBytes },
+        {
+          key: 'occ.firmware',
+          label: 'MAC queues (per station and TID)',
+          order: 4,
+          read: () => hw.engine.queuedBytes,
+        },
+        {
+          key: 'occ.status',
+          label: 'TX-free event on its way back',
+          order: 6,
+          read: () => hw.freeBytes + host.statusBytes,
+        },
+      ],
+      series: () => [
+        {
+          key: 'drv.compl_us',
+          label: 'TX-free latency (ring → token release)',
+          unit: 'µs',
+          panel: 'tcp',
+          role: 'completion',
+          read: () => host.completionMean.read(),
+        },
+        { key: 'drv.tokens', label: 'tokens out', unit: 'frames', panel: 'tcp', read: () => host.tokenCount },
+      ],
+      queuedFor: (dst) => mac.backlogBytes(dst) + hw.engine.bytesFor(dst),
+      ownDrops: () => 0,
+      beginMeasurement: (now) => {
+        host.completionUs.clear();
+        hw.held.restart(now);
+      },
+      summary: (now) => ({
+        medianStatusUs: host.completionUs.median(),
+        meanFirmwareBytes: hw.held.mean(now),
+      }),
+    };
+  },
+};

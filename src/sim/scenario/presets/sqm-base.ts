@@ -1,0 +1,50 @@
+/**
+ * The home-router uplink that sqm-scripts sets up (tohojo/sqm-scripts
+ * src/simplest.qos): LAN hosts on 1 Gbit/s Ethernet to a router whose WAN
+ * egress is also a 1 Gbit/s Ethernet port, shaped at the root of that port
+ * to the uplink's rate so that the queue forms there, in the shaper's leaf,
+ * and not in the modem. Presets with other shapers, leaves or flows start
+ * from here.
+ */
+import { ROUTER_DEVICE_DEFAULT, type QdiscConfig, type Scenario } from '../scenario';
+import { defaultShaper, type ShaperConfig } from '../shaper-config';
+import { wiredBase } from './wired-base';
+
+export interface SqmUplinkOptions {
+  /** The uplink's rate, where the shaper is set (bit/s). */
+  uplinkBps: number;
+  /** One-way delay from the router to the far host (µs). */
+  wanPropagationUs: number;
+  /** The shaper; default: htb at the uplink rate with tc's defaults. */
+  shaper?: ShaperConfig;
+  /** The router's qdisc block: the leaf's options (sqm's fq_codel by default). */
+  leafQdisc?: QdiscConfig;
+}
+
+/** sqm-scripts' fq_codel leaf: limit 1001 (defaults.sh LIMIT), target 5 ms, interval 100 ms, ECN on egress. */
+export const SQM_FQ_CODEL_LEAF: QdiscConfig = {
+  kind: 'fq_codel',
+  txqueuelen: 1000,
+  limit: 1001,
+  flowLimit: 100,
+  codelTargetUs: 5000,
+  codelIntervalUs: 100_000,
+  ecn: true,
+};
+
+export function sqmUplink(o: SqmUplinkOptions): Scenario {
+  const sc = wiredBase();
+  sc.title = 'Home router: 1 Gbit/s LAN, WAN egress shaped to the uplink';
+  // The LAN host runs fq_codel, net.core.default_qdisc on systemd distributions.
+  sc.qdisc = { ...sc.qdisc, kind: 'fq_codel' };
+  sc.link = { ...sc.link, rateBps: 1e9, propagationUs: 50 };
+  const shaper = o.shaper ?? { ...defaultShaper('htb', o.uplinkBps), leaf: 'fq_codel' };
+  sc.router = {
+    rateBps: 1e9,
+    propagationUs: o.wanPropagationUs,
+    qdisc: o.leafQdisc ?? { ...SQM_FQ_CODEL_LEAF },
+    ...ROUTER_DEVICE_DEFAULT,
+    shaper,
+  };
+  return sc;
+}

@@ -1,0 +1,37 @@
+/**
+ * The root qdisc of a wired interface (the sender's or the router's egress):
+ * the scenario's qdisc block alone, or a shaper with that block as its
+ * leaf's options. A shaper is registered with the model, whose bound
+ * explanation and occupancy probes name it.
+ */
+import { createQdisc } from '../model/qdisc/index';
+import type { Qdisc } from '../model/qdisc/qdisc';
+import type { EraProfile } from './eras';
+import type { Model } from './model';
+import { qdiscOptions } from './qdisc-options';
+import type { QdiscConfig } from './scenario';
+import { shaperLabel, shaperQdiscOptions, type ShaperConfig } from './shaper-config';
+
+/** Salts for the RNG streams of cake's BLUE and quantum dither (one per interface). */
+export const SHAPER_RNG_SALT = { sender: 301, router: 302 } as const;
+
+export function buildInterfaceQdisc(
+  m: Model,
+  q: QdiscConfig,
+  shaper: ShaperConfig | null,
+  era: EraProfile,
+  /** The interface's device has scatter-gather (segments split in the qdisc keep frags). */
+  sg: boolean,
+  where: keyof typeof SHAPER_RNG_SALT,
+): Qdisc {
+  const opts = qdiscOptions(q, era);
+  if (!shaper) return createQdisc(q.kind, opts, m.dropFn);
+  const rng = shaper.kind === 'cake' ? m.sim.rng.fork(SHAPER_RNG_SALT[where]) : null;
+  const qd = createQdisc(
+    shaper.kind,
+    { ...shaperQdiscOptions(shaper, opts), sg, rand32: rng ? () => rng.u32() : undefined },
+    m.dropFn,
+  );
+  m.shapers.push({ qdisc: qd, rateBps: shaper.rateBps, label: shaperLabel(shaper), where });
+  return qd;
+}
