@@ -71,8 +71,8 @@ export function FirstVisit() {
     <aside className="first-visit" aria-label="Getting started" data-testid="first-visit">
       <p>
         <strong>New here?</strong> TSQ Lab runs the Linux transmit path live, from the socket to the wire or
-        the air. {played ? 'It is running now.' : 'Press Play to start it'}
-        {played ? ' ' : ', or '}begin with a guided lesson: <em>{first.title}</em>.
+        the air. {played ? 'It has started: watch the queues fill' : 'Press Play to start it'}, or begin with
+        a guided lesson: <em>{first.title}</em>.
       </p>
       <div className="first-visit-actions">
         {!played && (

@@ -337,6 +337,22 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
     files: ['drivers/net/wireless/broadcom/brcm80211/brcmfmac/core.c'],
   },
   {
+    id: 'ath10k',
+    term: 'ath10k',
+    forms: ['ath10k', 'HTT'],
+    definition:
+      'The driver for Qualcomm Atheros 802.11ac chips (QCA988x, QCA6174): it hands frames to the firmware over HTT messages on PCIe, the firmware aggregates and retries by itself and reports TX status in batches (tx_compl), freed in the NAPI poll.',
+    files: ['drivers/net/wireless/ath/ath10k/htt_tx.c', 'drivers/net/wireless/ath/ath10k/htt_rx.c'],
+  },
+  {
+    id: 'mt76',
+    term: 'mt76',
+    forms: ['mt76'],
+    definition:
+      'The driver family for MediaTek 802.11ac/ax chips (MT7915 and others): a TX worker moves frames from mac80211 onto a DMA ring, the MAC builds the A-MPDUs, and TX-free events return the tokens of the frames it sent.',
+    files: ['drivers/net/wireless/mediatek/mt76/tx.c', 'drivers/net/wireless/mediatek/mt76/mt7915/mac.c'],
+  },
+  {
     id: 'fc_mode',
     term: 'FC mode (fwsignal)',
     forms: ['FC mode', 'fwsignal', 'flow control'],
