@@ -17,6 +17,8 @@ for (const [name, width, height] of [
   ['explorer-phone', 390, 1800],
 ] as const) {
   const page = await browser.newPage({ viewport: { width, height } });
+  // Not a first visit: the explorer alone, without the offer of the first lesson.
+  await page.addInitScript(() => localStorage.setItem('tsq-lab:first-visit-done', '1'));
   await page.goto(url);
   await page.waitForFunction(() => (window as { __tsq?: { ready(): boolean } }).__tsq?.ready() === true);
   await page.getByTestId('speed').selectOption('4');

@@ -57,6 +57,8 @@ export class LessonRuntime {
   private remote: Comlink.Remote<WorkerApi> | null = null;
   private runId = -1;
   private listeners = new Set<(e: RuntimeEvent) => void>();
+  /** Counts pauses, so a play still on its way to the worker after one is dropped. */
+  private pauses = 0;
   private waiters: { ns: number; resolve: (ok: boolean) => void }[] = [];
   private summaryTimer: ReturnType<typeof setInterval> | null = null;
   private lastSent = new Map<string, number>();
@@ -154,12 +156,15 @@ export class LessonRuntime {
     if (!this.remote) return false;
     if (this.status && !this.status.running && this.status.nowNs >= ns) return true;
     const done = new Promise<boolean>((resolve) => this.waiters.push({ ns, resolve }));
+    const gen = this.pauses;
     await this.remote.stopAt(ns);
-    await this.remote.play();
+    // A pause that came while the stop was on its way wins: play only if none did.
+    if (gen === this.pauses) await this.remote.play();
     return done;
   }
 
   pause(): void {
+    this.pauses++;
     for (const w of this.waiters) w.resolve(false);
     this.waiters = [];
     void this.remote?.stopAt(null);
@@ -168,7 +173,10 @@ export class LessonRuntime {
 
   /** Plays on without a stop (a try-it step after its end). */
   play(): void {
-    void this.remote?.stopAt(null).then(() => this.remote?.play());
+    const gen = this.pauses;
+    void this.remote?.stopAt(null).then(() => {
+      if (gen === this.pauses) void this.remote?.play();
+    });
   }
 
   get running(): boolean {

@@ -50,6 +50,8 @@ export function followView(rt: LessonRuntime, ctl: () => StepController, onChang
   root.append(label, next, hop, dl, note);
   let followed: number | null = null;
   let waitNext = false;
+  // When "Follow the next skb" was pressed: the skb it follows is the first TCP sends after that.
+  let waitFromNs = 0;
   let shown = '';
 
   const choose = (id: number | null) => {
@@ -61,6 +63,7 @@ export function followView(rt: LessonRuntime, ctl: () => StepController, onChang
   select.addEventListener('change', () => choose(select.value ? Number(select.value) : null));
   next.addEventListener('click', () => {
     waitNext = true;
+    waitFromNs = rt.buffers.nowNs;
     note.textContent = 'Waiting for TCP to send the next traced skb…';
     if (!rt.running) void ctl().play();
   });
@@ -120,11 +123,12 @@ export function followView(rt: LessonRuntime, ctl: () => StepController, onChang
       hop.disabled = followed === null;
       dl.disabled = !on;
       const list = rt.hops.skbs().slice(-40);
-      if (waitNext && list.length) {
-        const fresh = list.find((s) => s.tNs >= rt.buffers.nowNs - 1e6) ?? list[list.length - 1];
+      // The next skb is the first sent after the click; the run stops there (even if its play is still on the way).
+      const fresh = waitNext ? list.find((s) => s.tNs >= waitFromNs) : undefined;
+      if (fresh) {
         waitNext = false;
         note.textContent = '';
-        if (rt.running) ctl().pause();
+        ctl().pause();
         choose(fresh.id);
       }
       const sig = `${list.length}|${list[list.length - 1]?.id}|${followed}`;
