@@ -17,7 +17,13 @@ export interface Scene {
   presetId: string;
   set: Record<string, string>;
   durationMs: number;
+  /** The per-skb probe on, tracing one data skb in this many (the Learn view's follow-one-skb uses 16). */
+  traceEveryN?: number;
 }
+
+/** Scenes run again with the per-skb probe on: its cost is the ratio to the same scene without. */
+const PROBE_SCENES = ['first-tsq', 'xen-tsq-limit', 'ath9k-pacing-shift', 'brcmfmac-fc-mode'];
+export const PROBE_EVERY_N = 16;
 
 export interface SceneRow {
   scene: string;
@@ -57,6 +63,14 @@ export function scenes(quick: boolean): Scene[] {
   for (const p of PRESETS) {
     const ms = p.scenario().durationMs;
     out.push({ name: p.id, presetId: p.id, set: {}, durationMs: quick ? Math.min(ms, 2000) : ms });
+    if (PROBE_SCENES.includes(p.id))
+      out.push({
+        name: `${p.id} +skb probe`,
+        presetId: p.id,
+        set: {},
+        durationMs: quick ? Math.min(ms, 2000) : ms,
+        traceEveryN: PROBE_EVERY_N,
+      });
     if (p.id === 'bench-wired') {
       out.push({
         name: 'bench-wired pfifo_fast',
@@ -94,7 +108,13 @@ function runInChild(job: SceneJob): Promise<SceneResult> {
 }
 
 export async function benchScene(s: Scene, reps: number): Promise<SceneRow> {
-  const r = await runInChild({ presetId: s.presetId, set: s.set, durationMs: s.durationMs, reps });
+  const r = await runInChild({
+    presetId: s.presetId,
+    set: s.set,
+    durationMs: s.durationMs,
+    reps,
+    traceEveryN: s.traceEveryN,
+  });
   const walls = r.reps.map((x) => x.wallMs / 1000);
   // The first run compiles the code (reported as "cold"); the median is over the warmed-up runs after it.
   const warm = r.reps.length > 1 ? r.reps.slice(1) : r.reps;

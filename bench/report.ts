@@ -51,11 +51,33 @@ const f = (v: number, d = 1): string => (Number.isFinite(v) ? v.toFixed(d) : '-'
 const pad = (s: string, n: number): string => s.padStart(n);
 
 export function sceneTable(rows: SceneRow[]): string {
-  const head = `${'scene'.padEnd(26)}${pad('sim s', 6)}${pad('runs', 5)}${pad('cold s', 8)}${pad('median s', 9)}${pad('cpu s', 7)}${pad('sim/wall', 9)}${pad('cold', 7)}${pad('sim/cpu', 8)}${pad('Mev/s', 7)}${pad('heap MB', 8)}`;
+  const head = `${'scene'.padEnd(32)}${pad('sim s', 6)}${pad('runs', 5)}${pad('cold s', 8)}${pad('median s', 9)}${pad('cpu s', 7)}${pad('sim/wall', 9)}${pad('cold', 7)}${pad('sim/cpu', 8)}${pad('Mev/s', 7)}${pad('heap MB', 8)}`;
   const lines = rows.map(
     (r) =>
-      `${r.scene.padEnd(26)}${pad(f(r.simSeconds, 0), 6)}${pad(String(r.reps), 5)}${pad(f(r.coldWallSeconds, 2), 8)}${pad(f(r.medianWallSeconds, 3), 9)}${pad(f(r.medianCpuSeconds, 2), 7)}${pad(f(r.simPerWall), 9)}${pad(f(r.coldSimPerWall), 7)}${pad(f(r.simSeconds / r.medianCpuSeconds), 8)}${pad(f(r.eventsPerSec / 1e6, 2), 7)}${pad(f(r.peakHeapMB, 0), 8)}`,
+      `${r.scene.padEnd(32)}${pad(f(r.simSeconds, 0), 6)}${pad(String(r.reps), 5)}${pad(f(r.coldWallSeconds, 2), 8)}${pad(f(r.medianWallSeconds, 3), 9)}${pad(f(r.medianCpuSeconds, 2), 7)}${pad(f(r.simPerWall), 9)}${pad(f(r.coldSimPerWall), 7)}${pad(f(r.simSeconds / r.medianCpuSeconds), 8)}${pad(f(r.eventsPerSec / 1e6, 2), 7)}${pad(f(r.peakHeapMB, 0), 8)}`,
   );
+  return [head, ...lines].join('\n');
+}
+
+/**
+ * The per-skb probe's cost: each '<scene> +skb probe' row against its scene
+ * without the probe, by CPU time of the simulating thread (wall time on a
+ * shared machine says more about the neighbours).
+ */
+export function probeTable(rows: SceneRow[]): string {
+  const lines: string[] = [];
+  for (const on of rows) {
+    const m = /^(.*) \+skb probe$/.exec(on.scene);
+    const off = m && rows.find((r) => r.scene === m[1]);
+    if (!m || !off) continue;
+    const cost = on.medianCpuSeconds / off.medianCpuSeconds - 1;
+    const wall = on.medianWallSeconds / off.medianWallSeconds - 1;
+    lines.push(
+      `${m[1].padEnd(32)}${pad(f(off.medianCpuSeconds, 3), 9)}${pad(f(on.medianCpuSeconds, 3), 9)}${pad(`${f(cost * 100)} %`, 9)}${pad(`${f(wall * 100)} %`, 9)}`,
+    );
+  }
+  if (!lines.length) return '';
+  const head = `${'per-skb probe (1 skb in 16)'.padEnd(32)}${pad('off cpu', 9)}${pad('on cpu', 9)}${pad('cost', 9)}${pad('wall', 9)}`;
   return [head, ...lines].join('\n');
 }
 

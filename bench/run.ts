@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserResult } from './browser-bench';
 import { benchScene, benchSweep, scenes, type SceneRow, type SweepResult } from './node-bench';
-import { jsSizes, sceneTable, targets, targetTable, type JsSize } from './report';
+import { jsSizes, probeTable, sceneTable, targets, targetTable, type JsSize } from './report';
 import { runSpeedBench } from './speed-run';
 import { benchStartup, startupTable, type StartupRow } from './startup';
 import { benchRecovery, recoveryTable, type RecoveryResult } from './recovery';
@@ -152,6 +152,8 @@ async function main(): Promise<void> {
   out.push('');
   out.push(sceneTable(rows));
   out.push('');
+  const probe = probeTable(rows);
+  if (probe) out.push(probe, '');
   out.push(
     'sim/wall: simulated seconds per wall second, median of the runs after the first; cold: the first run in a fresh process (compiling included);\n' +
       'cpu s: median CPU time of the simulating thread, and sim/cpu the simulated seconds per CPU second: what sim/wall would be on an idle machine\n' +

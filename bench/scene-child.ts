@@ -12,12 +12,15 @@ import { NS_PER_MS } from '../src/sim/engine/time';
 import { buildModel } from '../src/sim/run';
 import { findPreset } from '../src/sim/scenario/presets/index';
 import { applyOverrides } from '../src/sim/scenario/validate';
+import { enableSkbTrace } from '../src/sim/scenario/skb-trace-sites';
 
 export interface SceneJob {
   presetId: string;
   set: Record<string, string>;
   durationMs: number;
   reps: number;
+  /** The per-skb probe on (one skb in this many), its hops drained as a host takes frames. */
+  traceEveryN?: number;
 }
 
 export interface RepResult {
@@ -55,9 +58,11 @@ function runScene(job: SceneJob): SceneResult {
     const c0 = mainThreadCpuMs();
     const t0 = performance.now();
     const m = buildModel(sc, 1, false);
+    if (job.traceEveryN) enableSkbTrace(m, { everyN: job.traceEveryN });
     const endNs = job.durationMs * NS_PER_MS;
     for (let i = 1; i <= HEAP_SAMPLES; i++) {
       m.sim.runUntil(Math.round((endNs * i) / HEAP_SAMPLES));
+      m.skbTracer?.take();
       peak = Math.max(peak, getHeapStatistics().used_heap_size);
     }
     reps.push({ wallMs: performance.now() - t0, cpuMs: mainThreadCpuMs() - c0, events: m.sim.eventsRun });

@@ -3,7 +3,8 @@
  * `npm run preview`, or TSQ_URL): the explorer on the ath9k preset after
  * sk_pacing_shift 10 → 8, wide and on a phone; an A/B comparison on shared
  * y scales; a two-parameter sweep as a heatmap; and an exported figure
- * (the SVG itself, rendered).
+ * (the SVG itself, rendered). The Learn view's screenshots are taken by
+ * scripts/screenshots-learn.ts.
  */
 import { readFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
@@ -40,6 +41,8 @@ for (const [name, width, height] of [
   ['explorer-phone', 390, 844],
 ] as const) {
   const page = await browser.newPage({ viewport: { width, height } });
+  // Not a first visit: the explorer alone, without the offer of the first lesson.
+  await page.addInitScript(() => localStorage.setItem('tsq-lab:first-visit-done', '1'));
   await page.goto(at('?preset=ath9k-pacing-shift&speed=4'));
   await runShift(page);
   await page.screenshot({ path: `docs/${name}.png`, fullPage: name === 'explorer-wide' });

@@ -19,6 +19,8 @@ import { WorkerNotice } from './robustness/WorkerNotice';
 import { SlowNotice } from './robustness/SlowNotice';
 import { PhoneBar, usePhone } from './controls/PhoneBar';
 import { useKnobInHand } from './controls/knob-in-hand';
+import { LearnView } from './learn/LearnView';
+import { FirstVisit } from './learn/FirstVisit';
 import { MeasuredPanel } from './flent/MeasuredPanel';
 import './app.css';
 
@@ -39,6 +41,13 @@ export function App() {
   const phone = usePhone();
   const sheet = useKnobInHand((s) => s.sheet) && phone;
   if (!ctx) return null;
+  if (view === 'learn') {
+    return (
+      <ExplorerContext.Provider value={ctx}>
+        <LearnView theme={theme} />
+      </ExplorerContext.Provider>
+    );
+  }
   if (view !== 'explorer') {
     return (
       <ExplorerContext.Provider value={ctx}>
@@ -65,6 +74,7 @@ export function App() {
           <ControlsPanel />
         </aside>
         <main className="col-centre">
+          <FirstVisit />
           <Timelines />
         </main>
         <aside className="col-side" aria-label="Run summary and packet path">

@@ -86,7 +86,9 @@ export class SimController {
     if (this.disposed) return;
     useExplorer.getState().patch({ presets });
     // The address bar may hold a shared link: preset, parameters, seed, speed, panels, zoom.
-    const first = await bootFromUrl(presets, (req) => remote.load(req));
+    // A lesson's link sets the lesson's fields, not the explorer's: the explorer then starts plain.
+    const learn = new URLSearchParams(location.search).get('view') === 'learn';
+    const first = await bootFromUrl(presets, (req) => remote.load(req), learn ? '' : location.search);
     if (this.disposed) return;
     await remote.setSpeed(speedOf(useUi.getState().speedId));
     if (first) await this.loadPreset(first.presetId, first.overrides, first.changes);

@@ -51,6 +51,7 @@ describe('parseArgs', () => {
       moreTargets: [],
       shard: null,
       merge: null,
+      trace: null,
       flent: null,
       compare: null,
     });

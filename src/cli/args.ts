@@ -17,6 +17,8 @@ export interface CliArgs {
   moreTargets: string[];
   shard: { k: number; n: number } | null;
   merge: MergeArgs | null;
+  /** Write a Chrome trace-event / Perfetto JSON file of the run (a preset) here. */
+  trace: { file: string; everyN: number; windowMs: [number, number] | null } | null;
   /** --flent FILE: write the run as a Flent data file (flent-cli.ts). */
   flent: string | null;
   /** --compare FILE: a measured Flent run to compare the simulated one with. */
@@ -37,6 +39,9 @@ export function usage(): string {
     '  --seed       RNG seed (default 1)',
     '  --format     table (default), json or csv',
     '  --check      exit 1 if a reference cell is outside its tolerance',
+    '  --trace F    write the run as a Chrome trace-event / Perfetto JSON file F (a preset, with --set):',
+    '               the hops of one skb in --trace-every N (default 16) through every layer, one track',
+    '               per layer and flow, and with --trace-window 2s..2.05s every event of that window',
     '  --flent      write the run as a Flent data file (out.flent.gz) and list its series with their medians',
     '  --compare    a Flent data file to compare with; without a preset, simulate the scenario it proposes',
     '  --shard K/N  run the K-th of N interleaved slices of the runs (a sweep, a reference',
@@ -70,10 +75,13 @@ export function parseArgs(argv: string[]): CliArgs {
     moreTargets: [],
     shard: null,
     merge: null,
+    trace: null,
     flent: null,
     compare: null,
   };
   if (argv[0] === 'merge') return { ...a, merge: parseMergeArgs(argv.slice(1)) };
+  let traceEvery = 16;
+  let traceWindow: [number, number] | null = null;
   const need = (i: number, flag: string): string => {
     const v = argv[i];
     if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
@@ -122,6 +130,26 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--check':
         a.check = true;
         break;
+      case '--trace':
+        a.trace = { file: val(), everyN: 16, windowMs: null };
+        break;
+      case '--trace-every': {
+        const s = val();
+        if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 1_000_000)
+          throw new Error(`--trace-every ${JSON.stringify(s)}: expected an integer from 1 to 1000000`);
+        traceEvery = Number(s);
+        break;
+      }
+      case '--trace-window': {
+        const s = val();
+        const [from, to] = s.split('..');
+        if (to === undefined)
+          throw new Error(`--trace-window ${JSON.stringify(s)}: expected from..to, e.g. 2s..2.05s`);
+        traceWindow = [parseDuration(from), parseDuration(to)];
+        if (!(traceWindow[1] > traceWindow[0]))
+          throw new Error(`--trace-window ${JSON.stringify(s)}: the end must be after the start`);
+        break;
+      }
       case '--flent':
         a.flent = val();
         break;
@@ -141,7 +169,7 @@ export function parseArgs(argv: string[]): CliArgs {
       default:
         if (x.startsWith('-')) {
           throw new Error(
-            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --flent, --compare, --shard, --list or --help`,
+            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --trace, --trace-every, --trace-window, --flent, --compare, --shard, --list or --help`,
           );
         }
         if (a.target === null) a.target = x;
@@ -150,5 +178,8 @@ export function parseArgs(argv: string[]): CliArgs {
   }
   if (!a.target && !a.list && !a.help && !a.compare)
     throw new Error('name a preset or a scenario file (see --list)');
+  if (a.trace) a.trace = { ...a.trace, everyN: traceEvery, windowMs: traceWindow };
+  else if (traceWindow || traceEvery !== 16)
+    throw new Error('--trace-every and --trace-window need --trace FILE');
   return a;
 }

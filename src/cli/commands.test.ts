@@ -76,6 +76,40 @@ describe('an AP with several stations', () => {
   });
 });
 
+describe('--trace', () => {
+  it('writes the run of a preset as a trace-event file', async () => {
+    const files: Record<string, string> = {};
+    let said = '';
+    const code = await runCli(
+      parseArgs(['first-tsq', '--trace', 'x.json', '--trace-every', '8', '--trace-window', '300ms..310ms']),
+      () => '',
+      (s) => (said += s),
+      null,
+      null,
+      (p, t) => (files[p] = t),
+    );
+    expect(code).toBe(0);
+    const f = JSON.parse(files['x.json']) as { traceEvents: { ph: string; cat?: string }[] };
+    expect(f.traceEvents.some((e) => e.ph === 'X')).toBe(true);
+    expect(f.traceEvents.some((e) => e.cat === 'engine')).toBe(true);
+    expect(said).toMatch(/^wrote x\.json: \d+ trace events over 310 ms/);
+  });
+
+  it('names what it cannot trace', async () => {
+    await expect(
+      runCli(
+        parseArgs(['first-tsq', '--trace', 'x.json', '--sweep', 'tcp.cc=reno']),
+        () => '',
+        () => {},
+      ),
+    ).rejects.toThrow(/--trace records one run/);
+    expect(() => parseArgs(['first-tsq', '--trace-window', '1s..2s'])).toThrow(/need --trace FILE/);
+    expect(() => parseArgs(['first-tsq', '--trace', 'x', '--trace-window', '2s..1s'])).toThrow(
+      /after the start/,
+    );
+  });
+});
+
 describe('--flent and --compare', () => {
   const files = new Map<string, Uint8Array>();
   const io = {

@@ -1,6 +1,7 @@
 /** What the CLI does with parsed arguments; I/O is injected so tests can call it. */
 import type { Summary } from '../sim/api';
 import { runScenario, runTable, type TableResult } from '../sim/run';
+import { runHeadless } from '../sim/headless';
 import { findPreset, PRESETS } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
 import { loadScenarioJson } from '../sim/scenario/load';
@@ -22,6 +23,9 @@ export async function runCli(
   out: (s: string) => void,
   makePool: (() => SimPool) | null = null,
   flentIo: FlentIo | null = null,
+  writeFile: (path: string, text: string) => void = () => {
+    throw new Error('no file output here');
+  },
 ): Promise<number> {
   if (args.list) {
     for (const p of PRESETS) out(`${p.id.padEnd(28)} ${p.title}${p.table ? '  [reference]' : ''}\n`);
@@ -47,6 +51,8 @@ export async function runCli(
       `unknown preset ${JSON.stringify(target)}; presets: ${PRESETS.map((p) => p.id).join(', ')}`,
     );
   }
+
+  if (args.trace) return writeTrace(args, target, preset !== undefined, base, out, writeFile);
 
   // Validate before running anything; --duration becomes overrides, so it shortens the warm-up with the run.
   const given = applyOverrides(base, args.set);
@@ -78,6 +84,38 @@ export async function runCli(
   }
   const { summary } = runScenario(sc, args.seed);
   out(formatSummary(sc, summary, args.format));
+  return 0;
+}
+
+/** --trace: the run of a preset as a trace-event file (src/sim/headless.ts). */
+function writeTrace(
+  args: CliArgs,
+  target: string,
+  isPreset: boolean,
+  base: Scenario,
+  out: (s: string) => void,
+  writeFile: (path: string, text: string) => void,
+): number {
+  const t = args.trace!;
+  if (!isPreset) throw new Error('--trace runs a preset (with --set for its fields), not a scenario file');
+  if (args.sweep) throw new Error('--trace records one run: drop --sweep');
+  const sc = applyOverrides(base, args.set);
+  const endMs = args.durationMs ?? (t.windowMs ? t.windowMs[1] : sc.durationMs);
+  const r = runHeadless({
+    presetId: target,
+    overrides: args.set,
+    seed: args.seed,
+    marksNs: [endMs * 1e6],
+    trace: {
+      everyN: t.everyN,
+      ...(t.windowMs ? { windowNs: [t.windowMs[0] * 1e6, t.windowMs[1] * 1e6] } : {}),
+    },
+  });
+  if (!r.ok) throw new Error(r.error);
+  writeFile(t.file, JSON.stringify(r.trace));
+  out(
+    `wrote ${t.file}: ${r.trace!.traceEvents.length} trace events over ${endMs} ms (open it in ui.perfetto.dev or chrome://tracing)\n`,
+  );
   return 0;
 }
 

@@ -49,6 +49,7 @@ async function main(): Promise<number> {
         nowMs: () => Date.now(),
         producer: 'TSQ Lab (npm run sim)',
       },
+      (p, text) => writeFileSync(p, text),
     );
   } catch (e) {
     process.stderr.write(`error: ${(e as Error).message}\n`);

@@ -8,8 +8,11 @@
  * screen (unless autoplay="false" or the reader prefers reduced motion) and
  * follows the host page's light or dark look unless `theme` is given.
  */
-import { decodeShareState, shown, type ShareNotice } from '../app/share/url-state';
+import { decodeShareState, noticeText, shown, type ShareNotice } from '../app/share/url-state';
 import type { TsqLabElement as TsqLabElementApi } from './element-api';
+import type { LessonPlayer } from '../app/learn/lesson-player';
+import { mountPlayer } from '../app/learn/mount-player';
+import { LESSON_ATTRS, lessonOfElement } from './element-lesson';
 import { appUrlOf, queryOfAttributes, STATE_ATTRS } from './element-attrs';
 import { LabWidget } from './lab-widget';
 import { WIDGET_CSS } from './widget-css';
@@ -19,8 +22,10 @@ export function defineTsqLab(createWorker: () => Worker, defaultAppUrl: () => st
   if (customElements.get(tag)) return;
 
   class TsqLabElement extends HTMLElement implements TsqLabElementApi {
-    static observedAttributes = [...STATE_ATTRS, 'set', 'at', 'query', 'app-url'];
+    static observedAttributes = [...STATE_ATTRS, 'set', 'at', 'query', 'app-url', ...LESSON_ATTRS];
     private widget: LabWidget | null = null;
+    /** With lesson="…" (and step="…"), the element shows that lesson step instead of a free figure. */
+    private lessonPlayer: LessonPlayer | null = null;
     private stopTheme: (() => void) | null = null;
     private io: IntersectionObserver | null = null;
     private rebuildQueued = false;
@@ -73,6 +78,23 @@ export function defineTsqLab(createWorker: () => Worker, defaultAppUrl: () => st
     }
 
     private build(): void {
+      const appUrl0 = this.getAttribute('app-url') ?? defaultAppUrl();
+      const lesson = lessonOfElement(this, appUrl0);
+      if (lesson) {
+        const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+        this.lessonPlayer = mountPlayer(shadow, createWorker(), lesson.options);
+        this.lessonPlayer.setTheme(this.getAttribute('theme') === 'dark' ? 'dark' : detectTheme(this));
+        for (const n of lesson.notices)
+          this.lessonPlayer.ui.notice.append(document.createTextNode(`${noticeText(n)} `));
+        this.lessonPlayer.ui.notice.hidden = !lesson.notices.length;
+        const p = this.lessonPlayer;
+        void p
+          .start()
+          .then(() =>
+            this.dispatchEvent(new CustomEvent('tsq-lab-ready', { bubbles: true, composed: true })),
+          );
+        return;
+      }
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       if (!shadow.adoptedStyleSheets.length) {
         const sheet = new CSSStyleSheet();
@@ -115,6 +137,8 @@ export function defineTsqLab(createWorker: () => Worker, defaultAppUrl: () => st
     }
 
     private teardown(): void {
+      this.lessonPlayer?.dispose();
+      this.lessonPlayer = null;
       this.io?.disconnect();
       this.io = null;
       this.stopTheme?.();

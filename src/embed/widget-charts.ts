@@ -10,7 +10,7 @@ import { fitCanvas, renderAxes } from '../app/charts/canvas';
 import { drawVLines } from '../app/charts/draw';
 import type { ChartTheme } from '../app/charts/chart-theme';
 import type { RenderState } from '../app/charts/scheduler';
-import type { AxisSpec, Track } from '../app/charts/tracks/track';
+import type { AxisSpec, DrawCtx, Track } from '../app/charts/tracks/track';
 import { timeUnit } from '../app/format';
 import { el } from './el';
 import type { LabRuntime } from './lab-runtime';
@@ -18,13 +18,23 @@ import type { LabRuntime } from './lab-runtime';
 const AXIS_W = 52;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** What a chart needs of its runtime: the buffers it draws and the scheduler that calls it. */
+export type ChartHost = Pick<LabRuntime, 'scheduler' | 'buffers'>;
+
+/** Drawn over a panel after its track (a lesson's highlights); `key` changes when it must redraw. */
+export interface ChartOverlay {
+  key(): string;
+  draw(d: DrawCtx, axes: AxisSpec[]): void;
+}
+
 /** Mounts one panel; `fill`: take the height the layout gives instead of the track's own. Returns unmount. */
 export function mountChart(
   parent: HTMLElement,
   track: Track,
-  rt: LabRuntime,
+  rt: ChartHost,
   theme: ChartTheme,
   fill: boolean,
+  overlay?: ChartOverlay,
 ): () => void {
   const section = el('section', 'chart');
   section.setAttribute('aria-label', track.title);
@@ -88,7 +98,7 @@ export function mountChart(
   const render = (s: RenderState) => {
     const { w, h: hPx } = size;
     if (w <= 0 || hPx <= 0) return;
-    const k = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${hPx}|${size.side}`;
+    const k = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${hPx}|${size.side}|${overlay?.key() ?? ''}`;
     if (k === key) return;
     key = k;
     const ctx = fitCanvas(data, w, hPx);
@@ -115,6 +125,7 @@ export function mountChart(
       theme.change,
       [4, 3],
     );
+    overlay?.draw(d, axes);
     const ak = `${s.epoch}|${hPx}|${axes.map((a) => `${a.scale.domain().join(',')}`).join(';')}`;
     if (ak !== axesKey) {
       axesKey = ak;
@@ -138,7 +149,7 @@ export function mountChart(
 }
 
 /** The shared time axis under the panels. Returns unmount. */
-export function mountTimeAxis(parent: HTMLElement, rt: LabRuntime): () => void {
+export function mountTimeAxis(parent: HTMLElement, rt: ChartHost): () => void {
   const row = el('div', 'time-row');
   const unit = el('span', 'time-unit', 'time');
   const svg = document.createElementNS(SVG_NS, 'svg');

@@ -9,6 +9,7 @@ import { formatValue } from '../app/format';
 import type { ParamSpec, ParamValue } from '../worker/protocol';
 import type { LabRuntime } from './lab-runtime';
 import { el } from './el';
+import { glossaryNodes } from '../app/learn/player-text';
 
 let seq = 0;
 
@@ -29,7 +30,10 @@ export interface MountedControl {
   unmount(): void;
 }
 
-export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: LabRuntime): MountedControl {
+/** What a control needs of its runtime: the values, their errors, and where a change goes. */
+export type ControlHost = Pick<LabRuntime, 'values' | 'errors' | 'setParam'>;
+
+export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: ControlHost): MountedControl {
   const id = `tsq-lab-${++seq}`;
   const box = el('div', 'ctl');
   box.dataset.param = spec.key;
@@ -40,7 +44,9 @@ export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: LabRuntim
   const out = el('output');
   out.htmlFor.add(id);
   head.append(label, out);
-  const help = el('p', 'ctl-help', spec.help);
+  const help = el('p', 'ctl-help');
+  // Kernel terms in the help link to their definitions, as everywhere else.
+  help.append(...glossaryNodes(spec.help));
   help.id = `${id}-help`;
   const err = el('p', 'ctl-error');
   err.id = `${id}-err`;

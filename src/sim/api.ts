@@ -3,6 +3,9 @@
  * The worker protocol (src/worker/protocol.ts) re-exports these types.
  */
 import type { Ns } from './engine/time';
+import type { Citation } from './scenario/sources';
+
+export type { Citation } from './scenario/sources';
 
 export type Layer = 'tcp' | 'tsq' | 'qdisc' | 'nic' | 'wifi' | 'cpu' | 'traffic';
 export type ParamValue = number | string | boolean;
@@ -98,6 +101,36 @@ export interface Frame {
   /** Throttled intervals of the TSQ check [start, end) pairs, flattened. */
   throttled: Float64Array;
   changes: ParamChange[];
+  /** Hops of the traced skbs since the previous frame, when the per-skb probe is on (LiveSim.traceSkbs). */
+  hops?: SkbHops;
+}
+
+/**
+ * Per-skb hops, columnar: one row per hop (traced skb id, segment or −1 for
+ * the skb as TCP built it, hop kind — model/skb-trace.ts Hop —, site index
+ * into the run's SkbTraceSite table, time), and one row per skb newly traced
+ * (id, flow, first sequence number, payload bytes, segments, truesize, when
+ * tcp_write_xmit sent it).
+ */
+export interface SkbHops {
+  id: Float64Array;
+  seg: Float64Array;
+  kind: Float64Array;
+  site: Float64Array;
+  tNs: Float64Array;
+  skbId: Float64Array;
+  skbFlow: Float64Array;
+  skbSeq: Float64Array;
+  skbLen: Float64Array;
+  skbSegs: Float64Array;
+  skbTruesize: Float64Array;
+  skbTNs: Float64Array;
+}
+
+/** Where hops happen: a layer's name, and per hop kind the occupancy series that counts the skb after a hop there (null: none). */
+export interface SkbTraceSite {
+  label: string;
+  series: (string | null)[];
 }
 
 export interface StationSummary {
@@ -117,6 +150,37 @@ export interface StationSummary {
    * airtime accounting charges a station for TX and RX alike.
    */
   airtimeShare: number;
+}
+
+/**
+ * The first sender's TSQ budget as tcp_small_queue_check computes it at its
+ * last new-data check: limit = min(max(2 × truesize, pacing_rate >>
+ * sk_pacing_shift), tcp_limit_output_bytes) (the sysctl alone before 3.12,
+ * uncapped for paced flows 2018–2025), plus the tcp_tx_delay term.
+ */
+export interface TsqBudget {
+  /** The max() formula applies; false: the sysctl alone is the limit (Linux 3.6–3.11). */
+  dynamic: boolean;
+  /** The limit of that check (bytes of truesize). */
+  limitBytes: number;
+  twiceTruesizeBytes: number;
+  /** pacing_rate >> sk_pacing_shift; NaN before the era has a pacing rate. */
+  pacingTermBytes: number;
+  /** tcp_limit_output_bytes in force, and whether it caps this socket. */
+  capBytes: number;
+  capApplies: boolean;
+  txDelayBytes: number;
+  pacingShift: number;
+  /** sk_pacing_rate in bit/s (0 before it is set). */
+  pacingRateBps: number;
+  /** Payload per byte of truesize of the skbs sent so far: converts the budget to payload. */
+  payloadPerTruesize: number;
+  /**
+   * The throughput the budget allows by Little's law: the mean limit in
+   * payload ÷ the mean time from transmit to free (TX completion), bit/s;
+   * NaN before a completion is measured.
+   */
+  ceilingBps: number;
 }
 
 /** Medians of a run's per-step samples (StepSeries), as the core reports them beside its Summary. */
@@ -156,6 +220,8 @@ export interface Summary {
    * before the first sample.
    */
   tsqLimitBytes: number;
+  /** The TSQ budget's terms at the last check; null without a TCP sender (absent in summaries made by hand). */
+  tsqBudget?: TsqBudget | null;
   /**
    * TCP's sender is a wired host whose packets a WiFi AP forwards: the TSQ
    * limit, TX completion and throttled time are that host's (TSQ does not
@@ -178,6 +244,12 @@ export interface Summary {
   wifi?: WifiRadioSummary;
   /** What bounds throughput now, computed from the state. */
   bound: string;
+  /**
+   * Per sampled series (SeriesSpec key), the mean of its samples since the
+   * measurement began: a layer's mean occupancy, the mean cwnd. Present in
+   * runs that record frames (the live hosts; headless CLI runs do not sample).
+   */
+  seriesMeans?: Record<string, number>;
   events: number;
   /** Medians per Flent step since the measurement began (the live explorer; absent in headless runs). */
   steps?: StepSummary;
@@ -187,8 +259,8 @@ export interface PresetInfo {
   id: string;
   title: string;
   description: string;
-  /** Present for the five reference experiments. */
-  source?: string;
+  /** The thread or commit it re-runs: present for the five reference experiments. */
+  source?: Citation;
 }
 
 /** Which point streams a run produces (Frame.agg*, Frame.ping*), known before the first point arrives. */
@@ -221,6 +293,12 @@ export interface LiveSim {
   setParam(key: string, value: ParamValue): { ok: true } | { ok: false; error: string };
   /** Takes the samples accumulated since the last call. */
   takeFrame(): Frame;
+  /**
+   * Turns the per-skb probe on (one data skb in `everyN` traced) or off
+   * (null); returns the run's hop sites (empty when off). It stays on across
+   * restarts of the run.
+   */
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[];
   summary(): Summary;
 }
 

@@ -6,12 +6,20 @@ import type { LiveSim, ParamValue, PresetInfo, ScheduledChange } from './api';
 import { LiveModelSim } from './live';
 import { findPreset, PRESETS } from './scenario/presets/index';
 import { applyOverrides, ScenarioError } from './scenario/validate';
+import { SOURCES } from './scenario/sources';
 
 export type * from './api';
+export { runHeadless } from './headless';
+export type { HeadlessRequest, HeadlessResult } from './headless';
 export { SimStalledError } from './engine/sim';
 
 export function listPresets(): PresetInfo[] {
-  return PRESETS.map((p) => ({ id: p.id, title: p.title, description: p.description, source: p.source }));
+  return PRESETS.map((p) => ({
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    ...(p.source ? { source: { ...SOURCES[p.source] } } : {}),
+  }));
 }
 
 /**

@@ -4,7 +4,17 @@
  * knobs), scheduled changes from the scenario's `changes` list, frames and
  * summaries. The host (worker, CLI, tests) owns wall-clock pacing.
  */
-import type { Frame, LiveSim, ParamSpec, ParamValue, PointStreams, SeriesSpec, Summary } from './api';
+import type {
+  Frame,
+  LiveSim,
+  ParamSpec,
+  ParamValue,
+  PointStreams,
+  SeriesSpec,
+  SkbTraceSite,
+  Summary,
+} from './api';
+import { enableSkbTrace } from './scenario/skb-trace-sites';
 import type { Ns } from './engine/time';
 import { buildModel } from './run';
 import { applyLiveChange, nextChangeUs, runWithChanges } from './scenario/changes';
@@ -29,6 +39,8 @@ export class LiveModelSim implements LiveSim {
   /** Every change of this run, applied or to come, in the order they apply. */
   private plan: ScheduledChange[] = [];
   private nextChange = 0;
+  /** The per-skb probe's settings, kept across rebuilds. */
+  private traceOpts: { everyN: number } | null = null;
 
   constructor(
     readonly preset: Preset,
@@ -112,7 +124,14 @@ export class LiveModelSim implements LiveSim {
   }
 
   takeFrame(): Frame {
-    return this.model.recorder.takeFrame(this.model.sim.nowNs);
+    const f = this.model.recorder.takeFrame(this.model.sim.nowNs);
+    if (this.model.skbTracer) f.hops = this.model.skbTracer.take();
+    return f;
+  }
+
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[] {
+    this.traceOpts = opts;
+    return enableSkbTrace(this.model, opts);
   }
 
   summary(): Summary {
@@ -174,5 +193,6 @@ export class LiveModelSim implements LiveSim {
     this.plan = clone(sc.changes);
     this.nextChange = 0;
     this.model = this.build(sc);
+    if (this.traceOpts) enableSkbTrace(this.model, this.traceOpts);
   }
 }

@@ -11,6 +11,7 @@ import type {
   ParamValue,
   ScheduledChange,
   SeriesSpec,
+  SkbTraceSite,
   Summary,
 } from '../sim/api';
 import type { CoreEntry, HostClock } from './host';
@@ -191,6 +192,10 @@ export class FakeSim implements LiveSim {
     };
   }
 
+  traceSkbs(): SkbTraceSite[] {
+    return [];
+  }
+
   summary(): Summary {
     return {
       simulatedNs: this.nowNs,
@@ -198,6 +203,7 @@ export class FakeSim implements LiveSim {
       medianLatencyMs: NaN,
       medianAggregate: NaN,
       tsqLimitBytes: NaN,
+      tsqBudget: null,
       forwarded: false,
       cpuBusy: 0,
       medianCompletionUs: NaN,

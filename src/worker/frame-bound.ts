@@ -135,6 +135,8 @@ export function frameTransferables(f: Frame): ArrayBuffer[] {
     f.throttled,
   ];
   for (const k in f.cols) arrays.push(f.cols[k]);
+  // The per-skb hops are views into one buffer of their own.
+  if (f.hops) arrays.push(f.hops.id, f.hops.skbId);
   const bufs = new Set<ArrayBuffer>();
   for (const a of arrays) if (a.buffer.byteLength > 0) bufs.add(a.buffer as ArrayBuffer);
   return [...bufs];

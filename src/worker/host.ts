@@ -8,11 +8,13 @@
  * or the slice budget is spent. A sim that cannot keep up drops the backlog
  * instead of accumulating it, so the achieved speed is simply lower.
  */
-import { createSim, listPresets, SimStalledError } from '../sim/index';
-import type { LiveSim, ScheduledChange } from '../sim/api';
+import { createSim, listPresets, runHeadless, SimStalledError } from '../sim/index';
+import type { LiveSim, ScheduledChange, SkbTraceSite } from '../sim/api';
 import { boundFrame, DEFAULT_LIMITS, type FrameLimits } from './frame-bound';
 import type {
   FrameSink,
+  HeadlessRequest,
+  HeadlessResult,
   LoadRequest,
   LoadResult,
   ParamValue,
@@ -55,9 +57,10 @@ export interface CoreEntry {
     seed: number,
     changes?: readonly ScheduledChange[],
   ): { ok: true; sim: LiveSim } | { ok: false; error: string };
+  runHeadless?(req: HeadlessRequest): HeadlessResult;
 }
 
-const defaultCore: CoreEntry = { listPresets, createSim };
+const defaultCore: CoreEntry = { listPresets, createSim, runHeadless };
 
 export class SimHost implements WorkerApi {
   private sim: LiveSim | null = null;
@@ -67,6 +70,9 @@ export class SimHost implements WorkerApi {
   private start: Record<string, ParamValue> = {};
   /** The run's scripted changes (from the load or the last reset), replayed by a structural restart. */
   private script: ScheduledChange[] = [];
+  /** While playing, pause here (ns). */
+  private stopAtNs: number | null = null;
+  private traceOpts: { everyN: number } | null = null;
   private runId = 0;
   private running = false;
   private speed = 1e9;
@@ -100,6 +106,7 @@ export class SimHost implements WorkerApi {
     this.seed = req.seed;
     this.start = { ...req.overrides };
     this.script = script;
+    this.traceOpts = null;
     return this.install(r.sim);
   }
 
@@ -215,6 +222,19 @@ export class SimHost implements WorkerApi {
     return this.sim ? this.sim.summary() : null;
   }
 
+  stopAt(ns: number | null): void {
+    this.stopAtNs = ns;
+  }
+
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[] {
+    this.traceOpts = opts;
+    return this.sim ? this.sim.traceSkbs(opts) : [];
+  }
+
+  runHeadless(req: HeadlessRequest): HeadlessResult {
+    return this.core.runHeadless ? this.core.runHeadless(req) : { ok: false, error: 'no headless runs here' };
+  }
+
   status(): RunStatus {
     return {
       running: this.running,
@@ -233,6 +253,7 @@ export class SimHost implements WorkerApi {
     this.sim = sim;
     this.stopped = null;
     this.runId++;
+    if (this.traceOpts) sim.traceSkbs(this.traceOpts);
     this.targetNs = sim.nowNs;
     this.lastWallMs = this.clock.now();
     this.rate = {
@@ -278,6 +299,8 @@ export class SimHost implements WorkerApi {
     this.targetNs = full
       ? sim.nowNs + FULL_SPEED_AHEAD_NS
       : Math.max(this.targetNs, sim.nowNs) + Math.round((dtMs * this.speed) / 1000);
+    const stop = this.stopAtNs;
+    if (stop !== null && this.targetNs >= stop) this.targetNs = stop;
     let reached = false;
     // The iteration cap guards against a clock that does not move.
     for (let i = 0; i < 100_000 && this.clock.now() - wall < SLICE_MS; i++) {
@@ -288,9 +311,17 @@ export class SimHost implements WorkerApi {
         return;
       }
       this.adaptBurst(this.clock.now() - b0, reached);
+      if (reached && stop !== null && sim.nowNs >= stop) {
+        // The stop: pause there, and tell the app at once.
+        this.stopAtNs = null;
+        this.running = false;
+        this.emit(true);
+        return;
+      }
       if (reached) {
         if (!full) break;
-        this.targetNs = sim.nowNs + FULL_SPEED_AHEAD_NS;
+        this.targetNs =
+          stop !== null ? Math.min(stop, sim.nowNs + FULL_SPEED_AHEAD_NS) : sim.nowNs + FULL_SPEED_AHEAD_NS;
       }
     }
     if (!reached) this.targetNs = sim.nowNs;

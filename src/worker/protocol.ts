@@ -10,12 +10,15 @@ import type {
   PresetInfo,
   ScheduledChange,
   SeriesSpec,
+  SkbTraceSite,
   StepSeries,
   Summary,
 } from '../sim/api';
+import type { HeadlessRequest, HeadlessResult } from '../sim/headless';
 
 export { PANELS } from '../sim/api';
 export type {
+  Citation,
   Frame,
   Layer,
   ParamChange,
@@ -26,9 +29,13 @@ export type {
   PresetInfo,
   ScheduledChange,
   SeriesSpec,
+  SkbHops,
+  SkbTraceSite,
   StepSeries,
   Summary,
+  TsqBudget,
 } from '../sim/api';
+export type { HeadlessRequest, HeadlessResult } from '../sim/headless';
 
 export interface LoadRequest {
   presetId: string;
@@ -109,6 +116,12 @@ export interface WorkerApi {
   /** Registers the frame sink (a Comlink proxy); frames arrive about 30 times a second. */
   onFrame(cb: FrameSink): void;
   summary(): Summary | null;
+  /** While playing, pause once the run reaches `ns` of simulated time (null: no stop); a frame follows. */
+  stopAt(ns: number | null): void;
+  /** Turns the per-skb probe on (one data skb in `everyN`) or off; frames then carry `hops`. Returns the hop sites. */
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[];
+  /** A separate run to completion (a lesson's comparison, a trace-event file); the live run waits meanwhile. */
+  runHeadless(req: HeadlessRequest): HeadlessResult;
 }
 
 /**

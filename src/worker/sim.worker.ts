@@ -2,14 +2,14 @@
 import * as Comlink from 'comlink';
 import { SimHost } from './host';
 import { frameTransferables, packFrame } from './frame-bound';
-import type { FrameSink, LoadRequest, ParamValue, WorkerApi } from './protocol';
-import { createSim, listPresets } from '../sim/index';
+import type { FrameSink, HeadlessRequest, LoadRequest, ParamValue, WorkerApi } from './protocol';
+import { createSim, listPresets, runHeadless } from '../sim/index';
 import { FaultInjector, heartbeatApi, type FaultApi, type WatchdogApi } from './watchdog';
 import { TEST_FAULTS } from './test-faults';
 
 // The app's watchdog pings the worker; in builds for tests its end-to-end tests inject faults through the same object.
 const faults = TEST_FAULTS ? new FaultInjector() : null;
-const core = { listPresets, createSim };
+const core = { listPresets, createSim, runHeadless };
 const host = new SimHost(
   {
     now: () => performance.now(),
@@ -29,6 +29,9 @@ const api: WorkerApi & WatchdogApi & Partial<FaultApi> = {
   setSpeed: (s: number) => host.setSpeed(s),
   setParam: (k: string, v: ParamValue) => host.setParam(k, v),
   summary: () => host.summary(),
+  stopAt: (ns: number | null) => host.stopAt(ns),
+  traceSkbs: (opts: { everyN: number } | null) => host.traceSkbs(opts),
+  runHeadless: (req: HeadlessRequest) => host.runHeadless(req),
   // The sink is a Comlink proxy: its call returns a promise that settles once
   // the app has consumed the frame, which the host counts for back-pressure.
   onFrame: (cb: FrameSink) =>

@@ -12,6 +12,7 @@ import type {
   PointStreams,
   ScheduledChange,
   SeriesSpec,
+  SkbTraceSite,
   Summary,
 } from '../sim/api';
 import type { CoreEntry } from './host';
@@ -81,6 +82,9 @@ class FaultableSim implements LiveSim {
   takeFrame(): Frame {
     return this.inner.takeFrame();
   }
+  traceSkbs(opts: { everyN: number } | null): SkbTraceSite[] {
+    return this.inner.traceSkbs(opts);
+  }
   summary(): Summary {
     return this.inner.summary();
   }
@@ -97,6 +101,7 @@ export class FaultInjector {
   wrap(core: CoreEntry): CoreEntry {
     return {
       listPresets: () => core.listPresets(),
+      runHeadless: core.runHeadless ? (req) => core.runHeadless!(req) : undefined,
       createSim: (presetId, overrides, seed, changes) => {
         const r = core.createSim(presetId, overrides, seed, changes);
         return r.ok

@@ -12,6 +12,7 @@ import { fieldText, parseField, takesSuffix } from './param-field';
 import { sliderModel, stepKey, stepValue, type SliderModel } from './slider-scale';
 import { holdKnob } from './knob-in-hand';
 import type { ParamSpec, ParamValue } from '../../worker/protocol';
+import { GlossaryText } from '../learn/GlossaryText';
 
 const idOf = (key: string) => `p-${key.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
@@ -242,7 +243,7 @@ export function ParamControl({ spec }: { spec: ParamSpec }) {
         </p>
       )}
       <p id={`${id}-help`} className="help">
-        {spec.help} <code>{spec.kernelFile}</code>
+        <GlossaryText text={spec.help} /> <code>{spec.kernelFile}</code>
         {spec.kernelDefault !== undefined && <> · default {valueText(spec, spec.kernelDefault)}</>}
       </p>
     </div>

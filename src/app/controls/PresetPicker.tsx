@@ -4,6 +4,7 @@ import { useExplorer } from '../state/explorer-store';
 import { useExplorerContext } from '../explorer-context';
 import { ERA_KEY } from './ControlsPanel';
 import { SelectField } from './SelectField';
+import { CitationLink } from '../learn/CitationLink';
 
 export function PresetPicker() {
   const { controller } = useExplorerContext();
@@ -41,7 +42,12 @@ export function PresetPicker() {
       {current && (
         <p className="preset-desc">
           {current.description}
-          {current.source && <span className="muted"> Source: {current.source}</span>}
+          {current.source && (
+            <span className="muted">
+              {' '}
+              Source: <CitationLink c={current.source} />
+            </span>
+          )}
         </p>
       )}
     </div>

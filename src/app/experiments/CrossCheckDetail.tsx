@@ -17,6 +17,8 @@ import { useExplorerContext } from '../explorer-context';
 import { BatchControls } from '../sweep/BatchControls';
 import { startBatch, useBatches, type BatchItem } from '../sweep/batch-store';
 import { openInExplorer } from './open-in-explorer';
+import { SOURCES } from '../../sim/scenario/sources';
+import { CitationLink } from '../learn/CitationLink';
 
 export const crossCheckBatch = (id: string) => `cross-check:${id}`;
 
@@ -50,7 +52,9 @@ export function CrossCheckDetail({ check }: { check: CrossCheck }) {
     >
       <header>
         <h2 id="cross-check-title">{check.title}</h2>
-        <p className="muted">{check.source}</p>
+        <p className="muted">
+          <CitationLink c={SOURCES[check.source]} note={check.sourceNote} />
+        </p>
       </header>
       <p>{check.account}</p>
       <section aria-label="Runs">

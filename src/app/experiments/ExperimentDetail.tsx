@@ -3,7 +3,9 @@
  * beside the simulated one (filled as the sweep's runs finish in the worker
  * pool), charts of both, and an explanation written from the simulated runs.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { SOURCES } from '../../sim/scenario/sources';
+import { CitationLink } from '../learn/CitationLink';
 import type { Preset } from '../../sim/scenario/presets/index';
 import { useExplorerContext } from '../explorer-context';
 import { BatchControls, durationOptions } from '../sweep/BatchControls';
@@ -37,7 +39,7 @@ function tableCaption(preset: Preset, sample: SweepJobResult | undefined): strin
 function Account({ preset }: { preset: Preset }) {
   const a = ACCOUNTS[preset.id];
   if (!a) return <p>{preset.description}</p>;
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Thread', a.subject],
     ['Posted by', `${a.author}, ${a.date}`],
     ['Where', a.where],
@@ -47,7 +49,7 @@ function Account({ preset }: { preset: Preset }) {
     ['Why it matters', a.matters],
   ];
   if (a.note) rows.push(['Note', a.note]);
-  if (preset.source) rows.push(['Source file', preset.source]);
+  if (preset.source) rows.push(['Source', <CitationLink c={SOURCES[preset.source]} />]);
   return (
     <dl className="account" data-testid="account">
       {rows.map(([k, v]) => (

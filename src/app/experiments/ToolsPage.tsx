@@ -17,7 +17,7 @@ import { ViewSwitch } from './ViewSwitch';
 import { ShareNotices } from '../share/ShareNotices';
 import { CompareView } from '../flent/CompareView';
 
-export function ToolsPage({ view, theme }: { view: Exclude<AppView, 'explorer'>; theme: Theme }) {
+export function ToolsPage({ view, theme }: { view: Exclude<AppView, 'explorer' | 'learn'>; theme: Theme }) {
   const { controller } = useExplorerContext();
   useEffect(() => {
     const wasRunning = useExplorer.getState().status.running;

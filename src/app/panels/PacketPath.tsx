@@ -11,6 +11,7 @@ import { useExplorerContext } from '../explorer-context';
 import { seriesColor } from '../charts/chart-theme';
 import { formatValue } from '../format';
 import type { RenderState } from '../charts/scheduler';
+import { GlossaryText } from '../learn/GlossaryText';
 import './panels.css';
 
 const UPDATE_MS = 100;
@@ -164,7 +165,7 @@ export function PacketPath() {
         </p>
       )}
       <p className="bound" data-testid="bound" aria-live="polite">
-        {bound ?? '…'}
+        <GlossaryText text={bound ?? '…'} />
       </p>
     </section>
   );

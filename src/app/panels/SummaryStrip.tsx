@@ -2,6 +2,7 @@
 import { useExplorer } from '../state/explorer-store';
 import { formatBps, num } from '../format';
 import { metricLabel, metricText, summaryMetric } from '../summary-metrics';
+import { GlossaryText } from '../learn/GlossaryText';
 import './panels.css';
 
 /** [data-testid suffix, metric]: the headline row, then the details under it. */
@@ -32,7 +33,9 @@ export function SummaryStrip() {
       <dl className="summary-strip">
         {ITEMS.map((it) => (
           <div key={it.key} className="metric" data-testid={`summary-${it.key}`}>
-            <dt>{metricLabel(it.metric, summary)}</dt>
+            <dt>
+              <GlossaryText text={metricLabel(it.metric, summary)} />
+            </dt>
             <dd>{summary ? metricText(it.metric, summary) : '–'}</dd>
           </div>
         ))}
@@ -41,7 +44,9 @@ export function SummaryStrip() {
       <dl className="summary-details">
         {DETAILS.filter((it) => !it.metric.only || (summary && it.metric.only(summary))).map((it) => (
           <div key={it.key}>
-            <dt>{metricLabel(it.metric, summary)}</dt>
+            <dt>
+              <GlossaryText text={metricLabel(it.metric, summary)} />
+            </dt>
             <dd>{summary ? metricText(it.metric, summary) : '–'}</dd>
           </div>
         ))}

@@ -81,7 +81,7 @@ describe('share links', () => {
       'seed = "": expected an integer from 0 to 4294967295',
     ]);
     expect(navNotices('?view=a%0Db', ['x']).map(noticeText)).toEqual([
-      'view = a\\rb is not a page; the pages are explorer, experiments, sweep, ab, compare',
+      'view = a\\rb is not a page; the pages are explorer, learn, experiments, sweep, ab, compare',
     ]);
   });
 

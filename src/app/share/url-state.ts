@@ -69,7 +69,7 @@ export interface ShareNotice {
 }
 
 /** Query keys the page navigation reads (state/nav-store.ts); kept in the address bar, checked there. */
-export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp'];
+export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp', 'lesson', 'step', 'present'];
 
 /** The panels value of a view with every chart hidden. */
 export const NO_PANELS = 'none';

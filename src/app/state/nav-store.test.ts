@@ -16,7 +16,7 @@ describe('navNotices', () => {
     expect(rest).toEqual([]);
     expect(n.field).toBe('view');
     expect(n.value).toBe('nothing');
-    expect(n.reason).toContain('explorer, experiments, sweep, ab');
+    expect(n.reason).toContain('explorer, learn, experiments, sweep, ab, compare');
   });
 
   it('names an unknown experiment and lists the experiments, with the value cut short', () => {

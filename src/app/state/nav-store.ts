@@ -5,10 +5,11 @@
 import { create } from 'zustand';
 import { shown, type ShareNotice } from '../share/url-state';
 
-export type AppView = 'explorer' | 'experiments' | 'sweep' | 'ab' | 'compare';
+export type AppView = 'explorer' | 'learn' | 'experiments' | 'sweep' | 'ab' | 'compare';
 
 export const VIEWS: { id: AppView; label: string }[] = [
   { id: 'explorer', label: 'Explorer' },
+  { id: 'learn', label: 'Learn' },
   { id: 'experiments', label: 'Experiments' },
   { id: 'sweep', label: 'Sweep' },
   { id: 'ab', label: 'A/B' },
@@ -78,6 +79,8 @@ function toUrl(view: AppView, experimentId: string | null): void {
   else url.searchParams.set('view', view);
   if (view === 'experiments' && experimentId) url.searchParams.set('exp', experimentId);
   else url.searchParams.delete('exp');
+  // A lesson's step and the fields its link set belong to the Learn view.
+  if (view !== 'learn') for (const k of ['lesson', 'step', 'present']) url.searchParams.delete(k);
   history.replaceState(null, '', url);
 }
 

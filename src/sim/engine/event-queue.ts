@@ -42,6 +42,14 @@ export class EventQueue {
     return this.n > 0 ? this.hT[0] : Infinity;
   }
 
+  /** Target and kind of the earliest event (for an observer of every event; see Sim.observer). */
+  peekTarget(): EventTarget | null {
+    return this.n > 0 ? this.targets[this.hSlot[0]] : null;
+  }
+  peekKind(): number {
+    return this.n > 0 ? this.kinds[this.hSlot[0]] : 0;
+  }
+
   /** The target and kind of the earliest event (null when empty); off the hot path. */
   peek(): { target: EventTarget; kind: number } | null {
     if (this.n === 0) return null;

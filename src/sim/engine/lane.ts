@@ -57,6 +57,14 @@ export class EventLane implements EventTarget {
     if (this.len++ === 0) this.enqueue(i);
   }
 
+  /** The target the lane's events are for, and the kind of its next (for an observer of every event). */
+  get owner(): EventTarget {
+    return this.target;
+  }
+  get headKind(): number {
+    return this.kinds[this.head];
+  }
+
   handleEvent(_kind: number, _arg: unknown, nowNs: Ns): void {
     // The queue pops in key order, so a lane event popped is the lane's least: its head.
     const h = this.head;

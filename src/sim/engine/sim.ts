@@ -7,10 +7,14 @@
 import { preferDoubleFields } from './double-fields';
 import { EventQueue, type EventTarget } from './event-queue';
 import { Rng } from './rng';
+import { EventLane } from './lane';
 import type { Ns } from './time';
 
 export type { EventTarget } from './event-queue';
-export { EventLane } from './lane';
+export { EventLane };
+
+/** Sees every event before it runs: its time, its target (a lane's owner for a lane's event) and kind. */
+export type EventObserver = (tNs: Ns, target: EventTarget, kind: number) => void;
 
 /**
  * Events the clock may stay on one instant for before the run is stopped:
@@ -48,6 +52,12 @@ export class Sim {
   readonly rng: Rng;
   private readonly q = new EventQueue();
   eventsRun = 0;
+  /**
+   * Set, every event goes through it before it runs (the trace export of a
+   * window of time); tested once per call of runUntil/runSlice, so an
+   * ordinary run pays nothing per event.
+   */
+  observer: EventObserver | null = null;
   /** The stall guard: the event count and the clock at its next and last check. */
   private guardAt = STALL_EVENTS;
   private guardNs: Ns = -1;
@@ -87,6 +97,10 @@ export class Sim {
 
   /** Runs every event with time ≤ endNs, then sets the clock to endNs. */
   runUntil(endNs: Ns): void {
+    if (this.observer !== null) {
+      this.runObserved(endNs, Infinity, this.observer);
+      return;
+    }
     const q = this.q;
     while (q.size > 0) {
       const t = q.peekTime();
@@ -101,6 +115,7 @@ export class Sim {
 
   /** Runs at most `maxEvents` events with time ≤ endNs; returns true if endNs was reached. */
   runSlice(endNs: Ns, maxEvents: number): boolean {
+    if (this.observer !== null) return this.runObserved(endNs, maxEvents, this.observer);
     const q = this.q;
     let n = 0;
     while (q.size > 0) {
@@ -110,6 +125,26 @@ export class Sim {
       if (this.eventsRun >= this.guardAt) this.checkClock(t);
       this.nowNs = t;
       this.eventsRun++;
+      q.popAndRun(t);
+    }
+    if (endNs > this.nowNs) this.nowNs = endNs;
+    return true;
+  }
+
+  /** runSlice with every event shown to `observe` first. */
+  private runObserved(endNs: Ns, maxEvents: number, observe: EventObserver): boolean {
+    const q = this.q;
+    let n = 0;
+    while (q.size > 0) {
+      const t = q.peekTime();
+      if (t > endNs) break;
+      if (n++ >= maxEvents) return false;
+      if (this.eventsRun >= this.guardAt) this.checkClock(t);
+      this.nowNs = t;
+      this.eventsRun++;
+      const target = q.peekTarget()!;
+      if (target instanceof EventLane) observe(t, target.owner, target.headKind);
+      else observe(t, target, q.peekKind());
       q.popAndRun(t);
     }
     if (endNs > this.nowNs) this.nowNs = endNs;

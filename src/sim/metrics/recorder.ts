@@ -60,6 +60,9 @@ export class Recorder {
   private readonly pingSta = new Column();
   private readonly thr = new Column();
   private changes: ParamChange[] = [];
+  /** Per probe, the sum of its samples since the measurement began (the summary's series means). */
+  private sums = new Float64Array(0);
+  private nSums = 0;
   /** Summary stores, cleared at the end of warm-up. */
   readonly pings: Reservoir[] = [];
   readonly pingAll = new Reservoir();
@@ -80,12 +83,33 @@ export class Recorder {
   addProbe(spec: SeriesSpec, read: (nowNs: Ns) => number): void {
     this.probes.push({ spec, read });
     this.cols.push(new Column());
+    const sums = new Float64Array(this.probes.length);
+    sums.set(this.sums);
+    this.sums = sums;
   }
 
   sample(nowNs: Ns): void {
     if (!this.framesEnabled) return;
     this.t.push(nowNs);
-    for (let i = 0; i < this.probes.length; i++) this.cols[i].push(this.probes[i].read(nowNs));
+    const sums = this.sums;
+    for (let i = 0; i < this.probes.length; i++) {
+      const v = this.probes[i].read(nowNs);
+      this.cols[i].push(v);
+      sums[i] += v;
+    }
+    this.nSums++;
+  }
+
+  get recordsFrames(): boolean {
+    return this.framesEnabled;
+  }
+
+  /** Per series, the mean of its samples since the measurement began (runs that record frames). */
+  seriesMeans(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (let i = 0; i < this.probes.length; i++)
+      out[this.probes[i].spec.key] = this.nSums > 0 ? this.sums[i] / this.nSums : NaN;
+    return out;
   }
 
   aggregate(nowNs: Ns, nframes: number, node: number, measuring: boolean): void {
@@ -142,6 +166,8 @@ export class Recorder {
 
   /** Clears summary stores (end of warm-up). */
   resetSummaries(): void {
+    this.sums.fill(0);
+    this.nSums = 0;
     this.pingAll.clear();
     for (const p of this.pings) p.clear();
     this.aggAll.clear();

@@ -3,7 +3,8 @@
  * net/ipv4/tcp_offload.c): one skb per MSS. The segments keep the socket as
  * owner (copy_destructor: tcp_wfree), and sk_wmem_alloc moves from the GSO
  * skb's truesize to the sum of theirs. Used by the device layer (no TSO) and
- * by qdiscs that split GSO skbs (tbf_segment, cake's split-gso).
+ * by qdiscs that split GSO skbs (tbf_segment, cake's split-gso). A traced
+ * skb's trace follows each segment.
  */
 import { linearSegmentTruesize, Skb, tcpSkbTruesize } from './skb';
 
@@ -29,6 +30,8 @@ export function gsoSegment(skb: Skb, sg: boolean): Skb[] {
     s.xmitNs = skb.xmitNs;
     s.isRetransmit = skb.isRetransmit;
     s.ect = skb.ect;
+    // A sampled skb is followed onto its segments (the per-skb probe, ./skb-trace.ts).
+    if (skb.trace !== null) s.trace = skb.trace.segment(i);
     total += s.truesizeBytes;
     segs.push(s);
   }

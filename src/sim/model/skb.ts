@@ -5,6 +5,7 @@
  */
 import { preferTaggedFields } from '../engine/double-fields';
 import type { Ns } from '../engine/time';
+import type { SkbTrace } from './skb-trace';
 
 /** sk->sk_pacing_status (include/net/sock.h). */
 export const PacingStatus = { NONE: 0, NEEDED: 1, FQ: 2 } as const;
@@ -106,6 +107,8 @@ export class Skb {
   seqno80211 = 0;
   /** mac80211 AQL: airtime estimate (µs) charged at dequeue, released at TX status (ieee80211_tx_info.tx_time_est). */
   txTimeEstUs = 0;
+  /** The per-skb probe's trace, when this skb is one it samples (./skb-trace.ts); null otherwise. */
+  trace: SkbTrace | null = null;
   /** 802.11 on reception: the next packet of the A-MSDU this one heads (the receiver splits it after reordering). */
   amsduNext: Skb | null = null;
 

@@ -20,6 +20,7 @@ import type { Scenario } from './scenario';
 import { addWifiFlows, senderSite } from './wifi-flows';
 import { HOST_NODE, WifiNet } from './wifi-net';
 import { registerWifiProbes } from './wifi-probes';
+import { wifiTraceSites } from './skb-trace-sites';
 import { buildMainRadio, buildPeerRadios, type RadioBuild } from './wifi-radios';
 import { buildAnsweringHost, buildSendingHost } from './wifi-wired';
 
@@ -62,8 +63,9 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   buildPeerRadios(b, nSta, () => null, costs);
 
   // The wired side, then the flows between the hosts.
+  let hostDev: DevQueue | null = null;
   if (site === 'device') buildAnsweringHost(m, net, sc);
-  else buildSendingHost(m, net, sc, era);
+  else hostDev = buildSendingHost(m, net, sc, era);
   if (site === 'device') {
     m.pingTargets = local ? [1] : w.stations.map((_, i) => i + 1);
     m.pingOut = (skb, now) => dev0.xmit(skb, now);
@@ -77,6 +79,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   stationAccounts(m, sc, nSta);
   m.airtimeBusy = () => (sim.nowNs > 0 ? medium.busyNs / sim.nowNs : 0);
   registerWifiProbes(m, net, dev0, w);
+  wifiTraceSites(m, net, dev0, hostDev);
   m.start(0);
   return m;
 }

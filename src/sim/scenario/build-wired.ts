@@ -21,6 +21,8 @@ import type { Scenario } from './scenario';
 import { buildSenderDevice } from './wired-device';
 import { addWiredFlows } from './wired-flows';
 import { buildRouter } from './wired-router';
+import { wiredTraceSites } from './skb-trace-sites';
+import { XenNetfront } from '../model/nic/xen-netfront';
 import { buildInterfaceQdisc } from './wired-qdisc';
 
 export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): Model {
@@ -74,6 +76,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
   );
   m.receivers = receivers;
   registerWiredProbes(m, dev);
+  wiredTraceSites(m, dev, driver, driver instanceof XenNetfront ? driver : null);
   m.start(NS_PER_SEC / 1e6);
   return m;
 }

@@ -7,6 +7,7 @@
  */
 import type { ParamValue, Summary } from '../api';
 import { QUEUEING_ROWS } from './presets/ath9k-intermediate-queues';
+import type { SourceId } from './sources';
 
 export interface CrossCheckRun {
   id: string;
@@ -29,8 +30,9 @@ export interface CrossCheckFigure {
 export interface CrossCheck {
   id: string;
   title: string;
-  /** The commit and where its figures are. */
-  source: string;
+  /** The commit (./sources.ts) and where in it its figures are. */
+  source: SourceId;
+  sourceNote: string;
   /** What was measured, in a few sentences. */
   account: string;
   runs: CrossCheckRun[];
@@ -45,7 +47,8 @@ const stationMbps = (i: number) => (s: Summary) => (s.stations[i]?.goodputBps ??
 const TSQ_2012: CrossCheck = {
   id: 'first-tsq-commit',
   title: 'The first TSQ commit (Linux 3.6): queueing below one bulk sender',
-  source: 'tcp: TCP Small Queues, commit 46d3ceabd8d9 (Eric Dumazet, July 2012), its commit message',
+  source: 'tcp-small-queues',
+  sourceNote: 'its commit message',
   account:
     'One netperf TCP_STREAM from a tg3/ixgbe host through pfifo_fast. The message gives the buffering below the sender with TSQ as "< 1ms on Gbit (instead of 50ms with TSO)" and "< 8ms on 100Mbit (instead of 132 ms)". Simulated: the first-tsq preset, the median RTT of a ping through the same queue; "without TSQ" raises tcp_limit_output_bytes to 64 MB.',
   runs: [
@@ -93,8 +96,8 @@ const TXQ_ROW = QUEUEING_ROWS.find((r) => r.id === 'mac80211_txq')!.set;
 const AIRTIME_FAIRNESS: CrossCheck = {
   id: 'ath9k-airtime-fairness',
   title: 'ath9k airtime fairness (Linux 4.11): per-station throughput before and after',
-  source:
-    'ath9k: Add airtime fairness scheduler, commit 63fefa050477 (Toke Høiland-Jørgensen, 2016), its commit message',
+  source: 'ath9k-airtime-fairness',
+  sourceNote: 'its commit message',
   account:
     'The three-station AP of the intermediate-queues thread (two stations at the highest HT20 rate, one at the lowest), TCP to each, with the mac80211 TXQ patch alone and with the airtime scheduler added. Simulated: the TXQ row of ath9k-intermediate-queues, then with mac80211’s airtime DRR.',
   runs: [

@@ -178,7 +178,7 @@ describe('busy time is charted per 100 ms', () => {
 });
 
 describe('the TCP panel of a local sender', () => {
-  it('charts the pacing rate only in eras that have sk_pacing_rate (3.12+)', () => {
+  it('charts the pacing rate and the TSQ terms only in eras that have sk_pacing_rate (3.12+)', () => {
     const keys = (era: '3.6' | '4.1') => {
       const sc = findPreset('first-tsq')!.scenario();
       sc.era = era;
@@ -187,6 +187,6 @@ describe('the TCP panel of a local sender', () => {
         .map((s) => s.key);
     };
     expect(keys('3.6')).toEqual(['tcp.cwnd', 'tcp.srtt']);
-    expect(keys('4.1')).toEqual(['tcp.cwnd', 'tcp.pacing', 'tcp.srtt']);
+    expect(keys('4.1')).toEqual(['tcp.cwnd', 'tcp.pacing', 'tcp.srtt', 'tsq.two_truesize', 'tsq.rate_term']);
   });
 });

@@ -134,6 +134,22 @@ function beyondHost(m: Model, hostQueued: number): number {
   return Math.max(0, unacked - hostQueued - m.driverBytes());
 }
 
+/**
+ * The two terms of the TSQ limit, max(2 × truesize, pacing_rate >> shift),
+ * at each sample, where the era computes it (3.12+; before, the sysctl alone).
+ */
+function addBudgetTerms(m: Model, s0: TcpSender): void {
+  if (!m.era.tsqDynamicLimit || !m.era.pacingRate) return;
+  m.addProbe(
+    { key: 'tsq.two_truesize', label: 'TSQ term: 2 × truesize', unit: 'B', panel: 'tcp' },
+    () => s0.tsq.twiceTruesizeBytes,
+  );
+  m.addProbe(
+    { key: 'tsq.rate_term', label: 'TSQ term: pacing_rate >> shift', unit: 'B', panel: 'tcp' },
+    () => s0.tsq.pacingTermBytes,
+  );
+}
+
 /** A socket's TSQ limit and sk_wmem_alloc, as lines over the occupancy stack. */
 export function addTsqProbes(m: Model, s0: TcpSender): void {
   m.addProbe(
@@ -157,6 +173,7 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
       s0.pacingRateBps(),
     );
   m.addProbe({ key: 'tcp.srtt', label: 'srtt', unit: 'ms', panel: 'tcp' }, () => s0.srttNs / 1e6);
+  addBudgetTerms(m, s0);
   if (!m.scenario.cpu.enabled) return; // no CPU model: no busy series (a flat 0 would claim an idle core)
   const cpuBusy = rateProbe(m, () => m.cpu.busyTimeNs(), 1);
   m.addProbe({ key: 'cpu.busy', label: 'sender CPU busy (100 ms)', unit: 'fraction', panel: 'cpu' }, (now) =>

@@ -15,10 +15,13 @@ import type { Cpu } from '../model/cpu/cpu';
 import type { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
 import { type Skb, SkbKind } from '../model/skb';
+import { Hop } from '../model/skb-trace';
+import type { SiteSpec, SkbTracer } from '../metrics/skb-tracer';
 import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
+import { tsqBudgetOf } from './tsq-budget';
 import { wifiDrops } from './wifi-probes';
 import type { WifiNet } from './wifi-net';
 import type { EraProfile } from './eras';
@@ -87,6 +90,7 @@ export class Model implements EventTarget {
 
   /** Frees an skb the way kfree_skb does: the destructor (tcp_wfree) runs. */
   readonly freeFn = (skb: Skb, nowNs: Ns): void => {
+    if (skb.trace !== null) skb.trace.hop(Hop.TX_DONE, this, nowNs);
     skb.owner?.onSkbFree(skb, nowNs);
   };
 
@@ -95,6 +99,7 @@ export class Model implements EventTarget {
 
   readonly dropFn = (skb: Skb, nowNs: Ns): void => {
     this.drops++;
+    if (skb.trace !== null) skb.trace.hop(Hop.DROP, this, nowNs);
     if (skb.kind === SkbKind.DATA)
       this.droppedPayloadBytes[skb.flowId] = (this.droppedPayloadBytes[skb.flowId] ?? 0) + skb.lenBytes;
     skb.owner?.onSkbFree(skb, nowNs);
@@ -292,6 +297,15 @@ export class Model implements EventTarget {
     if (this.measuring) this.steps?.ping(now, (now - reply.createdNs) / 1e6, reply.ackSeq);
   }
 
+  /** Where the per-skb probe's hops happen (builders register them; ./skb-trace-sites.ts). */
+  readonly traceSites: [object, SiteSpec][] = [];
+  /** The per-skb probe, once a host has turned it on. */
+  skbTracer: SkbTracer | null = null;
+
+  traceSite(obj: object, spec: SiteSpec): void {
+    this.traceSites.push([obj, spec]);
+  }
+
   addProbe(spec: SeriesSpec, read: (nowNs: Ns) => number): void {
     this.series.push(spec);
     this.recorder.addProbe(spec, read);
@@ -321,12 +335,14 @@ export class Model implements EventTarget {
       medianAvgAmpduLen: rec.avgAmpduLen[i]?.median() ?? NaN,
       airtimeShare: airAll > 0 && i < air.length ? air[i] / airAll : NaN,
     }));
+    const meanLimitBytes = Math.round(this.tsqMeans()?.limitBytes ?? (s0 ? s0.tsqLimit : NaN));
     const sum: Summary = {
       simulatedNs: now,
       goodputBps,
       medianLatencyMs: rec.pingAll.median(),
       medianAggregate: rec.aggAll.median(),
-      tsqLimitBytes: Math.round(this.tsqMeans()?.limitBytes ?? (s0 ? s0.tsqLimit : NaN)),
+      tsqLimitBytes: meanLimitBytes,
+      tsqBudget: tsqBudgetOf(this, meanLimitBytes),
       forwarded: this.scenario.wifi?.tcpSender === 'wired',
       cpuBusy,
       medianCompletionUs: rec.completionNs.median() / 1000,
@@ -336,6 +352,7 @@ export class Model implements EventTarget {
       wifi: this.wifiSummary(now),
       bound: '',
       events: this.sim.eventsRun,
+      ...(this.recorder.recordsFrames ? { seriesMeans: this.recorder.seriesMeans() } : {}),
     };
     sum.bound = boundExplanation(this, sum);
     return sum;

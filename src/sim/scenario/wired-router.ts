@@ -42,6 +42,9 @@ export function buildRouter(
   );
   const dev = new DevQueue(sim, qdisc, nic, { softwareGso: false, sg: true, cpu: null, costs: ZERO_COSTS });
   m.addBottleneck(nic);
+  // The router's queues count as 'beyond the host' in the occupancy panel.
+  m.traceSite(qdisc, { label: `router qdisc (${r.qdisc.kind})`, series: 'occ.wire' });
+  m.traceSite(nic, { label: 'router NIC', series: 'occ.wire' });
   m.routerQdisc = qdisc;
   return { deliver: (skb, now) => dev.xmit(skb, now), qdisc };
 }

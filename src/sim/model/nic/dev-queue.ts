@@ -11,6 +11,7 @@ import type { Qdisc } from '../qdisc/qdisc';
 import type { Skb } from '../skb';
 import { gsoSegment } from '../skb-segment';
 import type { TxDriver } from './driver';
+import { Hop } from '../skb-trace';
 
 export interface DevQueueOptions {
   /** The device cannot segment (no TSO): GSO skbs are split in software before the driver. */
@@ -44,6 +45,7 @@ export class DevQueue implements EventTarget {
 
   /** dev_queue_xmit. */
   xmit(skb: Skb, nowNs: Ns): void {
+    if (skb.trace !== null) skb.trace.hop(Hop.QDISC_ENQ, this.qdisc, nowNs);
     this.qdisc.enqueue(skb, nowNs);
     this.run(nowNs);
   }
@@ -59,16 +61,19 @@ export class DevQueue implements EventTarget {
         if (wake >= 0 && q.backlogPkts > 0) this.watchdog.armEarliest(wake);
         return;
       }
+      if (skb.trace !== null) skb.trace.hop(Hop.QDISC_DEQ, q, nowNs);
       if (this.opts.softwareGso && skb.segs > 1) {
         this.segment(skb, nowNs);
         return;
       }
+      if (skb.trace !== null) skb.trace.hop(Hop.DRIVER, this.driver, nowNs);
       this.driver.xmit(skb, nowNs);
     }
   }
 
   /** skb_gso_segment: one skb per MSS; TCP's truesize moves to the segments (tcp_gso_segment). */
-  private segment(skb: Skb, _nowNs: Ns): void {
+  private segment(skb: Skb, nowNs: Ns): void {
+    if (skb.trace !== null) skb.trace.hop(Hop.GSO, this, nowNs);
     const segs = gsoSegment(skb, this.opts.sg);
     this.gsoSegments += segs.length;
     const c = this.opts.costs;
@@ -84,7 +89,10 @@ export class DevQueue implements EventTarget {
     if (kind === K_GSO_DONE) {
       // The segments go out back to back (the driver is not stopped mid-list for
       // more than a few descriptors, so the overshoot is negligible).
-      for (const s of arg as Skb[]) this.driver.xmit(s, nowNs);
+      for (const s of arg as Skb[]) {
+        if (s.trace !== null) s.trace.hop(Hop.DRIVER, this.driver, nowNs);
+        this.driver.xmit(s, nowNs);
+      }
       this.running = false;
       this.run(nowNs);
     } else if (kind === K_WATCHDOG_WAKE) {

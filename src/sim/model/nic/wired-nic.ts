@@ -13,6 +13,7 @@ import { SkbRing } from '../qdisc/skb-ring';
 import { ETH_WIRE_OVERHEAD_BYTES, Skb } from '../skb';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
+import { Hop } from '../skb-trace';
 
 export type CompletionModel =
   /** Freed right after the last bit, plus a fixed interrupt/NAPI latency. */
@@ -106,6 +107,7 @@ export class WiredNic implements TxDriver, EventTarget {
     const skb = this.ring.peek();
     if (skb === null) return;
     const dur = this.wireTimeNs(skb);
+    if (skb.trace !== null) skb.trace.hop(Hop.WIRE, this, nowNs);
     this.busy = true;
     this.busyNs += dur;
     this.wireBytes += skb.l2Bytes;
@@ -139,6 +141,7 @@ export class WiredNic implements TxDriver, EventTarget {
     s.createdNs = skb.createdNs;
     s.ackSeq = skb.ackSeq;
     s.sack = skb.sack;
+    if (skb.trace !== null) s.trace = skb.trace.segment(i);
     return s;
   }
 

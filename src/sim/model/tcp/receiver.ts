@@ -11,6 +11,7 @@ import { Timer } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
+import { Hop } from '../skb-trace';
 
 export interface TcpReceiverConfig {
   flowId: number;
@@ -68,6 +69,7 @@ export class TcpReceiver implements EventTarget {
 
   /** A data skb (possibly several segments) arrives. */
   receive(skb: Skb, nowNs: Ns): void {
+    if (skb.trace !== null) skb.trace.hop(Hop.RX, this, nowNs);
     if (this.cfg.groWindowNs <= 0) {
       this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, nowNs);
       return;

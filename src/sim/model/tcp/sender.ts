@@ -24,6 +24,12 @@ import { TsqGate, type TsqSocket } from './tsq-gate';
 import { AckProcessor } from './ack';
 import { CwndValidation } from './cwnd-validate';
 import type { TcpSenderConfig } from './sender-config';
+import { Hop, type SkbTrace } from '../skb-trace';
+
+/** The per-skb probe's sampler (../../metrics/skb-tracer.ts): called for every data skb sent while it is on. */
+export interface SkbSampler {
+  sample(skb: Skb, sender: object, nowNs: Ns): void;
+}
 import { tcpPacingAfterSend } from './sender-pacing';
 import { tcpWriteXmit } from './write-xmit';
 
@@ -173,8 +179,11 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   onSkbFree(skb: Skb, nowNs: Ns): void {
     this.wmemBytes -= skb.truesizeBytes;
     if (skb.kind === SkbKind.DATA && skb.xmitNs > 0) this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
+    const tr = skb.trace;
+    if (tr !== null) tr.hop(Hop.WFREE, this, nowNs);
     if (this.throttled && !this.tsqQueued) {
       this.tsqQueued = true;
+      this.refillTrace = tr;
       this.tsq.set(false, nowNs);
       // tcp_wfree queues the socket; tcp_tsq_workfn/tasklet runs tcp_write_xmit.
       this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
@@ -186,6 +195,11 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.wmemBytes += deltaBytes;
     this.truesizeOut += deltaBytes;
   }
+
+  /** The per-skb probe's sampler while it is on. */
+  sampler: SkbSampler | null = null;
+  /** The traced skb whose free queued the TSQ handler, if any: its refill is a hop. */
+  private refillTrace: SkbTrace | null = null;
 
   /** Payload and truesize charged so far: their ratio converts the TSQ budget to payload. */
   payloadOut = 0;
@@ -202,6 +216,10 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
         break;
       case K_TASKLET:
         this.tsqQueued = false;
+        if (this.refillTrace !== null) {
+          this.refillTrace.hop(Hop.TSQ_REFILL, this, nowNs);
+          this.refillTrace = null;
+        }
         this.writeXmit(nowNs);
         break;
       case K_PACE_WAKE:
@@ -260,6 +278,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   /** tcp_transmit_skb of one skb: charge it to the socket, stamp it, hand it to the CPU. */
   send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {
     const skb = tcpDataSkb(this, seq, len, segs, truesize, retrans, nowNs);
+    if (this.sampler !== null) this.sampler.sample(skb, this, nowNs);
     if (!retrans) this.ack.recordSent(seq, len, segs, nowNs);
     // skb_set_owner_w: sk_wmem_alloc += truesize until the skb is freed.
     this.wmemBytes += truesize;

@@ -8,7 +8,14 @@ import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import type { EraProfile } from '../../scenario/eras';
 import type { PacingStatus } from '../skb';
-import { tsqLimitBytes, tsqShortcut, type TsqInputs } from './tsq';
+import {
+  pacingTermBytes,
+  tsqBudgetTerms,
+  tsqLimitBytes,
+  tsqShortcut,
+  type TsqBudgetTerms,
+  type TsqInputs,
+} from './tsq';
 
 /** What the check reads from the socket. */
 export interface TsqSocket {
@@ -30,22 +37,17 @@ export class TsqGate {
   throttleCount = 0;
   throttledNs = 0;
   private since = -1;
-  // Refilled on every call: the transmit path allocates nothing.
-  private readonly x: TsqInputs = {
-    skbTruesizeBytes: 0,
-    pacingRateBytesPerSec: Infinity,
-    sk_pacing_shift: 0,
-    sk_pacing_status: 0,
-    limitOutputBytes: 0,
-    txDelayUs: 0,
-    factor: 0,
-  };
+  // Refilled on every call: the transmit path allocates nothing. New data and
+  // retransmits have their own, so the last new-data check's inputs stay readable.
+  private readonly x: TsqInputs = blankInputs(0);
+  private readonly xRtx: TsqInputs = blankInputs(1);
+  private checked = false;
 
   constructor(private readonly onThrottle?: (startNs: Ns, endNs: Ns) => void) {}
 
   /** tcp_small_queue_check: true means stop (throttled). */
   check(sk: TsqSocket, truesizeBytes: number, factor: 0 | 1, nowNs: Ns): boolean {
-    const x = this.x;
+    const x = factor === 0 ? this.x : this.xRtx;
     x.skbTruesizeBytes = truesizeBytes;
     x.pacingRateBytesPerSec = sk.pacingRateBytesPerSec;
     x.sk_pacing_shift = sk.sk_pacing_shift;
@@ -54,12 +56,30 @@ export class TsqGate {
     x.txDelayUs = sk.cfg.txDelayUs;
     x.factor = factor;
     const limit = tsqLimitBytes(sk.era, x);
-    if (factor === 0) this.limitBytes = limit;
+    if (factor === 0) {
+      this.limitBytes = limit;
+      this.checked = true;
+    }
     if (sk.wmemBytes <= limit) return false;
     if (tsqShortcut(sk.era, sk.rtxSkbs)) return false;
     this.set(true, nowNs);
     this.throttleCount++;
     return true;
+  }
+
+  /** 2 × truesize of the last new-data check's skb (0 before one): a probe reads it without allocating. */
+  get twiceTruesizeBytes(): number {
+    return 2 * this.x.skbTruesizeBytes;
+  }
+
+  /** pacing_rate >> sk_pacing_shift at the last new-data check (NaN before one). */
+  get pacingTermBytes(): number {
+    return this.checked ? pacingTermBytes(this.x.pacingRateBytesPerSec, this.x.sk_pacing_shift) : NaN;
+  }
+
+  /** The terms of the last new-data limit (limitBytes), or null before the first check. */
+  budgetTerms(era: EraProfile): TsqBudgetTerms | null {
+    return this.checked ? tsqBudgetTerms(era, this.x) : null;
   }
 
   set(on: boolean, nowNs: Ns): void {
@@ -77,6 +97,18 @@ export class TsqGate {
   timeNs(nowNs: Ns): Ns {
     return this.throttledNs + (this.throttled && this.since >= 0 ? nowNs - this.since : 0);
   }
+}
+
+function blankInputs(factor: 0 | 1): TsqInputs {
+  return {
+    skbTruesizeBytes: 0,
+    pacingRateBytesPerSec: Infinity,
+    sk_pacing_shift: 0,
+    sk_pacing_status: 0,
+    limitOutputBytes: 0,
+    txDelayUs: 0,
+    factor,
+  };
 }
 
 // The throttled total outgrows small integers mid-run (see double-fields.ts).

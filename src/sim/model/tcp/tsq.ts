@@ -42,6 +42,49 @@ export function tsqLimitBytes(era: EraProfile, x: TsqInputs): number {
   return limit;
 }
 
+/** The terms tcp_small_queue_check combines, as a lesson or a summary names them. */
+export interface TsqBudgetTerms {
+  /** max(2·truesize, pacing_rate >> shift) applies (3.12+); otherwise the sysctl alone is the limit. */
+  dynamic: boolean;
+  /** 2 × truesize of the skb about to be sent. */
+  twiceTruesizeBytes: number;
+  /** sk_pacing_rate >> sk_pacing_shift (bytes); NaN before the era has a pacing rate. */
+  pacingTermBytes: number;
+  /** sysctl_tcp_limit_output_bytes in force. */
+  capBytes: number;
+  /** Whether the cap applies to this socket (2018–2025 kernels leave paced flows uncapped). */
+  capApplies: boolean;
+  /** pacing_rate × tcp_tx_delay >> 19, added last (0 when off). */
+  txDelayBytes: number;
+  /** The inputs the terms were computed from: sk_pacing_shift and sk_pacing_rate (bytes/s, Infinity before set). */
+  pacingShift: number;
+  pacingRateBytesPerSec: number;
+}
+
+/** sk_pacing_rate >> sk_pacing_shift; before the first update the rate is ~0U, so the term is huge. */
+export function pacingTermBytes(rateBytesPerSec: number, shift: number): number {
+  const rate = Number.isFinite(rateBytesPerSec) ? rateBytesPerSec : 2 ** 32 - 1;
+  return Math.floor(rate / pow2(shift));
+}
+
+/** The terms of tsqLimitBytes for new data (factor 0): limit = min(max(2·truesize, rate term), cap) + tx delay. */
+export function tsqBudgetTerms(era: EraProfile, x: TsqInputs): TsqBudgetTerms {
+  const dynamic = era.tsqDynamicLimit && era.pacingRate;
+  return {
+    dynamic,
+    twiceTruesizeBytes: 2 * x.skbTruesizeBytes,
+    pacingTermBytes: era.pacingRate ? pacingTermBytes(x.pacingRateBytesPerSec, x.sk_pacing_shift) : NaN,
+    capBytes: x.limitOutputBytes,
+    capApplies: !dynamic || !era.tsqCapOnlyUnpaced || x.sk_pacing_status === PacingStatus.NONE,
+    txDelayBytes:
+      x.txDelayUs > 0 && Number.isFinite(x.pacingRateBytesPerSec)
+        ? Math.floor((x.pacingRateBytesPerSec * x.txDelayUs) / 2 ** 19)
+        : 0,
+    pacingShift: x.sk_pacing_shift,
+    pacingRateBytesPerSec: x.pacingRateBytesPerSec,
+  };
+}
+
 /**
  * Whether the shortcut lets the skb go although sk_wmem_alloc is over the
  * limit: no need to wait for a TX completion when nothing (or, in the eras

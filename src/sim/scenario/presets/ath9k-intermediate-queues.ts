@@ -77,7 +77,7 @@ export const ath9kIntermediateQueues: Preset = {
   title: 'ath9k AP: qdisc vs mac80211 intermediate queues, fast and slow stations',
   description:
     'Forwarded TCP and ping to two fast and one slow station through an ath9k AP. TSQ does not apply at the AP, so the queue builds where the packets wait: in the qdisc, in the driver, or in mac80211’s per-station FQ-CoDel.',
-  source: '003_41b20508375425bb.txt',
+  source: 'ath9k-intermediate-queues',
   params: ['wifi.queueing', 'qdisc.kind', 'tcp.cc', 'era', 'wifi.txStatusDelayUs'],
   scenario: () => {
     const sc = wifiLocalBase();

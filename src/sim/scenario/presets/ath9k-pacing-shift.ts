@@ -40,7 +40,7 @@ export const ath9kPacingShift: Preset = {
   title: 'ath9k: TCP throughput vs sk_pacing_shift',
   description:
     'A laptop with ath9k sends TCP through one WiFi hop. The TSQ budget (pacing rate >> shift) decides how much data waits below TCP, hence how large each A-MPDU can be; a competing ping shows the latency cost.',
-  source: '000_19522d8850af41d6.txt',
+  source: 'mac80211-tsq-pacing-shift',
   params: [
     'tcp.sk_pacing_shift',
     'tcp.tcp_limit_output_bytes',

@@ -39,7 +39,7 @@ export const brcmfmacFcMode: Preset = {
   title: 'brcmfmac (BCM43455): FC mode × sk_pacing_shift',
   description:
     'A Raspberry-Pi-class host sends TCP through a BCM43455 on SDIO. With firmware flow control the skb stays in the hanger until the firmware reports its TX status, so TX completion is late and TSQ bites; without it, the shift barely matters.',
-  source: '004_0cfa5aac1c87b760.txt',
+  source: 'brcmfmac-pacing-shift',
   params: [
     'tcp.sk_pacing_shift',
     'wifi.brcmfmac.fcMode',

@@ -39,7 +39,7 @@ export const gsoAlwaysOn: Preset = {
   title: 'GSO always on: BBR at 40 Gbit/s with sg on/off',
   description:
     'A CPU-bound sender: per-skb, per-byte and per-segment costs, software segmentation, and BBR pacing that arms one hrtimer per skb without fq (one per MSS before GSO was always on).',
-  source: '001_17c459f5de6467ea.txt',
+  source: 'tcp-gso-always-on',
   params: [
     'era',
     'qdisc.kind',

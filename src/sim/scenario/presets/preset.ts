@@ -6,6 +6,7 @@
 import type { ParamValue } from '../../api';
 import type { Summary } from '../../api';
 import type { Scenario } from '../scenario';
+import type { SourceId } from '../sources';
 
 /** One run of a reference sweep: the preset's scenario with these fields changed. */
 export interface TableRun {
@@ -37,8 +38,8 @@ export interface Preset {
   id: string;
   title: string;
   description: string;
-  /** The reference thread in shared/seeds, if any. */
-  source?: string;
+  /** The thread or commit it re-runs (../sources.ts), if any. */
+  source?: SourceId;
   scenario: () => Scenario;
   /** Explorer knobs (scenario paths). */
   params: string[];

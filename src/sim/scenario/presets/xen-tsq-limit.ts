@@ -40,7 +40,7 @@ export const xenTsqLimit: Preset = {
   title: 'Xen netfront: late TX completion vs the TSQ limit',
   description:
     'A guest on xen-netfront: skbs are freed only when netback returns the TX response after dom0’s NIC completed them, so TSQ’s byte budget caps throughput at about limit ÷ completion delay.',
-  source: '002_ba5116c08ea4a68f.txt',
+  source: 'tcp-tsq-double-limit',
   params: [
     'tcp.tcp_limit_output_bytes',
     'tcp.sk_pacing_shift',

@@ -25,6 +25,7 @@ import {
 import { heldFor } from './ath9k-occupancy';
 import { HwQueue, SCHED_NONE, SCHED_SENT, SCHED_STOP, type SchedResult } from './ath9k-hwq';
 import type { Ath9kOptions, Ath9kStats } from './ath9k-options';
+import { Hop } from '../../skb-trace';
 
 const NO_TIDS: readonly null[] = [];
 
@@ -241,7 +242,10 @@ export abstract class Ath9kXmit implements SubframeSource {
   private pullNew(tid: AthTid): Skb | null {
     if (tid.txq !== null) {
       const pulled = this.mac!.txDequeue(tid.txq, this.nowNs);
-      if (pulled !== null) this.heldBytes += wlanFrameBytes(pulled);
+      if (pulled !== null) {
+        this.heldBytes += wlanFrameBytes(pulled);
+        if (pulled.trace !== null) pulled.trace.hop(Hop.HW_QUEUE, this, this.nowNs);
+      }
       return pulled;
     }
     const skb = tid.bufQ!.shift();

@@ -38,6 +38,7 @@ export {
   type Ath9kOptions,
   type Ath9kStats,
 } from './ath9k-options';
+import { Hop } from '../../skb-trace';
 
 const EV_STATUS = 1;
 
@@ -152,6 +153,10 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     this.stats.mpdusSent += agg.n;
     this.hooks.onAggregate(agg.n, agg.psduBytes, agg.dst, nowNs);
     this.hooks.onTx?.(agg.skbs, agg.n, agg, nowNs);
+    for (let i = 0; i < agg.n; i++) {
+      const tr = agg.skbs[i]!.trace;
+      if (tr !== null) tr.hop(Hop.WIRE, this, nowNs);
+    }
     const record: TxopRecord = {
       startNs: nowNs,
       endNs: nowNs + airtimeNs,
@@ -173,6 +178,8 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     const errors = fer > 0 && fer < 1 ? this.errorModel(fer) : null;
     let nAcked = 0;
     for (let i = 0; i < agg.n; i++) {
+      const tr = agg.skbs[i].trace;
+      if (tr !== null) tr.hop(Hop.WIRE_END, this, nowNs);
       const p = errors === null ? fer : errors.probability(mpduBytesOf(agg.skbs[i]));
       const ok = !collided && (p <= 0 || this.rng.next() >= p);
       agg.acked[i] = ok ? 1 : 0;

@@ -33,6 +33,7 @@ import {
   ppduDurationNs,
 } from '../phy/phy';
 import type { TxopRecord } from '../types';
+import { Hop } from '../../skb-trace';
 
 const EV_OUTCOME = 1;
 /** Outcome codes per aggregate slot. */
@@ -144,6 +145,7 @@ export class BrcmfFirmware implements EventTarget {
   receive(skb: Skb, tag: number): void {
     skb.seqno80211 = this.nextSeq++;
     skb.retries = 0;
+    if (skb.trace !== null) skb.trace.hop(Hop.HW_QUEUE, this, this.sim.nowNs);
     this.resolved[skb.seqno80211 & this.seqMask] = 0;
     this.queue.push(skb, tag);
     this.held++;
@@ -175,8 +177,10 @@ export class BrcmfFirmware implements EventTarget {
     const before = q.l2Bytes;
     const taggedBefore = q.taggedBytes;
     for (let i = 0; i < n; i++) {
-      this.aggSkbs[i] = q.shift();
+      const skb = q.shift()!;
+      this.aggSkbs[i] = skb;
       this.aggTags[i] = q.lastTag;
+      if (skb.trace !== null) skb.trace.hop(Hop.WIRE, this, nowNs);
     }
     this.aggBytes = before - q.l2Bytes;
     this.aggTaggedBytes = taggedBefore - q.taggedBytes;
@@ -205,6 +209,7 @@ export class BrcmfFirmware implements EventTarget {
     let anyOk = false;
     for (let i = 0; i < this.aggN; i++) {
       const skb = this.aggSkbs[i]!;
+      if (skb.trace !== null) skb.trace.hop(Hop.WIRE_END, this, nowNs);
       const p = this.errors.probability(mpduBytes(skb.l2Bytes - skb.segs * ETH_HDR_BYTES));
       const ok = !collided && (p <= 0 || this.rng.next() >= p);
       if (ok) {
@@ -237,6 +242,8 @@ export class BrcmfFirmware implements EventTarget {
       const out = this.aggOutcome[i];
       if (out === RETRY) continue;
       const skb = this.aggSkbs[i]!;
+      if (skb.trace !== null)
+        skb.trace.hop(this.aggTags[i] >= 0 ? Hop.TX_STATUS : Hop.FW_RELEASE, this, nowNs);
       this.resolved[skb.seqno80211 & this.seqMask] = 1;
       this.held--;
       if (out === TOSS) {

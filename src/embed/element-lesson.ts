@@ -1,0 +1,64 @@
+/**
+ * <tsq-lab lesson="why-tsq" step="2">: the element (and the iframe page,
+ * whose query it reads) shows one lesson step — the same player as the Learn
+ * view — with a link to the whole lesson in the app. Fields set with `set` or
+ * in the query apply on top of the step's own, as in a Learn link.
+ */
+import { decodeShareState, type ShareNotice } from '../app/share/url-state';
+import { findLesson, LESSONS } from '../sim/lessons/index';
+import { learnSearch } from '../app/learn/learn-url';
+import type { PlayerOptions } from '../app/learn/lesson-player';
+import { queryOfAttributes } from './element-attrs';
+
+export const LESSON_ATTRS = ['lesson', 'step', 'present'] as const;
+
+export function lessonOfElement(
+  el: Pick<Element, 'getAttribute'>,
+  appUrl: string,
+): { options: PlayerOptions; notices: ShareNotice[] } | null {
+  const query = queryOfAttributes(el);
+  const q = new URLSearchParams(query);
+  const id = el.getAttribute('lesson') ?? q.get('lesson');
+  if (id === null) return null;
+  const notices: ShareNotice[] = [];
+  let lesson = findLesson(id);
+  if (!lesson) {
+    notices.push({
+      field: 'lesson',
+      value: id,
+      reason: `is not a lesson; they are ${LESSONS.map((l) => l.id).join(', ')}`,
+    });
+    lesson = LESSONS[0];
+  }
+  const stepText = el.getAttribute('step') ?? q.get('step') ?? '1';
+  const n = Number(stepText);
+  const byId = lesson.steps.findIndex((s) => s.id === stepText);
+  let stepIndex = Number.isInteger(n) && n >= 1 && n <= lesson.steps.length ? n - 1 : byId;
+  if (stepIndex < 0) {
+    notices.push({
+      field: 'step',
+      value: stepText,
+      reason: `expected 1 to ${lesson.steps.length} or a step id`,
+    });
+    stepIndex = 0;
+  }
+  const { state, notices: more } = decodeShareState(query);
+  const extra = state.set;
+  const present = (el.getAttribute('present') ?? q.get('present')) === '1';
+  const l = lesson;
+  return {
+    notices: [...notices, ...more],
+    options: {
+      lesson: l,
+      stepIndex,
+      extra,
+      present,
+      single: true,
+      stepUrl: (i, p) => {
+        const u = new URL(appUrl);
+        u.search = learnSearch(l.id, i, p, extra);
+        return u.toString();
+      },
+    },
+  };
+}

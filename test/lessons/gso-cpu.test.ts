@@ -1,0 +1,4 @@
+import { describe } from 'vitest';
+import { lessonSteps } from './run-lesson';
+
+describe('lesson gso-cpu', () => lessonSteps('gso-cpu'));

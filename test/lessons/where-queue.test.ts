@@ -1,0 +1,4 @@
+import { describe } from 'vitest';
+import { lessonSteps } from './run-lesson';
+
+describe('lesson where-queue', () => lessonSteps('where-queue'));
