@@ -143,7 +143,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   };
 
   // The main transmitter (node 0) and its netdev queue.
-  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, era), m.dropFn);
+  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, m.kernel), m.dropFn);
   m.qdiscs.push(qdisc);
   let driver: TxDriver;
   const peers0 = local ? [1] : w.stations.map((_, i) => i + 1);
@@ -169,9 +169,10 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   // WiFi netdevs advertise no scatter-gather (mac80211 copies only hw.netdev_features;
   // brcmfmac sets none): before 4.17 TCP therefore builds 1-MSS linear skbs, after
   // it GSO skbs that dev_queue_xmit segments into linear skbs.
-  const gsoMode = era.gsoAlwaysOn ? 'gso' : 'mss';
+  const k = m.kernel;
+  const gsoMode = k.gsoAlwaysOn ? 'gso' : 'mss';
   const dev0 = new DevQueue(sim, qdisc, driver, {
-    softwareGso: era.gsoAlwaysOn,
+    softwareGso: k.gsoAlwaysOn,
     sg: false,
     cpu: null,
     costs: ZERO_COSTS,
@@ -197,7 +198,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
     m.pingTargets = [1];
     m.pingOut = (skb, now) => dev0.xmit(skb, now);
   } else {
-    const hostQ = createQdisc('pfifo_fast', qdiscOptions(sc.qdisc, era), m.dropFn);
+    const hostQ = createQdisc('pfifo_fast', qdiscOptions(sc.qdisc, m.kernel), m.dropFn);
     const nic = new WiredNic(
       sim,
       {
@@ -234,7 +235,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
       sim,
       cpu,
       costs,
-      era,
+      k,
       createCc(t.cc, sim.rng.fork(100 + i), bbrOptions(era)),
       {
         flowId: i,
@@ -248,8 +249,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
         pacingShiftOverride: t.sk_pacing_shift,
         gsoMaxSizeBytes: 65536,
         gsoMode: local ? gsoMode : 'tso',
-        sg: local ? era.gsoAlwaysOn : true,
-        minTsoSegs: t.min_tso_segs,
+        sg: local ? k.gsoAlwaysOn : true,
         maxPacingRateBytesPerSec: t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity,
         txDelayUs: t.tx_delay_us,
       },

@@ -23,6 +23,17 @@ import { buildSenderDevice } from './wired-device';
 import { addWiredFlows } from './wired-flows';
 import { buildRouter } from './wired-router';
 
+/**
+ * What TCP builds for the device: TSO needs SG (netdev_fix_features drops TSO
+ * without it); with SG but no TSO the stack segments GSO skbs of page frags in
+ * software; without SG TCP sends 1-MSS skbs, unless GSO is always on (4.17+),
+ * when dev_queue_xmit copies the GSO skb into linear segments.
+ */
+export function wiredGsoMode(sg: boolean, tso: boolean, gsoAlwaysOn: boolean): 'tso' | 'gso' | 'mss' {
+  if (sg) return tso ? 'tso' : 'gso';
+  return gsoAlwaysOn ? 'gso' : 'mss';
+}
+
 export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): Model {
   const sim = new Sim(seed);
   const era = ERAS[sc.era];
@@ -41,7 +52,8 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     else receivers[skb.flowId].receive(skb, now);
   };
 
-  const router = sc.router ? buildRouter(m, sc.router, era, farEnd) : null;
+  const k = m.kernel;
+  const router = sc.router ? buildRouter(m, sc.router, k, farEnd) : null;
   const driver = buildSenderDevice(
     m,
     sc.link,
@@ -50,8 +62,8 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     router ? 'segments' : 'train',
     router ? router.deliver : farEnd,
   );
-  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, era), m.dropFn);
-  const gsoMode = sc.link.sg ? 'tso' : era.gsoAlwaysOn ? 'gso' : 'mss';
+  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, k), m.dropFn);
+  const gsoMode = wiredGsoMode(sc.link.sg, sc.link.tso, k.gsoAlwaysOn);
   const dev = new DevQueue(sim, qdisc, driver, {
     softwareGso: gsoMode === 'gso',
     sg: sc.link.sg,
@@ -66,6 +78,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     m,
     sc,
     era,
+    k,
     cpu,
     costs,
     gsoMode,

@@ -4,12 +4,19 @@ import { loadScenarioJson } from './load';
 import { migrateScenario } from './migrate';
 import { findPreset } from './presets/index';
 import { wiredBase } from './presets/wired-base';
-import { SCENARIO_SCHEMA } from './scenario';
+import { SCENARIO_SCHEMA, type Scenario } from './scenario';
 import { ScenarioError } from './validate';
+
+/** A current scenario as a schema-2 file stored it: no kernel block, tcp.min_tso_segs, no link.tso. */
+function asSchema2(sc: Scenario): Record<string, unknown> {
+  const { kernel, ...rest } = sc;
+  const { tso: _tso, ...link } = sc.link;
+  return { ...rest, schema: 2, tcp: { ...sc.tcp, min_tso_segs: kernel.tcp_min_tso_segs ?? 2 }, link };
+}
 
 /** The wired base as a schema-0 file would have stored it. */
 function schema0(): Record<string, unknown> {
-  const b = wiredBase();
+  const b = asSchema2(wiredBase()) as unknown as Scenario;
   const { tcp_limit_output_bytes, sk_pacing_shift, ...tcp } = b.tcp;
   const { rateBps, propagationUs, xen: _xen, ...link } = b.link;
   return {
@@ -39,7 +46,7 @@ describe('schema 0 → 1', () => {
   it('renames fields, converts units and fills in what schema 0 implied', () => {
     const sc = loadScenarioJson(JSON.stringify(schema0()));
     expect(sc.schema).toBe(SCENARIO_SCHEMA);
-    expect(sc).toEqual(wiredBase());
+    expect(sc).toEqual({ ...wiredBase(), kernel: { ...wiredBase().kernel, tcp_min_tso_segs: 2 } });
   });
 
   it('keeps explicit values of the renamed fields', () => {
@@ -93,18 +100,46 @@ describe('schema 1 → 2', () => {
   it('gives a schema-1 WiFi scenario no RX interrupt mitigation and keeps everything else', () => {
     const sc = findPreset('ath9k-pacing-shift')!.scenario();
     const { rxIntrMitigationLastUs: _l, rxIntrMitigationFirstUs: _f, ...wifi } = sc.wifi!;
-    const loaded = loadScenarioJson(JSON.stringify({ ...sc, schema: 1, wifi }));
-    expect(loaded.schema).toBe(2);
+    const loaded = loadScenarioJson(JSON.stringify({ ...asSchema2(sc), schema: 1, wifi }));
+    expect(loaded.schema).toBe(SCENARIO_SCHEMA);
     expect(loaded.wifi!.rxIntrMitigationLastUs).toBe(0);
     expect(loaded.wifi!.rxIntrMitigationFirstUs).toBe(0);
     expect({
       ...loaded,
       wifi: { ...loaded.wifi, rxIntrMitigationLastUs: 250, rxIntrMitigationFirstUs: 700 },
+      kernel: sc.kernel,
     }).toEqual(sc);
   });
 
   it('leaves a wired schema-1 scenario as it was', () => {
-    const loaded = loadScenarioJson(JSON.stringify({ ...wiredBase(), schema: 1 }));
-    expect(loaded).toEqual(wiredBase());
+    const loaded = loadScenarioJson(JSON.stringify({ ...asSchema2(wiredBase()), schema: 1 }));
+    expect(loaded).toEqual({ ...wiredBase(), kernel: { ...wiredBase().kernel, tcp_min_tso_segs: 2 } });
+  });
+});
+
+describe('schema 2 → 3 (kernel block, link.tso)', () => {
+  it('moves tcp.min_tso_segs into the kernel block with its value, and leaves the rest to the era', () => {
+    const raw = asSchema2(wiredBase());
+    (raw.tcp as Record<string, unknown>).min_tso_segs = 4;
+    const sc = loadScenarioJson(JSON.stringify(raw));
+    expect(sc.schema).toBe(3);
+    expect(sc.kernel).toEqual({ ...wiredBase().kernel, tcp_min_tso_segs: 4 });
+    expect(Object.values({ ...sc.kernel, tcp_min_tso_segs: null }).every((v) => v === null)).toBe(true);
+    expect('min_tso_segs' in sc.tcp).toBe(false);
+  });
+
+  it('gives link.tso the value of link.sg, which switched TSO with it', () => {
+    for (const sg of [true, false]) {
+      const raw = asSchema2(wiredBase());
+      (raw.link as Record<string, unknown>).sg = sg;
+      expect(loadScenarioJson(JSON.stringify(raw)).link.tso).toBe(sg);
+    }
+  });
+
+  it('refuses a kernel block in a schema-2 file', () => {
+    const raw = { ...asSchema2(wiredBase()), kernel: wiredBase().kernel };
+    expect(errorsOf(() => migrateScenario(raw))).toEqual([
+      'kernel is a schema-3 block: a schema-2 file cannot carry it',
+    ]);
   });
 });

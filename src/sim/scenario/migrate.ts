@@ -14,8 +14,14 @@
  *
  * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
  * did not exist; a schema-1 run handed every received frame up at once (0 / 0).
+ *
+ * Schema 2: no `kernel` block and no `link.tso`. A schema-2 file chose its
+ * kernel behaviours through the era alone, so they stay the era's (null),
+ * except `tcp.min_tso_segs`, which moves to `kernel.tcp_min_tso_segs` with
+ * its value; `link.sg` switched TSO with it, so `link.tso` takes its value.
  */
 import { ZERO_COSTS } from '../model/cpu/cpu';
+import { ERA_DEFAULT_KERNEL } from './kernel';
 import { SCENARIO_SCHEMA } from './scenario';
 import { ScenarioError, show } from './validate';
 
@@ -83,8 +89,31 @@ function fromSchema1(raw: Json): Json {
   return out;
 }
 
+/** Schema 2 had no `kernel` block: the era's behaviours, with tcp.min_tso_segs moved in; TSO went with SG. */
+function kernelBlockFromSchema2(raw: Json, errors: string[]): Json {
+  const out: Json = { ...raw };
+  const kernel: Json = { ...ERA_DEFAULT_KERNEL };
+  if (isObject(raw.tcp)) {
+    const tcp = { ...raw.tcp };
+    if (Object.hasOwn(tcp, 'min_tso_segs')) {
+      kernel.tcp_min_tso_segs = tcp.min_tso_segs;
+      delete tcp.min_tso_segs;
+    }
+    out.tcp = tcp;
+  }
+  if (Object.hasOwn(raw, 'kernel'))
+    errors.push('kernel is a schema-3 block: a schema-2 file cannot carry it');
+  out.kernel = kernel;
+  if (isObject(raw.link) && !Object.hasOwn(raw.link, 'tso')) out.link = { ...raw.link, tso: raw.link.sg };
+  return out;
+}
+
+function fromSchema2(raw: Json, errors: string[]): Json {
+  return { ...kernelBlockFromSchema2(raw, errors), schema: 3 };
+}
+
 /** Steps indexed by the version they upgrade from. */
-const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1];
+const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1, fromSchema2];
 
 /**
  * Upgrades a parsed scenario to the current schema. Returns a new object

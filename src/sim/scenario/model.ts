@@ -17,6 +17,8 @@ import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
 import { wifiDrops, type WifiRadios } from './wifi-probes';
 import type { EraProfile } from './eras';
+import { kernelFeatures } from './kernel';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Scenario } from './scenario';
 import type { TxopRecord } from '../model/wifi/types';
 
@@ -58,6 +60,8 @@ export class Model implements EventTarget {
    */
   stationAirtime: (() => number)[] = [];
   private perStationAirBase: number[] = [];
+  /** The kernel behaviours in force: the era's, with the scenario's `kernel` block on top. */
+  readonly kernel: KernelFeatures;
 
   constructor(
     readonly sim: Sim,
@@ -71,6 +75,7 @@ export class Model implements EventTarget {
     this.recorder = new Recorder(framesEnabled, (pingMs > 0 ? pingMs : 200) * NS_PER_MS);
     this.warmupEndNs = scenario.warmupMs * NS_PER_MS;
     this.sampleIntervalNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));
+    this.kernel = kernelFeatures(scenario);
   }
 
   /** Frees an skb the way kfree_skb does: the destructor (tcp_wfree) runs. */

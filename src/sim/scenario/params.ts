@@ -5,6 +5,7 @@
  */
 import type { ParamSpec, ParamValue } from '../api';
 import { ERA_IDS, ERAS } from './eras';
+import { KERNEL_PARAMS } from './kernel-params';
 import type { Model } from './model';
 import type { Scenario } from './scenario';
 
@@ -143,6 +144,16 @@ export const PARAMS: Record<string, ParamDef> = {
     live: false,
     kernelDefault: () => true,
   },
+  'link.tso': {
+    key: 'link.tso',
+    label: 'TSO (ethtool -K tso)',
+    layer: 'nic',
+    kind: 'bool',
+    help: 'Off with scatter-gather on: TCP still builds large skbs and the stack splits them in software (GSO) on page frags; scatter-gather off turns TSO off too.',
+    kernelFile: 'net/core/dev.c',
+    live: false,
+    kernelDefault: () => true,
+  },
   'link.rateBps': {
     key: 'link.rateBps',
     label: 'link rate',
@@ -264,6 +275,7 @@ export const PARAMS: Record<string, ParamDef> = {
     kernelFile: 'kernel/time/hrtimer.c',
     live: false,
   },
+  ...KERNEL_PARAMS,
 };
 
 /** The ParamSpec list for a preset's keys, with kernel defaults for the scenario's era. */

@@ -10,6 +10,7 @@ import type { Skb } from '../model/skb';
 import { createCc } from '../model/tcp/cc/index';
 import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
 import type { Scenario } from './scenario';
@@ -18,6 +19,7 @@ export function addWiredFlows(
   m: Model,
   sc: Scenario,
   era: EraProfile,
+  kernel: KernelFeatures,
   cpu: Cpu,
   costs: CpuCosts,
   gsoMode: 'tso' | 'gso' | 'mss',
@@ -34,7 +36,7 @@ export function addWiredFlows(
       sim,
       cpu,
       costs,
-      era,
+      kernel,
       cc,
       {
         flowId: i,
@@ -49,7 +51,6 @@ export function addWiredFlows(
         gsoMaxSizeBytes: link.gsoMaxSizeBytes,
         gsoMode,
         sg: link.sg || gsoMode === 'gso',
-        minTsoSegs: t.min_tso_segs,
         maxPacingRateBytesPerSec: t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity,
         txDelayUs: t.tx_delay_us,
       },

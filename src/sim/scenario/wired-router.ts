@@ -10,7 +10,7 @@ import type { DeliverFn } from '../model/nic/driver';
 import { WiredNic } from '../model/nic/wired-nic';
 import { createQdisc } from '../model/qdisc/index';
 import type { Qdisc } from '../model/qdisc/qdisc';
-import type { EraProfile } from './eras';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
 import type { RouterConfig } from './scenario';
@@ -19,11 +19,11 @@ import type { RouterConfig } from './scenario';
 export function buildRouter(
   m: Model,
   r: RouterConfig,
-  era: EraProfile,
+  kernel: KernelFeatures,
   farEnd: DeliverFn,
 ): { deliver: DeliverFn; qdisc: Qdisc } {
   const sim = m.sim;
-  const qdisc = createQdisc(r.qdisc.kind, qdiscOptions(r.qdisc, era), m.dropFn);
+  const qdisc = createQdisc(r.qdisc.kind, qdiscOptions(r.qdisc, kernel), m.dropFn);
   const nic = new WiredNic(
     sim,
     {

@@ -11,7 +11,6 @@ import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
-import type { EraProfile } from '../../scenario/eras';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import { BulkWriter } from './app-writer';
 import { tcpDataSkb } from './data-skb';
@@ -22,6 +21,7 @@ import { TsoGoal } from './tso-goal';
 import { tsqHalfLimitSegs } from './tso';
 import { TsqGate, type TsqSocket } from './tsq-gate';
 import { AckProcessor } from './ack';
+import { hasInternalPacing, type KernelFeatures } from './kernel-features';
 import { CwndValidation } from './cwnd-validate';
 import type { TcpSenderConfig } from './sender-config';
 import { tcpPacingAfterSend } from './sender-pacing';
@@ -45,7 +45,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   minRttNs: Ns = Infinity;
   deliveredBytes = 0;
   /** tcp_cwnd_validate state (max_packets_out, is_cwnd_limited). */
-  readonly cwndValidation = new CwndValidation(() => this.era.cwndLimitedSticky);
+  readonly cwndValidation = new CwndValidation(() => this.kernel.cwndLimitedSticky);
   get isCwndLimited(): boolean {
     return this.cwndValidation.isLimited(this.snd_cwnd, this.snd_ssthresh);
   }
@@ -104,7 +104,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     private readonly sim: Sim,
     private readonly cpu: Cpu,
     private readonly costs: CpuCosts,
-    public era: EraProfile,
+    readonly kernel: KernelFeatures,
     readonly cc: CongestionControl,
     readonly cfg: TcpSenderConfig,
     private readonly ipOutput: (skb: Skb, nowNs: Ns) => void,
@@ -135,7 +135,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     ]);
     this.ack = new AckProcessor(sim, this);
     cc.init(this);
-    if (cc.needsPacing && era.internalPacing && this.sk_pacing_status === PacingStatus.NONE) {
+    if (cc.needsPacing && hasInternalPacing(kernel) && this.sk_pacing_status === PacingStatus.NONE) {
       this.sk_pacing_status = PacingStatus.NEEDED;
     }
   }
@@ -234,7 +234,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   sizeGoalSegs(): number {
     if (this.cfg.gsoMode === 'mss') return 1;
     const full = Math.max(1, Math.floor(this.cfg.gsoMaxSizeBytes / this.mss) - 1);
-    return Math.min(full, tsqHalfLimitSegs(this.era, this.limitOutputBytes, this.mss));
+    return Math.min(full, tsqHalfLimitSegs(this.kernel, this.limitOutputBytes, this.mss));
   }
 
   /** tcp_tso_segs for the next skb (./tso-goal.ts). */

@@ -4,13 +4,13 @@
  * tcp_tso_should_defer).
  */
 import type { Ns } from '../../engine/time';
-import type { EraProfile } from '../../scenario/eras';
+import type { KernelFeatures } from './kernel-features';
 import type { CcSock, CongestionControl } from './cc/cc';
 import { tsoSegs, tsqHalfLimitSegs, type AutosizeInputs } from './tso';
 
 /** What the sizing reads from the socket. */
 export interface TsoSocket extends CcSock {
-  readonly era: EraProfile;
+  readonly kernel: KernelFeatures;
   readonly sk_pacing_shift: number;
   readonly cc: CongestionControl;
   /** sysctl_tcp_limit_output_bytes in force (v3.6 sizes skbs from it). */
@@ -18,7 +18,6 @@ export interface TsoSocket extends CcSock {
   readonly cfg: {
     readonly gsoMaxSizeBytes: number;
     readonly gsoMode: 'tso' | 'gso' | 'mss';
-    readonly minTsoSegs: number;
   };
 }
 
@@ -45,9 +44,9 @@ export class TsoGoal {
     x.sk_pacing_shift = sk.sk_pacing_shift;
     x.gsoMaxSizeBytes = sk.cfg.gsoMaxSizeBytes;
     x.gsoMaxSegs = sk.cfg.gsoMode === 'mss' ? 1 : 65535;
-    x.minTsoSegs = sk.cc.minTsoSegs ? sk.cc.minTsoSegs(sk) : sk.cfg.minTsoSegs;
+    x.minTsoSegs = sk.cc.minTsoSegs ? sk.cc.minTsoSegs(sk) : sk.kernel.tcpMinTsoSegs;
     x.minRttNs = sk.minRttNs;
-    return Math.min(tsoSegs(sk.era, x), tsqHalfLimitSegs(sk.era, sk.limitOutputBytes, sk.mss));
+    return Math.min(tsoSegs(sk.kernel, x), tsqHalfLimitSegs(sk.kernel, sk.limitOutputBytes, sk.mss));
   }
 
   /**

@@ -28,7 +28,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (tcpPacingCheck(tp, nowNs)) return;
   const inFlight = rtx.inFlight();
   if (inFlight >= tp.snd_cwnd) {
-    if (tp.era.cwndLimitedSticky) tp.cwndValidate(true);
+    if (tp.kernel.cwndLimitedSticky) tp.cwndValidate(true);
     return;
   }
   const unsentSegs = Math.floor(tp.unsentBytes / tp.mss);
