@@ -13,7 +13,8 @@ import { tsqLimitBytes, tsqShortcut, type TsqInputs } from './tsq';
 /** What the check reads from the socket. */
 export interface TsqSocket {
   readonly kernel: KernelFeatures;
-  readonly wmemBytes: number;
+  /** refcount_read(&sk->sk_wmem_alloc): 1 + truesize below + references held for TSQ work. */
+  readonly skWmemAlloc: number;
   readonly pacingRateBytesPerSec: number;
   readonly sk_pacing_shift: number;
   readonly sk_pacing_status: PacingStatus;
@@ -55,7 +56,9 @@ export class TsqGate {
     x.factor = factor;
     const limit = tsqLimitBytes(sk.kernel, x);
     if (factor === 0) this.limitBytes = limit;
-    if (sk.wmemBytes <= limit) return false;
+    // `refcount_read(&sk->sk_wmem_alloc) > limit`; v3.6–3.11 tested `>= sysctl_tcp_limit_output_bytes`.
+    const wmem = sk.skWmemAlloc;
+    if (sk.kernel.tsqDynamicLimit ? wmem <= limit : wmem < limit) return false;
     if (tsqShortcut(sk.kernel, sk.rtxSkbs)) return false;
     this.set(true, nowNs);
     this.throttleCount++;
