@@ -236,7 +236,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
       cpu,
       costs,
       k,
-      createCc(t.cc, sim.rng.fork(100 + i), bbrOptions(era)),
+      createCc(t.cc, sim.rng.fork(100 + i), { ...bbrOptions(era), hz: k.hz }),
       {
         flowId: i,
         src: local ? 0 : HOST_NODE,
@@ -267,6 +267,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
           peer: local ? 0 : HOST_NODE,
           mssBytes: t.mssBytes,
           delackNs: sc.receiver.delackMs * 1_000_000,
+          jiffyTimer: { hz: k.hz, levelWheel: k.timerWheelLevels },
           groWindowNs: local ? us(sc.receiver.groWindowUs) : 0,
           groMaxBytes: 65536,
           priority: 0,

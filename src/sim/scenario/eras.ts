@@ -54,6 +54,7 @@ const k66: KernelFeatures = {
   tsoDeferAgeCheck: true,
   // Kconfig's default (kernel/Kconfig.hz: HZ_250); ARM32 defconfigs default to 100.
   hz: 250,
+  timerWheelLevels: true,
   cwndLimitedSticky: true,
 };
 
@@ -67,12 +68,14 @@ const k41: KernelFeatures = {
   gsoAlwaysOn: false,
   pacing: 'none',
   tsoDeferClock: 'lsndtime',
+  timerWheelLevels: false,
   cwndLimitedSticky: false,
 };
 
 /** Linux 4.16: tcp_small_queue_check with the rtx-queue shortcut, hrtimer pacing. */
 const k416: KernelFeatures = {
   ...k41,
+  timerWheelLevels: true,
   tsqShortcut: 'empty',
   tsqRetransmitFactor: true,
   pacing: 'hrtimer',
@@ -135,7 +138,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     ...pre420,
     id: '4.9',
     label: 'Linux 4.9 (2016, ath9k moves to mac80211 TXQs)',
-    kernel: k41,
+    kernel: { ...k41, timerWheelLevels: true },
     limitOutputBytes: 262_144,
     mac80211PacingShift: null,
     ath9kRotatingRoundRobin: true,
@@ -184,24 +187,34 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
 export const ERA_IDS = Object.keys(ERAS) as EraId[];
 
 /**
- * BBR v1 details by era: 4.20 added the 1 % pacing margin, 5.1 the ACK
- * aggregation headroom; the small-BDP boost and the min_rtt refresh on equal
- * samples follow the same split (approximate).
+ * BBR v1 details by era: 4.20 added the 1 % pacing margin and the EDT
+ * correction (bbr_packets_in_net_at_edt), 5.1 the ACK aggregation headroom;
+ * the small-BDP boost follows the same split (approximate); the min_rtt
+ * refresh on equal samples ended with the Nov 2020 fix (5.10).
  */
 export function bbrOptions(era: EraProfile): {
   pacingMarginPercent: number;
   extraAckedGain: number;
   probeBwSmallBdpBoost: boolean;
   minRttRefreshOnEqual: boolean;
+  edt: boolean;
 } {
+  const minRttRefreshOnEqual = !['6.1', '6.6', '6.16'].includes(era.id);
   return era.kernel.pacing === 'edt'
     ? {
         pacingMarginPercent: era.bbrPacingMarginPercent,
         extraAckedGain: 256,
         probeBwSmallBdpBoost: true,
-        minRttRefreshOnEqual: true,
+        minRttRefreshOnEqual,
+        edt: true,
       }
-    : { pacingMarginPercent: 0, extraAckedGain: 0, probeBwSmallBdpBoost: false, minRttRefreshOnEqual: true };
+    : {
+        pacingMarginPercent: 0,
+        extraAckedGain: 0,
+        probeBwSmallBdpBoost: false,
+        minRttRefreshOnEqual,
+        edt: false,
+      };
 }
 
 /**

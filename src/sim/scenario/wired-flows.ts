@@ -31,7 +31,7 @@ export function addWiredFlows(
   const link = sc.link;
   const receivers: TcpReceiver[] = [];
   for (let i = 0; i < t.flows; i++) {
-    const cc = createCc(t.cc, sim.rng.fork(100 + i), bbrOptions(era));
+    const cc = createCc(t.cc, sim.rng.fork(100 + i), { ...bbrOptions(era), hz: kernel.hz });
     const sender = new TcpSender(
       sim,
       cpu,
@@ -67,6 +67,7 @@ export function addWiredFlows(
           peer: 0,
           mssBytes: t.mssBytes,
           delackNs: sc.receiver.delackMs * 1_000_000,
+          jiffyTimer: { hz: kernel.hz, levelWheel: kernel.timerWheelLevels },
           groWindowNs: us(sc.receiver.groWindowUs),
           groMaxBytes: 65536,
           priority: 0,

@@ -11,6 +11,7 @@ import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
+import { timerFireNs, usecsToJiffies } from '../jiffies';
 import type { Skb } from '../skb';
 import { tcpPacingRate } from './pacing';
 import { DeliveryRate } from './rate-sample';
@@ -56,6 +57,15 @@ export class AckProcessor implements EventTarget {
     this.rtoTimer = new Timer(sim, (now) => this.onRto(now));
   }
 
+  /**
+   * The retransmit timer in jiffies: icsk_rto = usecs_to_jiffies(srtt + rttvar)
+   * (__tcp_set_rto), armed as jiffies + rto (inet_csk_reset_xmit_timer).
+   */
+  private rtoFireNs(nowNs: Ns, rtoNs: Ns): Ns {
+    const k = this.tp.kernel;
+    return timerFireNs(nowNs, usecsToJiffies(rtoNs / 1000, k.hz), k.hz, k.timerWheelLevels);
+  }
+
   inRecovery(): boolean {
     return this.caState !== 'open';
   }
@@ -90,7 +100,7 @@ export class AckProcessor implements EventTarget {
     r.xmitNs = nowNs;
     this.rate.skbSent(r, rtx.packetsOut, nowNs);
     rtx.push(r);
-    if (!this.rtoTimer.armed) this.rtoTimer.arm(nowNs + this.rtt.rtoNs);
+    if (!this.rtoTimer.armed) this.rtoTimer.arm(this.rtoFireNs(nowNs, this.rtt.rtoNs));
     if (this.caState === 'recovery') this.prrOut += segs;
   }
 
@@ -144,6 +154,7 @@ export class AckProcessor implements EventTarget {
       tp.minRttNs,
       mss,
     );
+    rs.priorInFlight = priorInFlight;
 
     // Recovery state machine (tcp_fastretrans_alert, simplified).
     // tcp_try_undo_loss (any time in Loss) / tcp_try_undo_partial (once no
@@ -169,10 +180,12 @@ export class AckProcessor implements EventTarget {
         rtx.packetsOut,
         tp.srttNs,
         tp.cfg.maxPacingRateBytesPerSec,
+        tp.kernel.tcpPacingSsRatio,
+        tp.kernel.tcpPacingCaRatio,
       );
     }
     if (rtx.packetsOut === 0) this.rtoTimer.cancel();
-    else if (advanced) this.rtoTimer.arm(nowNs + this.rtt.rtoNs);
+    else if (advanced) this.rtoTimer.arm(this.rtoFireNs(nowNs, this.rtt.rtoNs));
   }
 
   /** Marks unSACKed data more than DUPTHRESH segments below the highest SACK as lost. */
@@ -257,7 +270,7 @@ export class AckProcessor implements EventTarget {
     tp.snd_cwnd = 1;
     tp.cc.onRto(tp);
     this.backoff++;
-    this.rtoTimer.arm(nowNs + Math.min(this.rtt.rtoNs * 2 ** this.backoff, TCP_RTO_MAX_NS));
+    this.rtoTimer.arm(this.rtoFireNs(nowNs, Math.min(this.rtt.rtoNs * 2 ** this.backoff, TCP_RTO_MAX_NS)));
     tp.writeXmit(nowNs);
   }
 

@@ -67,6 +67,8 @@ export interface KernelFeatures {
   tsoDeferAgeCheck: boolean;
   /** CONFIG_HZ. */
   hz: Hz;
+  /** timer_list timers sit in a wheel of level granularity, rounded up (4.8+, ../jiffies.ts); before, they run on their tick. */
+  timerWheelLevels: boolean;
   /** tcp_cwnd_validate keeps is_cwnd_limited for the rest of the round ("tcp: fix tcp_cwnd_validate() to not forget is_cwnd_limited", 2022). */
   cwndLimitedSticky: boolean;
 }

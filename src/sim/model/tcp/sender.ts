@@ -349,6 +349,11 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   /** writeXmit runs as the continuation of a tcp_write_xmit loop that has sent. */
   loopSent = false;
 
+  /** sk_max_pacing_rate (SO_MAX_PACING_RATE), for BBR's clamp. */
+  get maxPacingRateBytesPerSec(): number {
+    return this.cfg.maxPacingRateBytesPerSec;
+  }
+
   pacingRateBps(): number {
     return Number.isFinite(this.pacingRateBytesPerSec) ? this.pacingRateBytesPerSec * 8 : 0;
   }

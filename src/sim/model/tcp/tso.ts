@@ -7,10 +7,8 @@ import type { KernelFeatures } from './kernel-features';
 
 /** MAX_TCP_HEADER on x86-64 (128 + MAX_HEADER), subtracted from gso_max_size in sk_setup_caps. */
 export const MAX_TCP_HEADER_BYTES = 320;
-/** sysctl_tcp_tso_rtt_log default (9: 512 µs). */
+/** sysctl_tcp_tso_rtt_log default (9: 512 µs; tcp_sk_init in net/ipv4/tcp_ipv4.c). */
 export const TSO_RTT_LOG = 9;
-/** 2^TSO_RTT_LOG µs, computed once: V8 does not fold `2 ** TSO_RTT_LOG` and calls pow() each time. */
-const TSO_RTT_STEP_US = 2 ** TSO_RTT_LOG;
 
 export interface AutosizeInputs {
   mssBytes: number;
@@ -50,8 +48,10 @@ export function tsoSegs(k: KernelFeatures, x: AutosizeInputs): number {
   }
   const rate = Number.isFinite(x.pacingRateBytesPerSec) ? x.pacingRateBytesPerSec : 2 ** 32 - 1;
   let bytes = Math.floor(rate / pow2(x.sk_pacing_shift));
+  // 5.18+: r = tcp_min_rtt(tp) >> tcp_tso_rtt_log; if (r < BITS_PER_TYPE(sk_gso_max_size)) bytes += sk_gso_max_size >> r.
+  // tcp_min_rtt is ~0U until the first sample: no bonus.
   if (k.tcpTsoRttLog !== null && Number.isFinite(x.minRttNs)) {
-    const r = Math.floor(x.minRttNs / 1000 / TSO_RTT_STEP_US);
+    const r = Math.floor(Math.floor(x.minRttNs / 1000) / pow2(k.tcpTsoRttLog));
     if (r < 32) bytes += Math.floor(skMax / pow2(r));
   }
   bytes = Math.min(bytes, skMax);

@@ -54,7 +54,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   let segs = Math.min(goal, quota, unsentSegs);
   if (segs < 1) return;
   if (segs < goal && segs === unsentSegs && tailCorked(tp)) return;
-  if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), inFlight, segs, goal, nowNs - tp.lastSendNs)) {
+  if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), tp.snd_cwnd - inFlight, goal, nowNs)) {
     // Deferred for want of cwnd: tcp_tso_should_defer sets is_cwnd_limited,
     // and the tcp_write_xmit loop that just sent validates with it.
     if (tp.loopSent) tp.cwndValidate(true, true);
