@@ -44,13 +44,20 @@ export class Model implements EventTarget {
   wifiRadios: WifiRadios | null = null;
   warmupEndNs: Ns;
   private measuring = false;
-  /** Sums of the first sender's sk_wmem_alloc and TSQ limit at each sample since the measurement began. */
-  private tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0 };
+  /**
+   * Sums, at each sample since the measurement began, of sk_wmem_alloc and of
+   * the TSQ limit: the first sender's, and every sender's together.
+   */
+  private tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
+  /** Each bottleneck's busy time when the measurement began. */
+  private bottleneckBusyBase: number[] = [];
   private pingSeq = 0;
   /** How often the probes are sampled (ns). */
   readonly sampleIntervalNs: Ns;
   // measurement baselines
   private base = { bytes: 0, cpuNs: 0, thrNs: 0, tNs: 0 };
+  /** Each sender's throttled time when the measurement began. */
+  private thrBase: number[] = [];
   private perStationBase: number[] = [];
   /** Extra per-station delivered-bytes readers (WiFi). */
   stationBytes: (() => number)[] = [];
@@ -184,6 +191,10 @@ export class Model implements EventTarget {
           t.n++;
           t.wmemBytes += this.senders[0].wmemBytes;
           t.limitBytes += this.senders[0].tsqLimit;
+          for (const s of this.senders) {
+            t.allWmemBytes += s.wmemBytes;
+            t.allLimitBytes += s.tsqLimit;
+          }
         }
         this.sim.at(nowNs + this.sampleIntervalNs, this, K_SAMPLE);
         break;
@@ -200,7 +211,9 @@ export class Model implements EventTarget {
   beginMeasurement(nowNs: Ns): void {
     this.measuring = true;
     this.recorder.resetSummaries();
-    this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0 };
+    this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
+    this.bottleneckBusyBase = this.bottlenecks.map((nic) => nic.busyNs);
+    this.thrBase = this.senders.map((s) => s.throttledTimeNs(nowNs));
     this.base = {
       bytes: this.deliveredBytes(),
       cpuNs: this.cpu.busyTimeNs(),
@@ -215,6 +228,28 @@ export class Model implements EventTarget {
   tsqMeans(): { wmemBytes: number; limitBytes: number } | null {
     const t = this.tsqSamples;
     return t.n === 0 ? null : { wmemBytes: t.wmemBytes / t.n, limitBytes: t.limitBytes / t.n };
+  }
+
+  /** The same over every sender: sk_wmem_alloc summed over the flows, and their limits summed. */
+  tsqTotalMeans(): { wmemBytes: number; limitBytes: number } | null {
+    const t = this.tsqSamples;
+    return t.n === 0 ? null : { wmemBytes: t.allWmemBytes / t.n, limitBytes: t.allLimitBytes / t.n };
+  }
+
+  /** Each sender's share of time TSQ-throttled since the measurement began. */
+  throttledFractions(): number[] {
+    const now = this.sim.nowNs;
+    const dt = now - this.base.tNs;
+    return this.senders.map((s, i) => (dt > 0 ? (s.throttledTimeNs(now) - (this.thrBase[i] ?? 0)) / dt : 0));
+  }
+
+  /** The share of time each bottleneck link was busy since the measurement began (since t = 0 before it). */
+  bottleneckUtilization(): number[] {
+    const since = this.measuring ? this.base.tNs : 0;
+    const dt = this.sim.nowNs - since;
+    return this.bottlenecks.map((nic, i) =>
+      dt > 0 ? (nic.busyNs - (this.measuring ? (this.bottleneckBusyBase[i] ?? 0) : 0)) / dt : 0,
+    );
   }
 
   isMeasuring(): boolean {

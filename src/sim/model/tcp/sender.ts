@@ -156,8 +156,14 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
       'truesizeOut',
     ]);
     this.ack = new AckProcessor(sim, this);
+    // SO_MAX_PACING_RATE (sock_setsockopt): sk_pacing_rate = min(sk_pacing_rate, max), and from
+    // 4.13 cmpxchg(&sk->sk_pacing_status, SK_PACING_NONE, SK_PACING_NEEDED): TCP paces itself, whatever
+    // its congestion control. BBR's init asks for the same.
+    const maxRate = cfg.maxPacingRateBytesPerSec;
+    if (Number.isFinite(maxRate)) this.pacingRateBytesPerSec = Math.min(this.pacingRateBytesPerSec, maxRate);
     cc.init(this);
-    if (cc.needsPacing && hasInternalPacing(kernel) && this.sk_pacing_status === PacingStatus.NONE) {
+    const wantsPacing = cc.needsPacing || Number.isFinite(maxRate);
+    if (wantsPacing && hasInternalPacing(kernel) && this.sk_pacing_status === PacingStatus.NONE) {
       this.sk_pacing_status = PacingStatus.NEEDED;
     }
   }

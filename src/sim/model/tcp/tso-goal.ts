@@ -75,7 +75,8 @@ export class TsoGoal {
    */
   shouldDefer(inRecovery: boolean, room: number, maxSegs: number, nowNs: Ns): boolean {
     const send = this.decide(inRecovery, room, maxSegs, nowNs);
-    if (send) this.deferredSinceJiffy = null; // send_now: tp->tso_deferred = 0
+    if (send)
+      this.deferredSinceJiffy = null; // send_now: tp->tso_deferred = 0
     else if (this.deferredSinceJiffy === null) this.deferredSinceJiffy = jiffiesAt(nowNs, this.sk.kernel.hz);
     return !send;
   }

@@ -152,7 +152,10 @@ export class Bbr extends BbrModel implements CongestionControl {
 
   /** bbr_bw_to_pacing_rate(): the rate with its gain and margin, capped at sk_max_pacing_rate. */
   private bwToPacingRate(sk: CcSock, bw: number, gain: number): number {
-    return Math.min(bbrRateBytesPerSec(bw, sk.mss, gain, this.marginPercent), sk.maxPacingRateBytesPerSec ?? Infinity);
+    return Math.min(
+      bbrRateBytesPerSec(bw, sk.mss, gain, this.marginPercent),
+      sk.maxPacingRateBytesPerSec ?? Infinity,
+    );
   }
 
   /** bbr_init_pacing_rate_from_rtt(): high_gain · cwnd / srtt (1 ms if no RTT yet). */
