@@ -163,6 +163,8 @@ export class FakeSim implements LiveSim {
       throttledFraction: 0,
       drops: 0,
       stations: [],
+      flows: [],
+      qdiscs: [],
       bound: 'fake',
       events: this.events,
     };

@@ -144,7 +144,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
 
   // The main transmitter (node 0) and its netdev queue.
   const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, m.kernel), m.dropFn);
-  m.qdiscs.push(qdisc);
+  m.addQdisc(qdisc, `${w.topology === 'ap' ? 'AP' : 'station'}: ${sc.qdisc.kind}`);
   let driver: TxDriver;
   const peers0 = local ? [1] : w.stations.map((_, i) => i + 1);
   if (w.driver === 'brcmfmac') {

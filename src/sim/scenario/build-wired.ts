@@ -70,8 +70,8 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     cpu,
     costs,
   });
-  m.qdiscs.push(qdisc);
-  if (router) m.qdiscs.push(router.qdisc);
+  m.addQdisc(qdisc, `sender: ${sc.qdisc.kind}`);
+  if (router && sc.router) m.addQdisc(router.qdisc, `router: ${sc.router.qdisc.kind}`);
   m.pingOut = (skb, now) => dev.xmit(skb, now);
 
   receivers = addWiredFlows(

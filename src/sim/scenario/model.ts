@@ -15,6 +15,7 @@ import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
+import { FlowStats } from './flow-stats';
 import { wifiDrops, type WifiRadios } from './wifi-probes';
 import type { EraProfile } from './eras';
 import { kernelFeatures } from './kernel';
@@ -32,6 +33,9 @@ export class Model implements EventTarget {
   readonly senders: TcpSender[] = [];
   receivers: TcpReceiver[] = [];
   readonly qdiscs: Qdisc[] = [];
+  /** A name per qdisc for summaries ("sender: fq_codel"); see addQdisc. */
+  readonly qdiscNames: string[] = [];
+  private readonly flowStats = new FlowStats();
   readonly bottlenecks: WiredNic[] = [];
   readonly series: SeriesSpec[] = [];
   /** Station names for per-station summaries (WiFi). */
@@ -160,6 +164,12 @@ export class Model implements EventTarget {
   /** Live brcmfmac FC-mode change (set by the WiFi builder). */
   setFcMode: (mode: 0 | 1 | 2) => void = () => {};
 
+  /** Registers a qdisc whose backlog the summary reports, under `name`. */
+  addQdisc(q: Qdisc, name: string): void {
+    this.qdiscs.push(q);
+    this.qdiscNames[this.qdiscs.length - 1] = name;
+  }
+
   addBottleneck(nic: WiredNic): void {
     this.bottlenecks.push(nic);
   }
@@ -195,6 +205,7 @@ export class Model implements EventTarget {
             t.allWmemBytes += s.wmemBytes;
             t.allLimitBytes += s.tsqLimit;
           }
+          this.flowStats.sample(this.senders, this.qdiscs, this.kernel.pacingRate);
         }
         this.sim.at(nowNs + this.sampleIntervalNs, this, K_SAMPLE);
         break;
@@ -214,6 +225,7 @@ export class Model implements EventTarget {
     this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
     this.bottleneckBusyBase = this.bottlenecks.map((nic) => nic.busyNs);
     this.thrBase = this.senders.map((s) => s.throttledTimeNs(nowNs));
+    this.flowStats.reset(this.senders, this.receivers, this.qdiscs, nowNs);
     this.base = {
       bytes: this.deliveredBytes(),
       cpuNs: this.cpu.busyTimeNs(),
@@ -309,6 +321,8 @@ export class Model implements EventTarget {
       throttledFraction,
       drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
       stations,
+      flows: this.flowStats.flowSummaries(this.senders, this.receivers, now),
+      qdiscs: this.flowStats.qdiscSummaries(this.qdiscNames),
       bound: '',
       events: this.sim.eventsRun,
     };

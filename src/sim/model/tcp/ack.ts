@@ -49,6 +49,8 @@ export class AckProcessor implements EventTarget {
   /** Spurious reductions found by timestamps (tcp_init_undo … tcp_undo_cwnd_reduction). */
   readonly undo = new UndoState();
   acksProcessed = 0;
+  /** The last valid delivery-rate sample (tcpi_delivery_rate), bytes/s; -1 before one. */
+  lastDeliveryRateBytesPerSec = -1;
 
   constructor(
     private readonly sim: Sim,
@@ -155,6 +157,7 @@ export class AckProcessor implements EventTarget {
       mss,
     );
     rs.priorInFlight = priorInFlight;
+    if (rs.deliveryRateBytesPerSec >= 0) this.lastDeliveryRateBytesPerSec = rs.deliveryRateBytesPerSec;
 
     // Recovery state machine (tcp_fastretrans_alert, simplified).
     // tcp_try_undo_loss (any time in Loss) / tcp_try_undo_partial (once no

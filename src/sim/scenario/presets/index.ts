@@ -3,6 +3,7 @@ import { ath9kIntermediateQueues } from './ath9k-intermediate-queues';
 import { ath9kPacingShift } from './ath9k-pacing-shift';
 import { benchWifi, benchWired } from './bench-scenes';
 import { brcmfmacFcMode } from './brcmfmac-fc-mode';
+import { fecTsoRttLog } from './fec-tso-rtt-log';
 import { firstTsq } from './first-tsq';
 import { gsoAlwaysOn } from './gso-always-on';
 import type { Preset } from './preset';
@@ -15,6 +16,7 @@ export const PRESETS: Preset[] = [
   gsoAlwaysOn,
   xenTsqLimit,
   firstTsq,
+  fecTsoRttLog,
   benchWired,
   benchWifi,
 ];
