@@ -52,6 +52,7 @@ const k66: KernelFeatures = {
   pacing: 'edt',
   tsoDeferClock: 'wstamp',
   tsoDeferAgeCheck: true,
+  rttUsecs: true,
   // Kconfig's default (kernel/Kconfig.hz: HZ_250); ARM32 defconfigs default to 100.
   hz: 250,
   timerWheelLevels: true,
@@ -116,6 +117,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
       tcpAutocorking: false,
       tsoDeferClock: 'tso_deferred',
       tsoDeferAgeCheck: false,
+      rttUsecs: false,
     },
     limitOutputBytes: 131_072,
     mac80211PacingShift: null,

@@ -30,7 +30,7 @@ export class AckProcessor implements EventTarget {
   caState: CaState = 'open';
   private highSeq = 0;
   /** srtt, rttvar and the RTO. */
-  readonly rtt = new RttEstimator();
+  readonly rtt: RttEstimator;
   private backoff = 0;
   private readonly rtoTimer: Timer;
   /** tcp_rate.c connection state and the rate sample. */
@@ -57,6 +57,7 @@ export class AckProcessor implements EventTarget {
     private readonly tp: TcpSender,
   ) {
     this.rtoTimer = new Timer(sim, (now) => this.onRto(now));
+    this.rtt = new RttEstimator({ usecs: tp.kernel.rttUsecs, hz: tp.kernel.hz });
   }
 
   /**
@@ -112,13 +113,15 @@ export class AckProcessor implements EventTarget {
     if (!r.everRetrans) {
       // tcp_clean_rtx_queue: srtt from the oldest newly acked skb (first_ackt),
       // min_rtt and the rate sample from the newest (last_ackt).
-      const rtt = this.sim.nowNs - r.xmitNs;
-      if (this.seqRttNs < 0) this.seqRttNs = rtt;
-      this.rttSampleNs = rtt;
+      if (this.seqSentNs < 0) this.seqSentNs = r.xmitNs;
+      this.caSentNs = r.xmitNs;
+      this.rttSampleNs = this.sim.nowNs - r.xmitNs;
     }
   };
 
-  private seqRttNs: Ns = -1;
+  /** Send times of the oldest (first_ackt) and newest (last_ackt) never-retransmitted skbs this ACK delivers. */
+  private seqSentNs: Ns = -1;
+  private caSentNs: Ns = -1;
 
   private onAck(ack: Skb, nowNs: Ns): void {
     const tp = this.tp;
@@ -127,7 +130,7 @@ export class AckProcessor implements EventTarget {
     this.newlyDelivered = 0;
     this.rate.beginAck();
     this.rttSampleNs = -1;
-    this.seqRttNs = -1;
+    this.seqSentNs = -1;
     const priorInFlight = rtx.inFlight();
     const mss = tp.mss;
     const advanced = ack.ackSeq > tp.sndUna;
@@ -145,7 +148,7 @@ export class AckProcessor implements EventTarget {
     }
     if (this.newlyDelivered === 0 && !advanced) return;
     this.rate.deliveredNs = nowNs;
-    if (this.rttSampleNs >= 0) this.rtt.sample(tp, this.seqRttNs, this.rttSampleNs);
+    if (this.rttSampleNs >= 0) this.rtt.sample(tp, nowNs, this.seqSentNs, this.caSentNs);
     const lostBefore = rtx.lostOut;
     this.markLost();
     const rs = this.rate.gen(

@@ -65,6 +65,11 @@ export interface KernelFeatures {
   tsoDeferClock: TsoDeferClock;
   /** tcp_tso_should_defer sends now when the oldest unacked skb left less than srtt/2 ago (50c8339e9299, 4.0). */
   tsoDeferAgeCheck: boolean;
+  /**
+   * RTT samples, srtt and the RTO in µs (740b0f1841f6 "tcp: switch rtt estimations to usec
+   * resolution", 3.15); false: in jiffies, as v3.6 kept them.
+   */
+  rttUsecs: boolean;
   /** CONFIG_HZ. */
   hz: Hz;
   /** timer_list timers sit in a wheel of level granularity, rounded up (4.8+, ../jiffies.ts); before, they run on their tick. */
