@@ -94,7 +94,7 @@ export const fecTsoRttLog: Preset = {
     },
     {
       path: 'link.propagationUs',
-      why: 'A LAN to the PC: 50 µs each way, the wired hosts’ default. Not modelled: the fec’s RX interrupt coalescing (also 1000 µs / 200 frames), which delays the ACKs the board sees and made the min_rtt in the thread 0.744 ms; here min_rtt is a few hundred µs, so the bonus is larger (gso_max_size >> 0 instead of >> 1).',
+      why: 'A LAN to the PC: 50 µs each way, the wired hosts’ default. Not modelled: the fec’s RX interrupt coalescing (also 1000 µs / 200 frames), which delays the ACKs the board sees.',
     },
   ],
 };
