@@ -17,7 +17,7 @@ export function FlowTables({ summary }: { summary: Summary }) {
   return (
     <>
       {flows.length > 0 && (
-        <table className="stations" data-testid="flow-table">
+        <table className="summary-table" data-testid="flow-table">
           <caption>TCP flows (as ss -tinm: median, p10–p90)</caption>
           <thead>
             <tr>
@@ -48,7 +48,7 @@ export function FlowTables({ summary }: { summary: Summary }) {
         </table>
       )}
       {qdiscs.length > 0 && (
-        <table className="stations" data-testid="qdisc-table">
+        <table className="summary-table" data-testid="qdisc-table">
           <caption>Qdisc backlog (as tc -s qdisc: median, p10–p90)</caption>
           <thead>
             <tr>
