@@ -177,6 +177,8 @@ export class FakeSim implements LiveSim {
       throttledFraction: 0,
       drops: 0,
       stations: [],
+      flows: [],
+      qdiscs: [],
       bound: 'fake',
       events: this.events,
     };

@@ -4,7 +4,9 @@
  * time each, so that thousands run in the unit-test layer.
  */
 import fc from 'fast-check';
-import { ERA_IDS, ERAS, hasTcpTxDelay, type EraId } from '../../src/sim/scenario/eras';
+import { ERA_IDS, type EraId } from '../../src/sim/scenario/eras';
+import { kernelFeatures, type KernelConfig } from '../../src/sim/scenario/kernel';
+import { hasEdt } from '../../src/sim/model/tcp/kernel-features';
 import type { QdiscConfig, Scenario } from '../../src/sim/scenario/scenario';
 import { SCENARIO_SCHEMA } from '../../src/sim/scenario/scenario';
 import { wiredBase } from '../../src/sim/scenario/presets/wired-base';
@@ -116,6 +118,21 @@ function validShaper(sh: ShaperConfig | null, era: EraId): ShaperConfig | null {
   const kind = sh.kind === 'cake' && preCake ? 'htb' : sh.kind;
   return { ...sh, kind, burstBytes: kind === 'tbf' ? (sh.burstBytes ?? 15_140) : sh.burstBytes };
 }
+/** The kernel block: each behaviour at the era's value (null) or set. */
+const kernelBlock = (): fc.Arbitrary<KernelConfig> =>
+  fc.record({
+    tcp_tso_rtt_log: fc.option(fc.integer({ min: 0, max: 31 }), { nil: null }),
+    tsq_shortcut: fc.option(fc.constantFrom('none' as const, 'empty' as const, 'single' as const), {
+      nil: null,
+    }),
+    tcp_autocorking: fc.option(fc.boolean(), { nil: null }),
+    tcp_min_tso_segs: fc.option(fc.integer({ min: 1, max: 64 }), { nil: null }),
+    tcp_pacing_ss_ratio: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: null }),
+    tcp_pacing_ca_ratio: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: null }),
+    gso_always_on: fc.option(fc.boolean(), { nil: null }),
+    pacing: fc.option(fc.constantFrom('none' as const, 'hrtimer' as const, 'edt' as const), { nil: null }),
+    hz: fc.option(fc.constantFrom(100 as const, 250 as const, 300 as const, 1000 as const), { nil: null }),
+  });
 
 /** Everything but the link and the WiFi part. */
 const common = () =>
@@ -132,10 +149,10 @@ const common = () =>
       sndbufBytes: logInt(32 * KiB, 8 * KiB * KiB),
       tcp_limit_output_bytes: fc.option(logInt(1, 64 * KiB * KiB), { nil: null }),
       sk_pacing_shift: fc.option(fc.integer({ min: 0, max: 20 }), { nil: null }),
-      min_tso_segs: fc.integer({ min: 1, max: 64 }),
       tx_delay_us: fc.oneof(fc.constant(0), logInt(1, 10_000)),
       maxPacingRateBps: fc.oneof(fc.constant(0), logInt(1e6, 1e10)),
     }),
+    kernel: kernelBlock(),
     cpu: cpu(),
     qdisc: qdisc(),
     receiver: fc.record({ groWindowUs: logInt(1, 1000).map((v) => v - 1), delackMs: logInt(1, 200) }),
@@ -156,11 +173,12 @@ function assemble(
     schema: SCENARIO_SCHEMA,
     title: 'generated',
     era: c.era,
+    kernel: c.kernel,
     durationMs: c.durationMs,
     warmupMs: Math.floor(c.durationMs * c.warmupFraction),
     sampleIntervalUs: c.sampleIntervalUs,
-    // Validation refuses TCP_TX_DELAY in an era without it.
-    tcp: hasTcpTxDelay(ERAS[c.era]) ? c.tcp : { ...c.tcp, tx_delay_us: 0 },
+    // Validation refuses TCP_TX_DELAY in a kernel without EDT.
+    tcp: hasEdt(kernelFeatures(c)) ? c.tcp : { ...c.tcp, tx_delay_us: 0 },
     cpu: c.cpu,
     qdisc: c.qdisc,
     receiver: c.receiver,
@@ -185,6 +203,7 @@ const wiredLink = () =>
     ringSlots: logInt(1, 1024),
     bql: fc.boolean(),
     sg: fc.boolean(),
+    tso: fc.boolean(),
     gsoMaxSizeBytes: logInt(1500, 65536),
     completion: completion(),
     xen: fc.option(
@@ -418,10 +437,15 @@ export const presetScenario = (
     const set = fc.record(knobs, { requiredKeys: [] }) as fc.Arbitrary<
       Record<string, string | number | boolean | null>
     >;
-    // The explorer refuses TCP_TX_DELAY in an era without it (validation).
+    // The explorer refuses TCP_TX_DELAY in a kernel without EDT (validation).
     const valid = set.map((st) => {
-      const era = (st.era ?? p.scenario().era) as EraId;
-      return hasTcpTxDelay(ERAS[era]) || !st['tcp.tx_delay_us'] ? st : { ...st, 'tcp.tx_delay_us': 0 };
+      const sc = p.scenario();
+      const era = (st.era ?? sc.era) as EraId;
+      const pacing = (
+        st['kernel.pacing'] === undefined ? sc.kernel.pacing : st['kernel.pacing']
+      ) as KernelConfig['pacing'];
+      const edt = hasEdt(kernelFeatures({ era, kernel: { ...sc.kernel, pacing } }));
+      return edt || !st['tcp.tx_delay_us'] ? st : { ...st, 'tcp.tx_delay_us': 0 };
     });
     return fc.record({ id: fc.constant(p.id), set: valid });
   });

@@ -78,7 +78,7 @@ export class InvariantHarness {
   private wrapSender(s: TcpSender): void {
     const open = s as unknown as Open;
     const send = open.send.bind(s);
-    const era = s.era;
+    const era = s.kernel;
     open.send = (seq, len, segs, truesize, retrans, nowNs) => {
       if (!this.muted) {
         const limit = tsqLimitBytes(era, {

@@ -30,6 +30,8 @@ export function summary(p: Partial<Summary> = {}): Summary {
     throttledFraction: 0.5,
     drops: 0,
     stations: [],
+    flows: [],
+    qdiscs: [],
     bound: 'link-bound',
     events: 1000,
     ...p,

@@ -2,6 +2,7 @@
 import { useExplorer } from '../state/explorer-store';
 import { formatBps, num } from '../format';
 import { metricLabel, metricText, summaryMetric } from '../summary-metrics';
+import { FlowTables } from './FlowTables';
 import './panels.css';
 
 /** [data-testid suffix, metric]: the headline row, then the details under it. */
@@ -71,6 +72,7 @@ export function SummaryStrip() {
           </tbody>
         </table>
       )}
+      {summary && <FlowTables summary={summary} />}
     </section>
   );
 }

@@ -45,14 +45,14 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   net.apIsEndpoint = !local && site === 'device';
 
   // The main transmitter (node 0) and its netdev queue.
-  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, era), m.dropFn);
-  m.qdiscs.push(qdisc);
+  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, m.kernel), m.dropFn);
+  m.addQdisc(qdisc, `${w.topology === 'ap' ? 'AP' : 'station'}: ${sc.qdisc.kind}`);
   const b: RadioBuild = { m, net, medium, w, era };
   const peers0 = local ? [1] : w.stations.map((_, i) => i + 1);
   const radio0 = buildMainRadio(b, peers0, site === 'device' && sc.cpu.enabled ? cpu : null, costs);
   if (radio0.setFcMode) m.setFcMode = (mode) => radio0.setFcMode!(mode, sim.nowNs);
   const dev0 = new DevQueue(sim, qdisc, radio0.netdev, {
-    softwareGso: era.gsoAlwaysOn,
+    softwareGso: m.kernel.gsoAlwaysOn,
     sg: false,
     cpu: null,
     costs: ZERO_COSTS,
@@ -63,7 +63,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
 
   // The wired side, then the flows between the hosts.
   if (site === 'device') buildAnsweringHost(m, net, sc);
-  else buildSendingHost(m, net, sc, era);
+  else buildSendingHost(m, net, sc);
   if (site === 'device') {
     m.pingTargets = local ? [1] : w.stations.map((_, i) => i + 1);
     m.pingOut = (skb, now) => dev0.xmit(skb, now);

@@ -21,7 +21,18 @@ import type { Scenario } from './scenario';
 import { buildSenderDevice } from './wired-device';
 import { addWiredFlows } from './wired-flows';
 import { buildRouter } from './wired-router';
-import { buildInterfaceQdisc } from './wired-qdisc';
+import { buildInterfaceQdisc, interfaceQdiscName } from './wired-qdisc';
+
+/**
+ * What TCP builds for the device: TSO needs SG (netdev_fix_features drops TSO
+ * without it); with SG but no TSO the stack segments GSO skbs of page frags in
+ * software; without SG TCP sends 1-MSS skbs, unless GSO is always on (4.17+),
+ * when dev_queue_xmit copies the GSO skb into linear segments.
+ */
+export function wiredGsoMode(sg: boolean, tso: boolean, gsoAlwaysOn: boolean): 'tso' | 'gso' | 'mss' {
+  if (sg) return tso ? 'tso' : 'gso';
+  return gsoAlwaysOn ? 'gso' : 'mss';
+}
 
 export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): Model {
   const sim = new Sim(seed);
@@ -41,7 +52,8 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     else receivers[skb.flowId].receive(skb, now);
   };
 
-  const router = sc.router ? buildRouter(m, sc.router, era, farEnd) : null;
+  const k = m.kernel;
+  const router = sc.router ? buildRouter(m, sc.router, k, farEnd) : null;
   const driver = buildSenderDevice(
     m,
     sc.link,
@@ -50,22 +62,24 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     router ? 'segments' : 'train',
     router ? router.deliver : farEnd,
   );
-  const qdisc = buildInterfaceQdisc(m, sc.qdisc, sc.shaper, era, sc.link.sg, 'sender');
-  const gsoMode = sc.link.sg ? 'tso' : era.gsoAlwaysOn ? 'gso' : 'mss';
+  const qdisc = buildInterfaceQdisc(m, sc.qdisc, sc.shaper, k, sc.link.sg, 'sender');
+  const gsoMode = wiredGsoMode(sc.link.sg, sc.link.tso, k.gsoAlwaysOn);
   const dev = new DevQueue(sim, qdisc, driver, {
     softwareGso: gsoMode === 'gso',
     sg: sc.link.sg,
     cpu,
     costs,
   });
-  m.qdiscs.push(qdisc);
-  if (router) m.qdiscs.push(router.qdisc);
+  m.addQdisc(qdisc, interfaceQdiscName('sender', sc.qdisc, sc.shaper));
+  if (router && sc.router)
+    m.addQdisc(router.qdisc, interfaceQdiscName('router', sc.router.qdisc, sc.router.shaper));
   m.pingOut = (skb, now) => dev.xmit(skb, now);
 
   receivers = addWiredFlows(
     m,
     sc,
     era,
+    k,
     cpu,
     costs,
     gsoMode,

@@ -152,7 +152,7 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
   addTotalGoodput(m);
   m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
   // sk_pacing_rate arrived in 3.12; a 3.6 socket has none to chart.
-  if (m.era.pacingRate)
+  if (m.kernel.pacingRate)
     m.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
       s0.pacingRateBps(),
     );

@@ -19,9 +19,12 @@ import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
+import { FlowStats } from './flow-stats';
 import { wifiDrops } from './wifi-probes';
 import type { WifiNet } from './wifi-net';
 import type { EraProfile } from './eras';
+import { kernelFeatures } from './kernel';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Scenario } from './scenario';
 import type { TxopRecord } from '../model/wifi/types';
 
@@ -36,6 +39,9 @@ export class Model implements EventTarget {
   readonly senders: TcpSender[] = [];
   receivers: TcpReceiver[] = [];
   readonly qdiscs: Qdisc[] = [];
+  /** A name per qdisc for summaries ("sender: fq_codel"); see addQdisc. */
+  readonly qdiscNames: string[] = [];
+  private readonly flowStats = new FlowStats();
   readonly bottlenecks: WiredNic[] = [];
   /** Shaper qdiscs at an interface's root (htb, tbf, cake), with their configured rate. */
   readonly shapers: { qdisc: Qdisc; rateBps: number; label: string; where: 'sender' | 'router' }[] = [];
@@ -52,13 +58,20 @@ export class Model implements EventTarget {
   wifiRadios: WifiNet | null = null;
   warmupEndNs: Ns;
   private measuring = false;
-  /** Sums of the first sender's sk_wmem_alloc and TSQ limit at each sample since the measurement began. */
-  private tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0 };
+  /**
+   * Sums, at each sample since the measurement began, of sk_wmem_alloc and of
+   * the TSQ limit: the first sender's, and every sender's together.
+   */
+  private tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
+  /** Each bottleneck's busy time when the measurement began. */
+  private bottleneckBusyBase: number[] = [];
   private pingSeq = 0;
   /** How often the probes are sampled (ns). */
   readonly sampleIntervalNs: Ns;
   // measurement baselines
   private base = { bytes: 0, cpuNs: 0, thrNs: 0, tNs: 0 };
+  /** Each sender's throttled time when the measurement began. */
+  private thrBase: number[] = [];
   private perStationBase: number[] = [];
   /** Extra per-station delivered-bytes readers (WiFi). */
   stationBytes: (() => number)[] = [];
@@ -70,6 +83,8 @@ export class Model implements EventTarget {
   private perStationAirBase: number[] = [];
   /** Flent-style per-step samples, when a host asked for them (enableSteps). */
   private steps: StepSampler | null = null;
+  /** The kernel behaviours in force: the era's, with the scenario's `kernel` block on top. */
+  readonly kernel: KernelFeatures;
 
   constructor(
     readonly sim: Sim,
@@ -83,6 +98,7 @@ export class Model implements EventTarget {
     this.recorder = new Recorder(framesEnabled, (pingMs > 0 ? pingMs : 200) * NS_PER_MS);
     this.warmupEndNs = scenario.warmupMs * NS_PER_MS;
     this.sampleIntervalNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));
+    this.kernel = kernelFeatures(scenario);
   }
 
   /** Frees an skb the way kfree_skb does: the destructor (tcp_wfree) runs. */
@@ -167,6 +183,12 @@ export class Model implements EventTarget {
   /** Live brcmfmac FC-mode change (set by the WiFi builder). */
   setFcMode: (mode: 0 | 1 | 2) => void = () => {};
 
+  /** Registers a qdisc whose backlog the summary reports, under `name`. */
+  addQdisc(q: Qdisc, name: string): void {
+    this.qdiscs.push(q);
+    this.qdiscNames[this.qdiscs.length - 1] = name;
+  }
+
   addBottleneck(nic: WiredNic): void {
     this.bottlenecks.push(nic);
   }
@@ -198,6 +220,11 @@ export class Model implements EventTarget {
           t.n++;
           t.wmemBytes += this.senders[0].wmemBytes;
           t.limitBytes += this.senders[0].tsqLimit;
+          for (const s of this.senders) {
+            t.allWmemBytes += s.wmemBytes;
+            t.allLimitBytes += s.tsqLimit;
+          }
+          this.flowStats.sample(this.senders, this.qdiscs, this.kernel.pacingRate);
         }
         this.sim.at(nowNs + this.sampleIntervalNs, this, K_SAMPLE);
         break;
@@ -226,7 +253,10 @@ export class Model implements EventTarget {
   beginMeasurement(nowNs: Ns): void {
     this.measuring = true;
     this.recorder.resetSummaries();
-    this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0 };
+    this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
+    this.bottleneckBusyBase = this.bottlenecks.map((nic) => nic.busyNs);
+    this.thrBase = this.senders.map((s) => s.throttledTimeNs(nowNs));
+    this.flowStats.reset(this.senders, this.receivers, this.qdiscs, nowNs);
     this.base = {
       bytes: this.deliveredBytes(),
       cpuNs: this.cpu.busyTimeNs(),
@@ -273,6 +303,28 @@ export class Model implements EventTarget {
   tsqMeans(): { wmemBytes: number; limitBytes: number } | null {
     const t = this.tsqSamples;
     return t.n === 0 ? null : { wmemBytes: t.wmemBytes / t.n, limitBytes: t.limitBytes / t.n };
+  }
+
+  /** The same over every sender: sk_wmem_alloc summed over the flows, and their limits summed. */
+  tsqTotalMeans(): { wmemBytes: number; limitBytes: number } | null {
+    const t = this.tsqSamples;
+    return t.n === 0 ? null : { wmemBytes: t.allWmemBytes / t.n, limitBytes: t.allLimitBytes / t.n };
+  }
+
+  /** Each sender's share of time TSQ-throttled since the measurement began. */
+  throttledFractions(): number[] {
+    const now = this.sim.nowNs;
+    const dt = now - this.base.tNs;
+    return this.senders.map((s, i) => (dt > 0 ? (s.throttledTimeNs(now) - (this.thrBase[i] ?? 0)) / dt : 0));
+  }
+
+  /** The share of time each bottleneck link was busy since the measurement began (since t = 0 before it). */
+  bottleneckUtilization(): number[] {
+    const since = this.measuring ? this.base.tNs : 0;
+    const dt = this.sim.nowNs - since;
+    return this.bottlenecks.map((nic, i) =>
+      dt > 0 ? (nic.busyNs - (this.measuring ? (this.bottleneckBusyBase[i] ?? 0) : 0)) / dt : 0,
+    );
   }
 
   isMeasuring(): boolean {
@@ -334,6 +386,8 @@ export class Model implements EventTarget {
       drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
       stations,
       wifi: this.wifiSummary(now),
+      flows: this.flowStats.flowSummaries(this.senders, this.receivers, now),
+      qdiscs: this.flowStats.qdiscSummaries(this.qdiscNames),
       bound: '',
       events: this.sim.eventsRun,
     };

@@ -10,6 +10,7 @@ import type { CpuPlatformId } from '../model/cpu/platforms';
 import type { CompletionModel } from '../model/nic/wired-nic';
 import type { EraId } from './eras';
 import type { ShaperConfig } from './shaper-config';
+import type { KernelConfig } from './kernel';
 import type { WifiConfig } from './wifi-config';
 
 export const SCENARIO_SCHEMA = 3;
@@ -40,7 +41,7 @@ export interface TcpConfig {
   tcp_limit_output_bytes: number | null;
   /** Pinned sk_pacing_shift; null = 10, or whatever the driver sets (sk_pacing_shift_update). */
   sk_pacing_shift: number | null;
-  min_tso_segs: number;
+  /** TCP_TX_DELAY socket option in µs (5.4+; 0: off). */
   tx_delay_us: number;
   /** SO_MAX_PACING_RATE in bit/s (0 = unlimited). */
   maxPacingRateBps: number;
@@ -52,8 +53,10 @@ export interface WiredLinkConfig {
   propagationUs: number;
   ringSlots: number;
   bql: boolean;
-  /** ethtool -K sg on|off (with it tso). */
+  /** ethtool -K sg on|off; without SG the kernel turns TSO off too (netdev_fix_features). */
   sg: boolean;
+  /** ethtool -K tso on|off: off with SG on means GSO in software on page-frag skbs. */
+  tso: boolean;
   gsoMaxSizeBytes: number;
   completion: CompletionModel;
   /** Xen netfront instead of a physical NIC. */
@@ -101,6 +104,8 @@ export interface Scenario {
   schema: number;
   title: string;
   era: EraId;
+  /** Kernel behaviours set one by one; null fields follow the era (./kernel.ts). */
+  kernel: KernelConfig;
   /** Default run length for the CLI and sweeps. */
   durationMs: number;
   /** Measurement starts after this warm-up (slow start excluded from summaries). */

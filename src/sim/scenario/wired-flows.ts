@@ -10,6 +10,7 @@ import type { Skb } from '../model/skb';
 import { createCc } from '../model/tcp/cc/index';
 import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
 import type { Scenario } from './scenario';
@@ -18,6 +19,7 @@ export function addWiredFlows(
   m: Model,
   sc: Scenario,
   era: EraProfile,
+  kernel: KernelFeatures,
   cpu: Cpu,
   costs: CpuCosts,
   gsoMode: 'tso' | 'gso' | 'mss',
@@ -29,12 +31,12 @@ export function addWiredFlows(
   const link = sc.link;
   const receivers: TcpReceiver[] = [];
   for (let i = 0; i < t.flows; i++) {
-    const cc = createCc(t.cc, sim.rng.fork(100 + i), bbrOptions(era));
+    const cc = createCc(t.cc, sim.rng.fork(100 + i), { ...bbrOptions(era), hz: kernel.hz });
     const sender = new TcpSender(
       sim,
       cpu,
       costs,
-      era,
+      kernel,
       cc,
       {
         flowId: i,
@@ -49,7 +51,6 @@ export function addWiredFlows(
         gsoMaxSizeBytes: link.gsoMaxSizeBytes,
         gsoMode,
         sg: link.sg || gsoMode === 'gso',
-        minTsoSegs: t.min_tso_segs,
         maxPacingRateBytesPerSec: t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity,
         txDelayUs: t.tx_delay_us,
       },
@@ -66,6 +67,7 @@ export function addWiredFlows(
           peer: 0,
           mssBytes: t.mssBytes,
           delackNs: sc.receiver.delackMs * 1_000_000,
+          jiffyTimer: { hz: kernel.hz, levelWheel: kernel.timerWheelLevels },
           groWindowNs: us(sc.receiver.groWindowUs),
           groMaxBytes: 65536,
           priority: 0,

@@ -5,6 +5,7 @@
  * avoidance keeps growing cwnd whatever its parity.
  */
 import { describe, expect, it } from 'vitest';
+import { ERAS } from '../../scenario/eras';
 import { MSS, ms, tcpPath } from './tcp-testpath';
 
 describe('cwnd-limited with TSO deferral', () => {
@@ -19,6 +20,7 @@ describe('cwnd-limited with TSO deferral', () => {
         }
         return ms(150);
       },
+      ERAS['4.9'].kernel,
       { gsoMode: 'tso' },
     );
     sim.runUntil(ms(2000));

@@ -182,3 +182,21 @@ describe('TcpReceiver GRO', () => {
     ]);
   });
 });
+
+describe('TcpReceiver delayed-ACK timer on the jiffy clock', () => {
+  it('HZ 100, level wheel (4.8+): a 40 ms delack armed at 25 ms fires on the 70 ms tick', () => {
+    const { sim, rx, acks } = setup({ jiffyTimer: { hz: 100, levelWheel: true } });
+    pastQuickack(sim, rx, acks);
+    arrive(sim, rx, ms(25), 16); // one segment: the delack timer is armed (jiffy 2, + 4 jiffies)
+    sim.runUntil(ms(100));
+    expect(acks.map((a) => a.t)).toEqual([ms(70)]);
+  });
+
+  it('HZ 1000, cascading wheel: exactly 40 jiffies after the jiffy it was armed in', () => {
+    const { sim, rx, acks } = setup({ jiffyTimer: { hz: 1000, levelWheel: false } });
+    pastQuickack(sim, rx, acks);
+    arrive(sim, rx, us(25_500), 16);
+    sim.runUntil(ms(100));
+    expect(acks.map((a) => a.t)).toEqual([ms(65)]);
+  });
+});

@@ -8,6 +8,7 @@
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
+import { msecsToJiffies, timerFireNs } from '../jiffies';
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
@@ -20,6 +21,11 @@ export interface TcpReceiverConfig {
   mssBytes: number;
   /** Delayed-ACK timeout (TCP_DELACK_MIN 40 ms; Linux uses ~ato, at least 40 ms). */
   delackNs: Ns;
+  /**
+   * The receiver's jiffy clock: the delayed-ACK timer (a timer_list, armed
+   * for jiffies + ato) fires on a tick (../jiffies.ts); absent: exactly delackNs later.
+   */
+  jiffyTimer?: { hz: number; levelWheel: boolean };
   /**
    * GRO interval: arrivals within this time after the first are merged (0: off).
    * Models the RX interrupt coalescing + NAPI poll of the receiving NIC.
@@ -56,6 +62,12 @@ export class TcpReceiver implements EventTarget {
   acksSent = 0;
   segsReceived = 0;
   bytesInOrder = 0;
+
+  private delackFireNs(nowNs: Ns): Ns {
+    const j = this.cfg.jiffyTimer;
+    if (!j) return nowNs + this.cfg.delackNs;
+    return timerFireNs(nowNs, msecsToJiffies(this.cfg.delackNs / 1e6, j.hz), j.hz, j.levelWheel);
+  }
 
   constructor(
     private readonly sim: Sim,
@@ -130,7 +142,7 @@ export class TcpReceiver implements EventTarget {
       if (this.quickacks > 0) this.quickacks--;
       this.ackNow(nowNs);
     } else if (!this.delack.armed) {
-      this.delack.arm(nowNs + this.cfg.delackNs);
+      this.delack.arm(this.delackFireNs(nowNs));
     }
   }
 

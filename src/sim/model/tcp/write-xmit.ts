@@ -12,6 +12,21 @@ import { tcpSkbTruesize } from '../skb';
 import type { TcpSender } from './sender';
 import { tcpPacingCheck } from './sender-pacing';
 
+/**
+ * Autocork of the short tail the writer is still filling. The kernel
+ * (net/ipv4/tcp.c, 3.14+) tests tcp_should_autocork in tcp_push at the end of
+ * each sendmsg — `skb->len < size_goal && tcp_autocorking &&
+ * !tcp_rtx_queue_empty(sk) && refcount_read(&sk->sk_wmem_alloc) >
+ * skb->truesize` — while the writer owns the socket, so softirq sends nothing
+ * until release_sock. The model has neither the socket lock nor per-sendmsg
+ * pushes: its writer copies chunk after chunk, and this one test stands for
+ * both, holding the tail while the writer copies and an skb of the socket is
+ * below it. Before 3.14 (no tcp_autocorking) every sendmsg pushed its tail.
+ */
+function tailCorked(tp: TcpSender): boolean {
+  return tp.kernel.tcpAutocorking && tp.app.busy && tp.rtx.skbs > 0 && tp.wmemBytes > 0;
+}
+
 export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (tp.txBusy) return;
   const rtx = tp.rtx;
@@ -28,7 +43,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (tcpPacingCheck(tp, nowNs)) return;
   const inFlight = rtx.inFlight();
   if (inFlight >= tp.snd_cwnd) {
-    if (tp.era.cwndLimitedSticky) tp.cwndValidate(true);
+    if (tp.kernel.cwndLimitedSticky) tp.cwndValidate(true);
     return;
   }
   const unsentSegs = Math.floor(tp.unsentBytes / tp.mss);
@@ -38,10 +53,8 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   const quota = Math.min(halfCwnd, tp.snd_cwnd - inFlight);
   let segs = Math.min(goal, quota, unsentSegs);
   if (segs < 1) return;
-  // Autocork (tcp_should_autocork): a short tail waits for more data from the
-  // writer while earlier skbs still sit in the qdisc or device.
-  if (segs < goal && segs === unsentSegs && tp.app.busy && tp.wmemBytes > 0) return;
-  if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), inFlight, segs, goal, nowNs - tp.lastSendNs)) {
+  if (segs < goal && segs === unsentSegs && tailCorked(tp)) return;
+  if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), tp.snd_cwnd - inFlight, goal, nowNs)) {
     // Deferred for want of cwnd: tcp_tso_should_defer sets is_cwnd_limited,
     // and the tcp_write_xmit loop that just sent validates with it.
     if (tp.loopSent) tp.cwndValidate(true, true);

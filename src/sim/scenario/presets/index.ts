@@ -4,6 +4,7 @@ import { ath9kIntermediateQueues } from './ath9k-intermediate-queues';
 import { ath9kPacingShift } from './ath9k-pacing-shift';
 import { benchWifi, benchWired } from './bench-scenes';
 import { brcmfmacFcMode } from './brcmfmac-fc-mode';
+import { fecTsoRttLog } from './fec-tso-rtt-log';
 import { firstTsq } from './first-tsq';
 import { gsoAlwaysOn } from './gso-always-on';
 import { mt76AxAp } from './mt76-ax-ap';
@@ -21,6 +22,7 @@ export const PRESETS: Preset[] = [
   sqmHtbFqCodel,
   ath10kQca6174,
   mt76AxAp,
+  fecTsoRttLog,
   benchWired,
   benchWifi,
 ];

@@ -1,5 +1,6 @@
 /** A plain wired host: the defaults every wired preset starts from. */
 import { ZERO_COSTS } from '../../model/cpu/cpu';
+import { ERA_DEFAULT_KERNEL } from '../kernel';
 import { DEFAULT_QDISC, SCENARIO_SCHEMA, type Scenario } from '../scenario';
 
 export function wiredBase(): Scenario {
@@ -7,6 +8,7 @@ export function wiredBase(): Scenario {
     schema: SCENARIO_SCHEMA,
     title: 'Wired host',
     era: '6.6',
+    kernel: { ...ERA_DEFAULT_KERNEL },
     durationMs: 5000,
     warmupMs: 1000,
     sampleIntervalUs: 1000,
@@ -18,7 +20,6 @@ export function wiredBase(): Scenario {
       sndbufBytes: 4 * 1024 * 1024,
       tcp_limit_output_bytes: null,
       sk_pacing_shift: null,
-      min_tso_segs: 2,
       tx_delay_us: 0,
       maxPacingRateBps: 0,
     },
@@ -31,6 +32,7 @@ export function wiredBase(): Scenario {
       ringSlots: 256,
       bql: true,
       sg: true,
+      tso: true,
       gsoMaxSizeBytes: 65536,
       completion: { kind: 'immediate', delayNs: 5000 },
       xen: null,
