@@ -1,5 +1,5 @@
 /** Plain-text, JSON and CSV renderings of CLI results. */
-import type { StationSummary, Summary } from '../sim/api';
+import type { FlowShare, StationSummary, Summary } from '../sim/api';
 import type { TableResult } from '../sim/run';
 import type { Scenario } from '../sim/scenario/scenario';
 
@@ -47,6 +47,30 @@ const STATION_FIELDS: [string, (st: StationSummary) => number, string, number][]
 /** Column names for station fields: the station's name made a word (fast 1 → fast_1). */
 const stationKey = (name: string, field: string) => `${name.replace(/\W+/g, '_')}_${field}`;
 
+/** Per flow, when there are several: its goodput over its lifetime after warm-up, its mean srtt and base RTT. */
+const FLOW_FIELDS: [string, (f: FlowShare) => number, string, number][] = [
+  ['goodput_mbps', (f) => f.goodputBps / 1e6, 'Mbit/s', 2],
+  ['srtt_ms', (f) => f.meanSrttMs, 'ms', 2],
+  ['base_rtt_ms', (f) => f.baseRttMs, 'ms', 2],
+];
+
+/** Station fields worth a row: airtime only where there is air (WiFi). */
+const stationFields = (s: Summary) =>
+  STATION_FIELDS.filter(
+    ([k]) => k !== 'airtime' || s.stations.some((st) => Number.isFinite(st.airtimeShare)),
+  );
+
+const flowRows = (s: Summary): string[][] =>
+  s.flowShares.length < 2
+    ? []
+    : s.flowShares.flatMap((f, i) =>
+        FLOW_FIELDS.filter(([, g]) => Number.isFinite(g(f))).map(([k, g, u, d]) => [
+          `flow_${i + 1}_${k}`,
+          num(g(f), d),
+          u,
+        ]),
+      );
+
 export function formatSummary(sc: Scenario, s: Summary, format: string): string {
   if (format === 'json') return JSON.stringify({ title: sc.title, summary: s }, null, 2) + '\n';
   if (format === 'csv')
@@ -54,7 +78,8 @@ export function formatSummary(sc: Scenario, s: Summary, format: string): string 
   const rows = [['field', 'value', 'unit']];
   for (const [k, f, u] of SUMMARY_FIELDS) rows.push([k, num(f(s), 3), u]);
   for (const st of s.stations)
-    for (const [k, f, u, d] of STATION_FIELDS) rows.push([stationKey(st.name, k), num(f(st), d), u]);
+    for (const [k, f, u, d] of stationFields(s)) rows.push([stationKey(st.name, k), num(f(st), d), u]);
+  rows.push(...flowRows(s));
   const sender = s.forwarded
     ? 'sender: a wired host, forwarded by the AP (the TSQ rows are that host’s)\n'
     : '';
@@ -74,16 +99,17 @@ export function formatSweep(
   // Several stations (an AP): each one's goodput, ping and airtime share, as the app's sweep has.
   const names =
     rows[0] && rows[0].summary.stations.length > 1 ? rows[0].summary.stations.map((st) => st.name) : [];
+  const fields = rows[0] ? stationFields(rows[0].summary) : STATION_FIELDS;
   const head = [
     key,
     ...SUMMARY_FIELDS.map(([k]) => k),
-    ...names.flatMap((n) => STATION_FIELDS.map(([k]) => stationKey(n, k))),
+    ...names.flatMap((n) => fields.map(([k]) => stationKey(n, k))),
   ];
   const body = rows.map((r) => [
     r.value,
     ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3)),
     ...names.flatMap((_, i) =>
-      STATION_FIELDS.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),
+      fields.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),
     ),
   ]);
   if (format === 'csv') return [head, ...body].map((r) => r.join(',')).join('\n') + '\n';

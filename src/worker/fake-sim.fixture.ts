@@ -163,6 +163,7 @@ export class FakeSim implements LiveSim {
       throttledFraction: 0,
       drops: 0,
       stations: [],
+      flowShares: [],
       bound: 'fake',
       events: this.events,
     };

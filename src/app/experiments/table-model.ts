@@ -67,6 +67,7 @@ const PROBE: Summary = {
   throttledFraction: 1,
   drops: 1,
   stations: Array.from({ length: 16 }, () => STATION),
+  flowShares: [],
   bound: '',
   events: 1,
 };

@@ -30,6 +30,7 @@ export function summary(p: Partial<Summary> = {}): Summary {
     throttledFraction: 0.5,
     drops: 0,
     stations: [],
+    flowShares: [],
     bound: 'link-bound',
     events: 1000,
     ...p,

@@ -32,6 +32,8 @@ import { brcmfmacOptions } from './brcmfmac-options';
 import { bbrOptions, ERAS } from './eras';
 import { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
+import { rcvBuffer } from './rcv-eras';
+import { handshake } from './wired-flows';
 import type { Scenario } from './scenario';
 import { registerWifiProbes, type WifiRadios } from './wifi-probes';
 
@@ -270,10 +272,13 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
           groWindowNs: local ? us(sc.receiver.groWindowUs) : 0,
           groMaxBytes: 65536,
           priority: 0,
+          buffer: rcvBuffer(sc.era, sc.receiver),
         },
         (ack, now) => (local ? fromHost.send(ack, now) : radioXmit(dst, ack, now)),
       ),
     );
+    // The handshake crossed the wired hop (and the air, not counted here).
+    handshake(sender, receivers[i], i * 1000, us(w.wiredPropagationUs));
   }
   m.receivers = receivers;
   m.stationNames = local ? [w.stations[0].name] : w.stations.map((s) => s.name);

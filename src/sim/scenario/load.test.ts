@@ -65,15 +65,15 @@ describe('loadScenarioJson', () => {
   });
 
   it('names the schema problem', () => {
-    expect(errors('{}')).toEqual(['schema is missing: expected the scenario schema version (0 to 2)']);
+    expect(errors('{}')).toEqual(['schema is missing: expected the scenario schema version (0 to 3)']);
     expect(errors('{"schema": "1"}')).toEqual([
-      'schema = "1" is not allowed: expected an integer version from 0 to 2',
+      'schema = "1" is not allowed: expected an integer version from 0 to 3',
     ]);
     expect(errors('{"schema": 0.5}')).toEqual([
-      'schema = 0.5 is not allowed: expected an integer version from 0 to 2',
+      'schema = 0.5 is not allowed: expected an integer version from 0 to 3',
     ]);
     expect(errors('{"schema": -1}')).toEqual([
-      'schema = -1 is not allowed: expected an integer version from 0 to 2',
+      'schema = -1 is not allowed: expected an integer version from 0 to 3',
     ]);
     expect(errors(`{"schema": ${SCENARIO_SCHEMA + 1}}`)).toEqual([
       `schema = ${SCENARIO_SCHEMA + 1} is newer than this TSQ Lab understands (${SCENARIO_SCHEMA})`,

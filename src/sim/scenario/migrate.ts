@@ -14,6 +14,13 @@
  *
  * Schema 1: `wifi.rxIntrMitigationLastUs` / `wifi.rxIntrMitigationFirstUs`
  * did not exist; a schema-1 run handed every received frame up at once (0 / 0).
+ *
+ * Schema 2, the receiver and the path (receiverAndPathFromSchema2): a
+ * schema-2 run had no receive window, one path shared by every flow and no
+ * RX interrupt coalescing. The migrated file gets a receiver that does not
+ * set SO_RCVBUF with its era's sysctls (the kernel's own autotuning of that
+ * era, a fixed table), net.core.rmem_max 212992, 2048-byte RX buffers,
+ * `link.rxCoalesce` 0 µs / 1 frame (each frame at once) and no `tcp.perFlow`.
  */
 import { ZERO_COSTS } from '../model/cpu/cpu';
 import { SCENARIO_SCHEMA } from './scenario';
@@ -83,8 +90,39 @@ function fromSchema1(raw: Json): Json {
   return out;
 }
 
+/** Schema 2 → 3 for the receive buffer, the sender NIC's RX coalescing and per-flow paths. */
+function receiverAndPathFromSchema2(raw: Json): Json {
+  const out: Json = { ...raw };
+  const fill = (o: Json, k: string, v: unknown): void => {
+    if (!Object.hasOwn(o, k)) o[k] = v;
+  };
+  if (isObject(raw.receiver)) {
+    const r = { ...raw.receiver };
+    fill(r, 'so_rcvbuf', null);
+    fill(r, 'tcp_rmem', null);
+    fill(r, 'rmem_max', 212992);
+    fill(r, 'rxBufBytes', 2048);
+    out.receiver = r;
+  }
+  if (isObject(raw.link)) {
+    const link = { ...raw.link };
+    fill(link, 'rxCoalesce', { usecs: 0, frames: 1 });
+    out.link = link;
+  }
+  if (isObject(raw.tcp)) {
+    const tcp = { ...raw.tcp };
+    fill(tcp, 'perFlow', null);
+    out.tcp = tcp;
+  }
+  return out;
+}
+
+function fromSchema2(raw: Json): Json {
+  return receiverAndPathFromSchema2({ ...raw, schema: 3 });
+}
+
 /** Steps indexed by the version they upgrade from. */
-const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1];
+const STEPS: ((raw: Json, errors: string[]) => Json)[] = [fromSchema0, fromSchema1, fromSchema2];
 
 /**
  * Upgrades a parsed scenario to the current schema. Returns a new object

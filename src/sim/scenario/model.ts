@@ -15,6 +15,7 @@ import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { boundExplanation } from './bound';
+import { FlowShares, type FlowTimes } from './flow-shares';
 import { wifiDrops, type WifiRadios } from './wifi-probes';
 import type { EraProfile } from './eras';
 import type { Scenario } from './scenario';
@@ -24,6 +25,7 @@ const K_SAMPLE = 1;
 const K_WARMUP = 2;
 const K_PING = 3;
 const K_START = 4;
+const K_STOP = 5;
 
 export class Model implements EventTarget {
   readonly recorder: Recorder;
@@ -32,6 +34,10 @@ export class Model implements EventTarget {
   readonly qdiscs: Qdisc[] = [];
   readonly bottlenecks: WiredNic[] = [];
   readonly series: SeriesSpec[] = [];
+  // ---- per-flow lifetimes (tcp.perFlow) and the summary's flowShares
+  /** When each sender's application starts and stops writing; builders fill it (default: 1 µs apart, never stopping). */
+  readonly flowTimes: FlowTimes[] = [];
+  private shares: FlowShares | null = null;
   /** Station names for per-station summaries (WiFi). */
   stationNames: string[] = [];
   driverBytes: () => number = () => 0;
@@ -160,7 +166,14 @@ export class Model implements EventTarget {
   }
 
   start(_unused: number): void {
-    this.senders.forEach((s, i) => this.sim.at(i * 1000, this, K_START, s));
+    for (let i = this.flowTimes.length; i < this.senders.length; i++)
+      this.flowTimes.push({ startNs: i * 1000, stopNs: null });
+    this.shares = new FlowShares(this.flowTimes, this.senders, () => this.receivers);
+    this.senders.forEach((s, i) => {
+      const t = this.flowTimes[i];
+      this.sim.at(t.startNs, this, K_START, s);
+      if (t.stopNs !== null) this.sim.at(t.stopNs, this, K_STOP, i);
+    });
     this.sim.at(this.sampleIntervalNs, this, K_SAMPLE);
     this.sim.at(this.warmupEndNs, this, K_WARMUP);
     if (this.scenario.pingIntervalMs > 0)
@@ -172,8 +185,13 @@ export class Model implements EventTarget {
       case K_START:
         (arg as TcpSender).start(nowNs);
         break;
+      case K_STOP:
+        this.senders[arg as number].app.stop();
+        this.shares?.stopped(arg as number, nowNs);
+        break;
       case K_SAMPLE:
         this.recorder.sample(nowNs);
+        this.shares?.sample(nowNs);
         if (this.measuring && this.senders.length > 0) {
           const t = this.tsqSamples;
           t.n++;
@@ -203,6 +221,7 @@ export class Model implements EventTarget {
       tNs: nowNs,
     };
     this.perStationBase = this.stationBytes.map((f) => f());
+    this.shares?.begin(nowNs);
     this.perStationAirBase = this.stationAirtime.map((f) => f());
   }
 
@@ -269,6 +288,7 @@ export class Model implements EventTarget {
       throttledFraction,
       drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
       stations,
+      flowShares: this.shares?.summary(now) ?? [],
       bound: '',
       events: this.sim.eventsRun,
     };

@@ -10,6 +10,7 @@ import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
 import type { PhyRate } from '../model/wifi/types';
 import { ERAS, hasTcpTxDelay, type EraId } from './eras';
+import { perFlowRules, receiverRules } from './validate-flows';
 import { leafRules, type Node, type Rule, ruleAt, SCHEMA } from './validate-rules';
 
 export { MAX_PACING_SHIFT, MAX_STATIONS, type Rule } from './validate-rules';
@@ -64,15 +65,18 @@ export function describe(n: Node): string {
     case 'bool':
       return 'true or false';
     case 'enum':
-      return `one of ${n.values.join(', ')}`;
+      return `one of ${n.values.map((v) => (v === null ? 'null' : String(v))).join(', ')}`;
     case 'string':
       return `a string of at most ${n.maxLength} characters`;
     case 'object':
       return `${n.nullable ? 'null or ' : ''}an object with ${Object.keys(n.fields).join(', ')}`;
-    case 'array':
-      return n.minItems === n.maxItems
-        ? `a list of ${n.minItems} items`
-        : `a list of ${n.minItems} to ${n.maxItems} items`;
+    case 'array': {
+      const list =
+        n.minItems === n.maxItems
+          ? `a list of ${n.minItems} items`
+          : `a list of ${n.minItems} to ${n.maxItems} items`;
+      return n.nullable ? `null or ${list}` : list;
+    }
     case 'variant':
       return Object.entries(n.cases)
         .map(([kind, f]) => `{kind: "${kind}", ${Object.keys(f).join(', ')}}`)
@@ -91,7 +95,7 @@ function ruleError(r: Rule, v: unknown): boolean {
     case 'bool':
       return typeof v !== 'boolean';
     case 'enum':
-      return !r.values.includes(v as string);
+      return !r.values.includes(v as string | null);
     case 'string':
       return typeof v !== 'string' || v.length > r.maxLength;
   }
@@ -139,6 +143,7 @@ function walk(n: Node, v: unknown, path: string, errors: string[]): void {
       return fields(n.cases[kind], v, ['kind']);
     }
     case 'array':
+      if (v === null && n.nullable) return;
       if (!Array.isArray(v) || v.length < n.minItems || v.length > n.maxItems) return bad();
       v.forEach((item, i) => walk(n.of, item, `${path}.${i}`, errors));
       return;
@@ -179,6 +184,8 @@ function crossField(s: Scenario, errors: string[]): void {
       `tcp.tx_delay_us = ${txDelay} needs Linux 5.4 or later (TCP_TX_DELAY delays each packet through its EDT stamp); ${era.label} has no such option: set it to 0 or choose a later era`,
     );
   }
+  receiverRules(s, errors);
+  perFlowRules(s, errors);
   const w = s.wifi;
   if (!isObject(w)) return;
   if (w.driver === 'brcmfmac' && w.brcmfmac === null)

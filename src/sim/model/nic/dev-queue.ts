@@ -88,6 +88,7 @@ export class DevQueue implements EventTarget {
         : linearSegmentTruesize(s.lenBytes, s.hdrBytes);
       s.tstampNs = skb.tstampNs;
       s.xmitNs = skb.xmitNs;
+      s.tsEcrNs = skb.tsEcrNs;
       s.isRetransmit = skb.isRetransmit;
       total += s.truesizeBytes;
       segs.push(s);

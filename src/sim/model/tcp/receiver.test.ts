@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Sim } from '../../engine/sim';
 import { ms, us, type Ns } from '../../engine/time';
 import { Skb, SkbKind } from '../skb';
+import { RCV_TUNING, RX_BUF_BYTES } from '../../scenario/rcv-eras';
 import { TcpReceiver, type TcpReceiverConfig } from './receiver';
 
 const MSS = 1448;
@@ -31,6 +32,8 @@ function setup(over: Partial<TcpReceiverConfig> = {}): { sim: Sim; rx: TcpReceiv
       groWindowNs: 0,
       groMaxBytes: 65_536,
       priority: 0,
+      // 6.6: rcv_ssthresh starts at window_clamp, so no window growth adds quick ACKs here.
+      buffer: { tuning: RCV_TUNING['6.6'], soRcvbufBytes: null, rxBufBytes: RX_BUF_BYTES },
       ...over,
     },
     (a, t) => {

@@ -5,6 +5,7 @@
 import { Sim, type EventTarget } from '../../engine/sim';
 import { NS_PER_MS, type Ns } from '../../engine/time';
 import { ERAS } from '../../scenario/eras';
+import { RCV_TUNING, RX_BUF_BYTES } from '../../scenario/rcv-eras';
 import { Cpu, ZERO_COSTS } from '../cpu/cpu';
 import type { Skb } from '../skb';
 import { createCc } from './cc/index';
@@ -61,9 +62,12 @@ export function tcpPath(delay: (skb: Skb, nowNs: Ns) => number, opts: { gsoMode?
       groWindowNs: 0,
       groMaxBytes: 65536,
       priority: 0,
+      buffer: { tuning: RCV_TUNING['4.9'], soRcvbufBytes: null, rxBufBytes: RX_BUF_BYTES },
     },
     (ack) => sim.after(ms(5), ackBack, 0, ack),
   );
+  tx.sndWnd.wnd = rx.initialWindowBytes;
+  tx.tsRecentNs = -ms(5);
   tx.start(0);
   return { sim, tx };
 }

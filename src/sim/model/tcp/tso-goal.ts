@@ -52,8 +52,9 @@ export class TsoGoal {
 
   /**
    * tcp_tso_should_defer, simplified to its main rules: never in recovery,
-   * never if the last send was ≥ 1 ms ago, send when cwnd allows a
-   * full goal or at least 1/3 of cwnd (tcp_tso_win_divisor).
+   * never if the last send was ≥ 1 ms ago, send when cwnd (and the
+   * receiver's window, sendWinSegs past snd_nxt) allows a full goal or at
+   * least 1/3 of min(cwnd, snd_wnd) (tcp_tso_win_divisor).
    */
   shouldDefer(
     inRecovery: boolean,
@@ -61,12 +62,14 @@ export class TsoGoal {
     segs: number,
     goal: number,
     sinceLastSendNs: Ns,
+    sendWinSegs = Infinity,
+    sndWndSegs = Infinity,
   ): boolean {
     if (inRecovery || inFlight === 0) return false;
     if (sinceLastSendNs >= 1_000_000) return false;
-    const windowSegs = this.sk.snd_cwnd - inFlight;
+    const windowSegs = Math.min(this.sk.snd_cwnd - inFlight, sendWinSegs);
     if (windowSegs >= goal) return false;
-    if (segs * 3 >= this.sk.snd_cwnd) return false;
+    if (segs * 3 >= Math.min(this.sk.snd_cwnd, sndWndSegs)) return false;
     return true;
   }
 }

@@ -6,6 +6,7 @@ import { brcmfmacFcMode } from './brcmfmac-fc-mode';
 import { firstTsq } from './first-tsq';
 import { gsoAlwaysOn } from './gso-always-on';
 import type { Preset } from './preset';
+import { rttFair } from './rtt-fair';
 import { xenTsqLimit } from './xen-tsq-limit';
 
 export const PRESETS: Preset[] = [
@@ -15,6 +16,7 @@ export const PRESETS: Preset[] = [
   gsoAlwaysOn,
   xenTsqLimit,
   firstTsq,
+  rttFair,
   benchWired,
   benchWifi,
 ];
