@@ -35,6 +35,9 @@ export function boundExplanation(m: Model, s: Summary): string {
     return `airtime-bound: the channel is busy ${(m.airtimeBusy() * 100).toFixed(0)} %`;
   if (s0.timerFires > s0.skbsSent * 0.5)
     return `pacing-bound: one hrtimer per skb, at a pacing rate of ${fmtRate(s0.pacingRateBps())}`;
+  // The receiver's window (tcp_snd_wnd_test failed, or tcp_tso_should_defer waited for it).
+  if (s0.sndWnd.limited)
+    return `receive-window-bound: the receiver advertises ${fmtBytes(s0.sndWnd.wnd)} per RTT of ${fmtTime(s0.srttNs / 1000)}`;
   if (s0.isCwndLimited) return `cwnd-bound: ${s0.snd_cwnd} packets per RTT of ${fmtTime(s0.srttNs / 1000)}`;
   return `throttled ${(s.throttledFraction * 100).toFixed(0)} % of the time; goodput ${fmtRate(s.goodputBps)}`;
 }

@@ -180,14 +180,12 @@ export class TcpReceiver implements EventTarget {
       if (hadHoles) outOfOrder = true; // filled a hole: ACK now
     }
     this.unackedSegs += segs;
-    let acked = false;
     if (outOfOrder || this.quickacks > 0 || this.unackedSegs >= 2) {
       this.ackNow(nowNs);
-      acked = true;
     } else if (!this.delack.armed) {
       this.delack.arm(nowNs + this.cfg.delackNs);
     }
-    if (inOrder) this.read(acked, nowNs);
+    if (inOrder) this.read(nowNs);
   }
 
   /** tcp_event_data_recv (and tcp_data_queue_ofo's window growth): rcv_mss, the window-based RTT sample, tcp_grow_window. */
@@ -197,12 +195,16 @@ export class TcpReceiver implements EventTarget {
     if (len >= GROW_MIN_LEN && this.window.growWindow(len, truesize, this.rmemBytes)) this.quickacks |= 1;
   }
 
-  /** The application reads what is in order: autotuning, and a window update if the read opened it (tcp_cleanup_rbuf). */
-  private read(acked: boolean, nowNs: Ns): void {
+  /**
+   * The application reads what is in order: autotuning, and a window update
+   * when the read at least doubles what is left of the window
+   * (tcp_cleanup_rbuf) — also right after an ACK, which left the unread skb
+   * out of its window.
+   */
+  private read(nowNs: Ns): void {
     this.unreadBytes = 0;
     const span = this.ooo.empty ? 0 : this.ooo.highestEnd - this.rcvNxt;
     this.space.adjust(this.rcvNxt, span, nowNs);
-    if (acked) return;
     const w = this.window;
     const now = w.receiveWindowNow(this.rcvNxt);
     if (2 * now <= w.windowClamp) {

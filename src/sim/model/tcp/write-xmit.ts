@@ -53,9 +53,11 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     segs < goal &&
     tp.tso.shouldDefer(tp.ack.inRecovery(), inFlight, segs, goal, nowNs - tp.lastSendNs, rwndSegs, sndWndSegs)
   ) {
-    // Deferred for want of cwnd: tcp_tso_should_defer sets is_cwnd_limited,
-    // and the tcp_write_xmit loop that just sent validates with it.
-    if (tp.loopSent) tp.cwndValidate(true, true);
+    // Deferred for want of window: the receiver's (is_rwnd_limited) when it is
+    // the smaller, else cwnd (is_cwnd_limited, which the tcp_write_xmit loop
+    // that just sent validates with).
+    if (rwndSegs <= tp.snd_cwnd - inFlight) tp.sndWnd.setLimited(true, nowNs);
+    else if (tp.loopSent) tp.cwndValidate(true, true);
     return;
   }
   const len = segs * tp.mss;

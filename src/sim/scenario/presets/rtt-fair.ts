@@ -3,8 +3,8 @@
  * rtt_fair4be test runs them: one TCP upload (netperf TCP_STREAM) from the
  * client to each of four hosts, each host behind a delay of its own, and a
  * ping to each host every 0.2 s. Under a FIFO the short-RTT flows take most
- * of the link (CUBIC's growth per RTT, and fewer packets queued per flow's
- * window); fq_codel's per-flow queues even the shares out.
+ * of the link, since a flow's window grows once per RTT and every flow waits
+ * in the same queue; fq_codel's per-flow queues even the shares out.
  */
 import { DEFAULT_QDISC, type FlowSpec, type QdiscKindName, type RouterConfig } from '../scenario';
 import type { Preset } from './preset';
