@@ -2,8 +2,9 @@
  * The TCP receiver: in-order and out-of-order reassembly (./ooo-queue.ts),
  * SACK blocks, delayed ACK (an ACK for every second full-sized segment,
  * tcp_ack_snd_check; otherwise the delack timer), immediate ACKs for
- * out-of-order data and while the window grows (tcp_grow_window sets
- * icsk_ack.quick), an optional GRO stage that merges segments arriving within
+ * out-of-order data, for the first data and after a duplicate
+ * (tcp_incr_quickack: rcv_wnd / 2 rcv_mss of them, at most 16) and while the
+ * window grows (tcp_grow_window sets icsk_ack.quick), an optional GRO stage that merges segments arriving within
  * one NAPI poll (net/ipv4/tcp_input.c, net/core/gro.c), and the receive
  * window it advertises: sk_rcvbuf by SO_RCVBUF or autotuning
  * (./rcv-window.ts, ./rcv-space.ts). ACKs echo a TCP timestamp
@@ -52,7 +53,8 @@ export interface TcpReceiverConfig {
 }
 
 const K_GRO_FLUSH = 1;
-const QUICKACKS = 16;
+/** TCP_MAX_QUICKACKS. */
+const MAX_QUICKACKS = 16;
 /** tcp_event_data_recv grows the window only for skbs of at least 128 bytes. */
 const GROW_MIN_LEN = 128;
 
@@ -61,7 +63,9 @@ export class TcpReceiver implements EventTarget {
   private readonly ooo = new OooQueue();
   private unackedSegs = 0;
   /** icsk_ack.quick: immediate ACKs left. */
-  private quickacks = QUICKACKS;
+  private quickacks = 0;
+  /** icsk_ack.ato is still 0: no data yet (the first data segment starts quick-ACK mode). */
+  private atoUnset = true;
   private readonly delack: Timer;
   /**
    * Skbs waiting for the GRO flush: the first groLen entries. Two lists swap at
@@ -72,7 +76,7 @@ export class TcpReceiver implements EventTarget {
   private groLen = 0;
   private groSpare: (Skb | null)[] = [];
   private groArmed = false;
-  /** ts_recent: the newest xmitNs of a segment that started at or below rcvNxt. */
+  /** ts_recent: the xmitNs of the newest segment that started at or below rcv_wup (the last ACK point). */
   private tsRecentNs: Ns = 0;
   /** Truesize of in-order data queued and not yet read (the application reads it after the ACK decision). */
   private unreadBytes = 0;
@@ -152,7 +156,8 @@ export class TcpReceiver implements EventTarget {
 
   private process(start: number, end: number, segs: number, tsvalNs: Ns, tsecrNs: Ns, nowNs: Ns): void {
     this.segsReceived += segs;
-    if (start <= this.rcvNxt && tsvalNs > this.tsRecentNs) this.tsRecentNs = tsvalNs; // PAWS: never backwards
+    // tcp_replace_ts_recent: only a segment at or below rcv_wup; PAWS: never backwards.
+    if (start <= this.window.rcvWup && tsvalNs > this.tsRecentNs) this.tsRecentNs = tsvalNs;
     const len = end - start;
     // A GRO skb: one sk_buff over the frames' RX buffers (build_skb + skb_add_rx_frag).
     const truesize = segs * this.cfg.buffer.rxBufBytes + SK_BUFF_BYTES;
@@ -160,7 +165,8 @@ export class TcpReceiver implements EventTarget {
     let outOfOrder = false;
     let inOrder = false;
     if (end <= this.rcvNxt) {
-      outOfOrder = true; // duplicate: ACK at once (DSACK not modelled)
+      outOfOrder = true; // duplicate: ACK at once (DSACK not modelled) and quick-ACK mode (tcp_data_queue → out_of_window)
+      this.incrQuickack();
     } else if (start > this.rcvNxt) {
       outOfOrder = true;
       this.ooo.add(start, end, truesize);
@@ -192,6 +198,10 @@ export class TcpReceiver implements EventTarget {
   private dataEvent(segLen: number, len: number, truesize: number, inOrder: boolean, nowNs: Ns): void {
     if (this.window.measureRcvMss(segLen, len, truesize)) this.space.capSpace();
     if (inOrder) this.space.measureWindow(this.rcvNxt, nowNs);
+    if (inOrder && this.atoUnset) {
+      this.atoUnset = false; // the first data: ato = TCP_ATO_MIN
+      this.incrQuickack();
+    }
     if (len >= GROW_MIN_LEN && this.window.growWindow(len, truesize, this.rmemBytes)) this.quickacks |= 1;
   }
 
@@ -211,6 +221,12 @@ export class TcpReceiver implements EventTarget {
       const next = w.freeWindow(this.rmemBytes);
       if (next > 0 && next >= 2 * now) this.ackNow(nowNs);
     }
+  }
+
+  /** tcp_incr_quickack: enough immediate ACKs to open half the current window, at most 16. */
+  private incrQuickack(): void {
+    const q = Math.floor(this.window.rcvWnd / (2 * this.window.rcvMss)) || 2;
+    if (q > this.quickacks) this.quickacks = Math.min(q, MAX_QUICKACKS);
   }
 
   private ackNow(nowNs: Ns): void {
