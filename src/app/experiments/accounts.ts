@@ -44,9 +44,9 @@ export const ACCOUNTS: Record<string, Account> = {
       'TSQ lets only pacing rate >> shift bytes wait below the socket: about 1 ms of data at shift 10. WiFi needs more than that queued to build large aggregates, so shift 8 (about 4 ms) tripled throughput, at the cost of latency rising from about 3 ms to about 10 ms; going further gave little.',
     gaps: {
       summary:
-        'At seed 1 shift 8 comes out 11.9 % low; the other five cells fit. The model sits near the −10 % edge at shift 8 and 7 at every seed: over seeds 1–8 shift 8 averages 111.8 Mbit/s (−9.8 %), between 109.1 and 114.3.',
+        'At seed 1 shift 8 comes out 11.0 % low; the other five cells fit. The model sits near the −10 % edge at shift 8 and 7 at every seed: over seeds 1–8 shift 8 averages 111.8 Mbit/s (−9.8 %), between 109.1 and 114.3.',
       points: [
-        'The receiver behind the AP now advertises a window and grows it as Linux 4.16 does. While rcv_ssthresh climbs to window_clamp, tcp_grow_window asks for an ACK of every segment, and this scene’s wired host has no GRO, so the first second or so carries more ACKs over the air. That moves the CUBIC flow’s early trajectory, and with it where each seed lands; after it the ACK rate is one per two segments, as before.',
+        'The receiver behind the AP now advertises a window and grows it as Linux 4.16 does. It ACKs the first rcv_wnd / 2 rcv_mss segments at once (10 here), and while rcv_ssthresh climbs to window_clamp tcp_grow_window asks for an ACK of every segment; this scene’s wired host has no GRO, so the first second or so carries more ACKs over the air. That moves the CUBIC flow’s early trajectory, and with it where each seed lands; after it the ACK rate is one per two segments, as before.',
         'Before the receive window was modelled the cell was 111.7 Mbit/s at seed 1 (−9.9 %) and 111.5–113.1 over seeds 1–8 (mean 112.3). The window itself never bounds this flow (it grows to about 540 KB against some 130 KB in flight).',
       ],
       more: 'npm run sim -- ath9k-pacing-shift --seed N reruns the table at another seed.',
