@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
+    // Hooks that run a simulation (a cross-check's beforeAll) get the same allowance as a test.
+    hookTimeout: 120_000,
     pool: 'threads',
   },
 });
