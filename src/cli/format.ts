@@ -1,5 +1,5 @@
 /** Plain-text, JSON and CSV renderings of CLI results. */
-import type { FlowSummary, QdiscSummary, Quantiles, StationSummary, Summary } from '../sim/api';
+import type { FlowShare, FlowSummary, QdiscSummary, Quantiles, StationSummary, Summary } from '../sim/api';
 import type { TableResult } from '../sim/run';
 import type { Scenario } from '../sim/scenario/scenario';
 import { escapeControls } from '../sim/scenario/escape';
@@ -74,6 +74,22 @@ const QDISC_QUANTILES: [string, (q: QdiscSummary) => Quantiles, string][] = [
   ['backlog_bytes', (q) => q.backlogBytes, 'B'],
 ];
 
+/**
+ * Per flow, when there are several (Flent's rtt_fair rows): its goodput over
+ * its own lifetime after warm-up, its mean srtt and its path's base RTT.
+ */
+const SHARE_FIELDS: [string, (f: FlowShare) => number, string, number][] = [
+  ['lifetime_goodput_mbps', (f) => f.goodputBps / 1e6, 'Mbit/s', 2],
+  ['mean_srtt_ms', (f) => f.meanSrttMs, 'ms', 2],
+  ['base_rtt_ms', (f) => f.baseRttMs, 'ms', 2],
+];
+
+/** Station fields worth a row: airtime only where there is air (WiFi). */
+const stationFields = (s: Summary) =>
+  STATION_FIELDS.filter(
+    ([k]) => k !== 'airtime' || s.stations.some((st) => Number.isFinite(st.airtimeShare)),
+  );
+
 const qdiscKey = (name: string, field: string) => `qdisc_${name.replace(/\W+/g, '_')}_${field}`;
 const flowKey = (flow: number, field: string) => `flow${flow}_${field}`;
 
@@ -81,7 +97,7 @@ const flowKey = (flow: number, field: string) => `flow${flow}_${field}`;
 function summaryRows(s: Summary): [string, number, string, number][] {
   const rows: [string, number, string, number][] = SUMMARY_FIELDS.map(([k, f, u]) => [k, f(s), u, 3]);
   for (const st of s.stations)
-    for (const [k, f, u, d] of STATION_FIELDS) rows.push([stationKey(st.name, k), f(st), u, d]);
+    for (const [k, f, u, d] of stationFields(s)) rows.push([stationKey(st.name, k), f(st), u, d]);
   for (const fl of s.flows) {
     rows.push([flowKey(fl.flow, 'goodput_mbps'), fl.goodputBps / 1e6, 'Mbit/s', 2]);
     rows.push([flowKey(fl.flow, 'min_rtt_ms'), fl.minRttMs, 'ms', 3]);
@@ -91,6 +107,9 @@ function summaryRows(s: Summary): [string, number, string, number][] {
         rows.push([flowKey(fl.flow, `${k}_${p}`), q[p] * scale, u, d]);
     }
     rows.push([flowKey(fl.flow, 'throttled_fraction'), fl.throttledFraction, '', 3]);
+    const share = s.flowShares.length > 1 ? s.flowShares[fl.flow] : undefined;
+    for (const [k, f, u, d] of share ? SHARE_FIELDS : [])
+      if (Number.isFinite(f(share!))) rows.push([flowKey(fl.flow, k), f(share!), u, d]);
   }
   for (const qd of s.qdiscs)
     for (const [k, f, u] of QDISC_QUANTILES) {
@@ -132,16 +151,17 @@ export function formatSweep(
   // Several stations (an AP): each one's goodput, ping and airtime share, as the app's sweep has.
   const names =
     rows[0] && rows[0].summary.stations.length > 1 ? rows[0].summary.stations.map((st) => st.name) : [];
+  const fields = rows[0] ? stationFields(rows[0].summary) : STATION_FIELDS;
   const head = [
     safe(key),
     ...SUMMARY_FIELDS.map(([k]) => k),
-    ...names.flatMap((n) => STATION_FIELDS.map(([k]) => stationKey(n, k))),
+    ...names.flatMap((n) => fields.map(([k]) => stationKey(n, k))),
   ];
   const body = rows.map((r) => [
     safe(r.value),
     ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3)),
     ...names.flatMap((_, i) =>
-      STATION_FIELDS.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),
+      fields.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),
     ),
   ]);
   if (format === 'csv') return [head, ...body].map((r) => r.join(',')).join('\n') + '\n';

@@ -184,6 +184,26 @@ export interface QdiscSummary {
   backlogBytes: Quantiles;
 }
 
+/**
+ * One bulk flow's part of the run: per-flow rows like those of Flent's rtt_fair
+ * tests (its host, lifetime and base RTT, its goodput over that lifetime).
+ * FlowSummary has the same flow as `ss -tinm` samples it.
+ */
+export interface FlowShare {
+  /** The flow's host (tcp.perFlow name), or "flow N". */
+  name: string;
+  /** When its application started writing. */
+  startMs: number;
+  /** When it stopped writing (null: it wrote to the end). */
+  stopMs: number | null;
+  /** Base RTT of its path (two-way propagation); NaN where the scenario does not fix one (WiFi). */
+  baseRttMs: number;
+  /** Goodput over the part of its lifetime after warm-up (up to its stop); NaN if none. */
+  goodputBps: number;
+  /** Mean of the sender's smoothed RTT over that time (sampled at the scenario's interval). */
+  meanSrttMs: number;
+}
+
 export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
@@ -219,6 +239,8 @@ export interface Summary {
   flows: FlowSummary[];
   /** Every qdisc of the scene (the sender's, a router's), in the order the builder added them. */
   qdiscs: QdiscSummary[];
+  /** Every bulk flow's goodput, lifetime and RTT, in flow order. */
+  flowShares: FlowShare[];
   /** What bounds throughput now, computed from the state. */
   bound: string;
   events: number;

@@ -179,6 +179,7 @@ export class FakeSim implements LiveSim {
       stations: [],
       flows: [],
       qdiscs: [],
+      flowShares: [],
       bound: 'fake',
       events: this.events,
     };

@@ -98,7 +98,10 @@ describe('hostile but valid scenarios run cleanly', () => {
       fc.option(controlText(), { nil: undefined }),
       fc.integer({ min: 0, max: 2 ** 32 - 1 }),
       (base, len, intervals, text, seed) => {
-        let sc = applyOverrides(base, len);
+        // Per-flow lifetimes were drawn for the generated duration, not this short one
+        // (./invariants.property.test.ts runs them): each flow keeps its host and RTT, from 0 to the end.
+        const flows = base.tcp.perFlow?.map((f) => ({ ...f, startMs: 0, stopMs: null }));
+        let sc = applyOverrides(flows ? { ...base, tcp: { ...base.tcp, perFlow: flows } } : base, len);
         for (const [path, value] of intervals) {
           // Each override on its own: kept if the field exists and allows it, else refused with a message.
           const errors = refusal(() => (sc = applyOverrides(sc, { [path]: value })));

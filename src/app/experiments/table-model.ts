@@ -69,6 +69,7 @@ const PROBE: Summary = {
   stations: Array.from({ length: 16 }, () => STATION),
   flows: [],
   qdiscs: [],
+  flowShares: [],
   bound: '',
   events: 1,
 };

@@ -32,6 +32,7 @@ export function summary(p: Partial<Summary> = {}): Summary {
     stations: [],
     flows: [],
     qdiscs: [],
+    flowShares: [],
     bound: 'link-bound',
     events: 1000,
     ...p,

@@ -49,6 +49,7 @@ const summary: Summary = {
       airtimeShare: 1,
     },
   ],
+  flowShares: [],
   bound: 'TSQ limit',
   events: 99,
 };

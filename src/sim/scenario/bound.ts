@@ -96,6 +96,14 @@ export function boundExplanation(m: Model, s: Summary): string {
   // Without a single ACK (every frame lost) there is no RTT to speak of, and no "per RTT".
   if (s0.srttNs <= 0)
     return `no ACK has come back: ${s0.snd_cwnd} packet${s0.snd_cwnd === 1 ? '' : 's'} of cwnd sent and none acknowledged, so no RTT is measured (every segment or its ACK lost?)`;
+  // The receiver's window (tcp_snd_wnd_test failed, or tcp_tso_should_defer waited for it).
+  const rwnd = m.senders.filter((t) => t.sndWnd.limited);
+  if (n === 1 && s0.sndWnd.limited)
+    return `receive-window-bound: the receiver advertises ${fmtBytes(s0.sndWnd.wnd)} per RTT of ${fmtTime(s0.srttNs / 1000)}`;
+  if (n > 1 && rwnd.length * 2 > n) {
+    const wnd = rwnd.reduce((a, t) => a + t.sndWnd.wnd, 0);
+    return `receive-window-bound: ${rwnd.length} of ${n} flows, their receivers advertise ${fmtBytes(wnd)} in total`;
+  }
   const limited = m.senders.filter((t) => t.isCwndLimited);
   if (n === 1 && s0.isCwndLimited)
     return `cwnd-bound: ${s0.snd_cwnd} packets per RTT of ${fmtTime(s0.srttNs / 1000)}`;

@@ -35,7 +35,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   const medium = new Medium(sim, sim.rng.fork(3), {
     band: w.band,
     collisions: true,
-    onTxop: (r) => m.onTxop(r),
+    onTxop: (r) => m.air.onTxop(r),
   });
   const net = new WifiNet(sim, m, w);
   m.wifiRadios = net;
@@ -96,6 +96,6 @@ function stationAccounts(m: Model, sc: Scenario, nSta: number): void {
       });
   m.stationAirtime = m.stationNames.map((_, i) => {
     const node = m.stationNode(i);
-    return () => m.airtimeNs(0, node) + m.airtimeNs(node, 0);
+    return () => m.air.ns(0, node) + m.air.ns(node, 0);
   });
 }

@@ -153,7 +153,7 @@ describe('the TCP panel at an AP', () => {
 describe('busy time is charted per 100 ms', () => {
   // Per sample the channel (or a core) is mostly all or nothing; the chart shows the share over 100 ms.
   for (const [id, key, label, read] of [
-    ['ath9k-intermediate-queues', 'air.busy', 'channel busy (100 ms)', (m: Model) => m.airtimeBusyNs()],
+    ['ath9k-intermediate-queues', 'air.busy', 'channel busy (100 ms)', (m: Model) => m.air.busyNs()],
     ['xen-tsq-limit', 'cpu.busy', 'sender CPU busy (100 ms)', (m: Model) => m.cpu.busyTimeNs()],
   ] as const)
     it(`${key} reads the busy share of the last 100 ms at each sample (${id})`, () => {

@@ -1,4 +1,9 @@
-/** Schema migration: a schema-0 file (renamed fields, Mbit/s and ms units, no WiFi/router/CPU) and a schema-1 WiFi file (no RX interrupt mitigation) load as the current schema. */
+/**
+ * Schema migration: a schema-0 file (renamed fields, Mbit/s and ms units, no
+ * WiFi/router/CPU), a schema-1 WiFi file (no RX interrupt mitigation) and a
+ * schema-2 file (no receive buffer fields, RX coalescing or per-flow paths)
+ * load as the current schema.
+ */
 import { describe, expect, it } from 'vitest';
 import { loadScenarioJson } from './load';
 import { migrateScenario } from './migrate';
@@ -180,5 +185,39 @@ describe('schema 2 → 3', () => {
       expect(loaded).toEqual(upgraded(findPreset(id)!.scenario()));
       expect(loaded.changes).toEqual([]);
     }
+  });
+});
+
+describe('schema 2 → 3: the receiver and the path', () => {
+  /** A scenario as schema 2 stored it: without the receive-buffer fields, link.rxCoalesce or tcp.perFlow. */
+  function schema2(sc = wiredBase()): Record<string, unknown> {
+    const base = asSchema2(sc) as unknown as Scenario;
+    const { so_rcvbuf: _s, tcp_rmem: _t, rmem_max: _m, rxBufBytes: _b, ...receiver } = base.receiver;
+    const { rxCoalesce: _r, ...link } = base.link;
+    const { perFlow: _p, ...tcp } = base.tcp;
+    return { ...base, receiver, link, tcp };
+  }
+
+  it('fills in the kernel autotuning of the era, 2048-byte RX buffers, no RX coalescing and one shared path', () => {
+    const loaded = loadScenarioJson(JSON.stringify(schema2()));
+    expect(loaded.receiver).toEqual({
+      groWindowUs: 20,
+      delackMs: 40,
+      so_rcvbuf: null,
+      tcp_rmem: null,
+      rmem_max: 212992,
+      rxBufBytes: 2048,
+    });
+    expect(loaded.link.rxCoalesce).toEqual({ usecs: 0, frames: 1 });
+    expect(loaded.tcp.perFlow).toBeNull();
+    expect(loaded).toEqual(upgraded(wiredBase()));
+  });
+
+  it('migrates a WiFi preset the same way, and keeps a value schema 2 never had if a file gives it', () => {
+    const sc = findPreset('ath9k-pacing-shift')!.scenario();
+    expect(loadScenarioJson(JSON.stringify(schema2(sc)))).toEqual(upgraded(sc));
+    const raw = schema2();
+    (raw.receiver as Record<string, unknown>).so_rcvbuf = 65536;
+    expect(loadScenarioJson(JSON.stringify(raw)).receiver.so_rcvbuf).toBe(65536);
   });
 });

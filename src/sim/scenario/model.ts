@@ -18,7 +18,9 @@ import { type Skb, SkbKind } from '../model/skb';
 import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
+import { AirtimeAccount } from './airtime-account';
 import { boundExplanation } from './bound';
+import { FlowShares, type FlowTimes } from './flow-shares';
 import { FlowStats } from './flow-stats';
 import { wifiDrops } from './wifi-probes';
 import type { WifiNet } from './wifi-net';
@@ -26,13 +28,13 @@ import type { EraProfile } from './eras';
 import { kernelFeatures } from './kernel';
 import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Scenario } from './scenario';
-import type { TxopRecord } from '../model/wifi/types';
 
 const K_SAMPLE = 1;
 const K_WARMUP = 2;
 const K_PING = 3;
 const K_START = 4;
 const K_STEP = 5;
+const K_STOP = 6;
 
 export class Model implements EventTarget {
   readonly recorder: Recorder;
@@ -46,6 +48,10 @@ export class Model implements EventTarget {
   /** Shaper qdiscs at an interface's root (htb, tbf, cake), with their configured rate. */
   readonly shapers: { qdisc: Qdisc; rateBps: number; label: string; where: 'sender' | 'router' }[] = [];
   readonly series: SeriesSpec[] = [];
+  // ---- per-flow lifetimes (tcp.perFlow) and the summary's flowShares
+  /** When each sender's application starts and stops writing; builders fill it (default: 1 µs apart, never stopping). */
+  readonly flowTimes: FlowTimes[] = [];
+  private shares: FlowShares | null = null;
   /** Station names for per-station summaries (WiFi). */
   stationNames: string[] = [];
   driverBytes: () => number = () => 0;
@@ -125,37 +131,8 @@ export class Model implements EventTarget {
 
   /** Fraction of time the WiFi medium was busy (builders for WiFi set the reader). */
   airtimeBusy: () => number = () => 0;
-  /** Airtime by (transmitter, receiver) pair and in total, from the medium's TXOP records. */
-  private readonly airtimeByPair = new Map<number, number>();
-  private airtimeTotalNs = 0;
-
-  /** The sending radio's (node 0) latest TXOP: its frames are on the air until it ends. */
-  private air0 = { endNs: 0, bytes: 0 };
-
-  onTxop(r: TxopRecord): void {
-    if (r.node === 0) {
-      this.air0.endNs = r.endNs;
-      this.air0.bytes = r.bytes;
-    }
-    const d = r.endNs - r.startNs;
-    this.airtimeTotalNs += d;
-    const key = r.node * 1024 + (r.peer + 1);
-    this.airtimeByPair.set(key, (this.airtimeByPair.get(key) ?? 0) + d);
-  }
-
-  airtimeBusyNs(): number {
-    return this.airtimeTotalNs;
-  }
-
-  /** Bytes node 0 has on the air at `nowNs` (its A-MPDU or frame, until the block ack ends the TXOP). */
-  onAirBytes(nowNs: Ns): number {
-    return nowNs < this.air0.endNs ? this.air0.bytes : 0;
-  }
-
-  /** Airtime spent sending from `node` to `peer`. */
-  airtimeNs(node: number, peer: number): number {
-    return this.airtimeByPair.get(node * 1024 + (peer + 1)) ?? 0;
-  }
+  /** Airtime per pair and in total, from the medium's TXOP records (WiFi). */
+  readonly air = new AirtimeAccount();
 
   /** Station i's node: an AP's station i is node i + 1; a local sender's one station is its own link to the AP (node 1). */
   stationNode(i: number): number {
@@ -201,7 +178,14 @@ export class Model implements EventTarget {
   }
 
   start(_unused: number): void {
-    this.senders.forEach((s, i) => this.sim.at(i * 1000, this, K_START, s));
+    for (let i = this.flowTimes.length; i < this.senders.length; i++)
+      this.flowTimes.push({ startNs: i * 1000, stopNs: null });
+    this.shares = new FlowShares(this.flowTimes, this.senders, () => this.receivers);
+    this.senders.forEach((s, i) => {
+      const t = this.flowTimes[i];
+      this.sim.at(t.startNs, this, K_START, s);
+      if (t.stopNs !== null) this.sim.at(t.stopNs, this, K_STOP, i);
+    });
     this.sim.at(this.sampleIntervalNs, this, K_SAMPLE);
     this.sim.at(this.warmupEndNs, this, K_WARMUP);
     if (this.scenario.pingIntervalMs > 0)
@@ -213,8 +197,13 @@ export class Model implements EventTarget {
       case K_START:
         (arg as TcpSender).start(nowNs);
         break;
+      case K_STOP:
+        this.senders[arg as number].app.stop();
+        this.shares?.stopped(arg as number, nowNs);
+        break;
       case K_SAMPLE:
         this.recorder.sample(nowNs);
+        this.shares?.sample(nowNs);
         if (this.measuring && this.senders.length > 0) {
           const t = this.tsqSamples;
           t.n++;
@@ -247,6 +236,7 @@ export class Model implements EventTarget {
     if (kind === K_PING) return `the ping probe, every pingIntervalMs = ${this.scenario.pingIntervalMs} ms`;
     if (kind === K_SAMPLE)
       return `the sampler, every sampleIntervalUs = ${this.scenario.sampleIntervalUs} µs`;
+    if (kind === K_STOP) return 'the end of a flow (tcp.perFlow stopMs)';
     return kind === K_START ? 'the start of a flow' : 'the end of the warm-up (warmupMs)';
   }
 
@@ -264,6 +254,7 @@ export class Model implements EventTarget {
       tNs: nowNs,
     };
     this.perStationBase = this.stationBytes.map((f) => f());
+    this.shares?.begin(nowNs);
     this.perStationAirBase = this.stationAirtime.map((f) => f());
     this.steps?.restart(nowNs);
     this.aggBytes.clear();
@@ -388,6 +379,7 @@ export class Model implements EventTarget {
       wifi: this.wifiSummary(now),
       flows: this.flowStats.flowSummaries(this.senders, this.receivers, now),
       qdiscs: this.flowStats.qdiscSummaries(this.qdiscNames),
+      flowShares: this.shares?.summary(now) ?? [],
       bound: '',
       events: this.sim.eventsRun,
     };

@@ -45,6 +45,30 @@ export interface TcpConfig {
   tx_delay_us: number;
   /** SO_MAX_PACING_RATE in bit/s (0 = unlimited). */
   maxPacingRateBps: number;
+  /**
+   * Each flow's own path and lifetime (Flent's rtt_fair tests: one flow to
+   * each of several hosts); null: every flow shares the path and runs from
+   * the start to the end. Wired scenarios only; as many entries as tcp.flows.
+   */
+  perFlow: FlowSpec[] | null;
+}
+
+/** One flow of tcp.perFlow: a bulk flow to a host of its own. */
+export interface FlowSpec {
+  /** The host's name in summaries and charts. */
+  name: string;
+  /**
+   * Base RTT to this host (two-way propagation, µs): the shared path
+   * (2 × (link + router) propagation) plus the host's own delay. Null: the
+   * shared path's.
+   */
+  rttUs: number | null;
+  /** When the application starts writing. */
+  startMs: number;
+  /** When it stops writing (what it wrote is still sent, as after close()); null: at the end. */
+  stopMs: number | null;
+  /** Congestion control of this flow (null: tcp.cc). */
+  cc: CcName | null;
 }
 
 export interface WiredLinkConfig {
@@ -61,6 +85,18 @@ export interface WiredLinkConfig {
   completion: CompletionModel;
   /** Xen netfront instead of a physical NIC. */
   xen: XenLinkConfig | null;
+  /** RX interrupt coalescing of this NIC: when the ACKs and replies it receives reach the sender's stack. */
+  rxCoalesce: RxCoalesceConfig;
+}
+
+/**
+ * ethtool -C rx-usecs / rx-frames: the RX interrupt fires at the first of
+ * `usecs` after the first frame waiting or `frames` frames waiting (0: no
+ * frame limit). usecs 0: every frame at once.
+ */
+export interface RxCoalesceConfig {
+  usecs: number;
+  frames: number;
 }
 
 export interface XenLinkConfig {
@@ -98,6 +134,22 @@ export const ROUTER_DEVICE_DEFAULT = {
 export interface ReceiverConfig {
   groWindowUs: number;
   delackMs: number;
+  // ---- the receive buffer (schema 3)
+  /** setsockopt(SO_RCVBUF) value, bytes (the kernel doubles it, capped at rmem_max); null: not set, the kernel autotunes. */
+  so_rcvbuf: number | null;
+  /** net.ipv4.tcp_rmem (null: the era's default). */
+  tcp_rmem: TcpRmem | null;
+  /** net.core.rmem_max, the cap on SO_RCVBUF (212992 by default). */
+  rmem_max: number;
+  /** Truesize each received frame charges: the receiving NIC's RX buffer (2048, half a page, in ixgbe). */
+  rxBufBytes: number;
+}
+
+/** net.ipv4.tcp_rmem: min, default (the initial sk_rcvbuf) and max (the autotuning cap), bytes. */
+export interface TcpRmem {
+  minBytes: number;
+  defaultBytes: number;
+  maxBytes: number;
 }
 
 export interface Scenario {

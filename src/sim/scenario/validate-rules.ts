@@ -38,6 +38,7 @@ export interface ArrayNode {
   minItems: number;
   maxItems: number;
   of: Node;
+  nullable?: boolean;
 }
 
 export type Node = Rule | ObjectNode | VariantNode | ArrayNode;
@@ -125,7 +126,24 @@ const completion = (): VariantNode => ({
   cases: {
     immediate: { delayNs: num(0, 1e9, 'ns') },
     coalesced: { usecs: num(0, 1e6, 'µs'), frames: int(1, 65536, 'frames') },
+    'coalesced-frames': { usecs: num(0, 1e6, 'µs'), frames: int(1, 65536, 'frames') },
+    idle: { delayNs: num(0, 1e9, 'ns') },
   },
+});
+
+/** Per-flow paths and lifetimes (tcp.perFlow); cross-field rules in validate.ts. */
+const perFlow = (): ArrayNode => ({
+  t: 'array',
+  minItems: 1,
+  maxItems: 64,
+  nullable: true,
+  of: obj({
+    name: { t: 'string', maxLength: 64 },
+    rttUs: int(0, 10_000_000, 'µs', true),
+    startMs: num(0, 3_600_000, 'ms'),
+    stopMs: { t: 'number', min: 0, max: 3_600_000, unit: 'ms', nullable: true },
+    cc: oneOfOrNull('reno', 'cubic', 'bbr'),
+  }),
 });
 
 /** A PHY rate; the MCS range and the streams depend on the mode (checked in validate.ts). */
@@ -191,6 +209,7 @@ export const SCHEMA: ObjectNode = obj({
     // include/linux/tcp.h: `u32 tcp_tx_delay; /* delay (in usec) added to TX packets */` — whole µs.
     tx_delay_us: int(0, 1_000_000, 'µs'),
     maxPacingRateBps: num(0, 1e12, 'bit/s'),
+    perFlow: perFlow(),
   }),
   cpu: obj({
     enabled: bool,
@@ -232,6 +251,7 @@ export const SCHEMA: ObjectNode = obj({
       },
       true,
     ),
+    rxCoalesce: obj({ usecs: num(0, 1e6, 'µs'), frames: int(0, 65536, 'frames') }),
   }),
   router: obj(
     {
@@ -248,6 +268,18 @@ export const SCHEMA: ObjectNode = obj({
   receiver: obj({
     groWindowUs: num(0, 100_000, 'µs'),
     delackMs: num(1, 500, 'ms'),
+    so_rcvbuf: int(1, 1 << 30, 'bytes', true),
+    tcp_rmem: obj(
+      {
+        minBytes: int(1, 1 << 30, 'bytes'),
+        defaultBytes: int(1, 1 << 30, 'bytes'),
+        maxBytes: int(1, 1 << 30, 'bytes'),
+      },
+      true,
+    ),
+    rmem_max: int(1, 1 << 30, 'bytes'),
+    // Below one 1500-byte frame per buffer no driver receives; 64 KiB covers jumbo and big-page drivers.
+    rxBufBytes: int(1600, 65536, 'bytes'),
   }),
   pingIntervalMs: period(MIN_PING_INTERVAL_MS, 60_000, 'ms'),
   changes: {

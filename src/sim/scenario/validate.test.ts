@@ -127,7 +127,7 @@ describe('validateScenario: every field, nested parts and cross-field rules', ()
     const c = wiredBase() as unknown as { link: { completion: Record<string, unknown> } };
     c.link.completion = { kind: 'polled', delayNs: 1 };
     expect(validateScenario(c)).toEqual([
-      'link.completion.kind = "polled" is not allowed: expected one of immediate, coalesced',
+      'link.completion.kind = "polled" is not allowed: expected one of immediate, coalesced, coalesced-frames, idle',
     ]);
     c.link.completion = { kind: 'coalesced', usecs: 10 };
     expect(validateScenario(c)).toEqual([

@@ -15,6 +15,7 @@ import { checkChanges } from './changes';
 import { checkShapers } from './validate-shaper';
 import { kernelFeatures } from './kernel';
 import { hasEdt } from '../model/tcp/kernel-features';
+import { perFlowRules, receiverRules } from './validate-flows';
 import { leafRules, type Node, type Rule, ruleAt, SCHEMA } from './validate-rules';
 
 export { MAX_PACING_SHIFT, MAX_STATIONS, type Rule } from './validate-rules';
@@ -133,10 +134,13 @@ export function describe(n: Node): string {
       return `a number, true/false, null or a text of at most ${n.maxLength} characters`;
     case 'object':
       return `${n.nullable ? 'null or ' : ''}an object with ${Object.keys(n.fields).join(', ')}`;
-    case 'array':
-      return n.minItems === n.maxItems
-        ? `a list of ${n.minItems} items`
-        : `a list of ${n.minItems} to ${n.maxItems} items`;
+    case 'array': {
+      const list =
+        n.minItems === n.maxItems
+          ? `a list of ${n.minItems} items`
+          : `a list of ${n.minItems} to ${n.maxItems} items`;
+      return n.nullable ? `null or ${list}` : list;
+    }
     case 'variant':
       return Object.entries(n.cases)
         .map(([kind, f]) => `{kind: "${kind}", ${Object.keys(f).join(', ')}}`)
@@ -209,6 +213,7 @@ function walk(n: Node, v: unknown, path: string, errors: string[]): void {
       return fields(n.cases[kind], v, ['kind']);
     }
     case 'array':
+      if (v === null && n.nullable) return;
       if (!Array.isArray(v) || v.length < n.minItems || v.length > n.maxItems) return bad();
       v.forEach((item, i) => walk(n.of, item, `${path}.${i}`, errors));
       return;
@@ -282,6 +287,8 @@ function crossField(s: Scenario, errors: string[]): void {
     );
   }
   checkShapers(s, errors);
+  receiverRules(s, errors);
+  perFlowRules(s, errors);
   const w = s.wifi;
   if (!isObject(w)) return;
   contradictions(s, errors);

@@ -19,8 +19,10 @@ import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
 import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
+import { rcvBuffer } from './rcv-eras';
 import type { Scenario } from './scenario';
 import { HOST_NODE, type WifiNet } from './wifi-net';
+import { handshake } from './wired-flows';
 import type { TcpSenderSite, WifiConfig } from './wifi-config';
 
 /** Where the scenario's TCP senders run (wifi.tcpSender). */
@@ -135,6 +137,7 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
           groWindowNs: dst === HOST_NODE ? us(sc.receiver.groWindowUs) : 0,
           groMaxBytes: 65536,
           priority: 0,
+          buffer: rcvBuffer(sc.era, sc.receiver),
         },
         dst === 0 && net.local
           ? (ack, now) => {
@@ -144,6 +147,8 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
           : toAck,
       ),
     );
+    // The handshake crossed the wired hop (and the air, not counted here).
+    handshake(sender, receivers[i], i * 1000, us(sc.wifi!.wiredPropagationUs));
   });
   return receivers;
 }

@@ -134,6 +134,9 @@ export class AckProcessor implements EventTarget {
     const priorInFlight = rtx.inFlight();
     const mss = tp.mss;
     const advanced = ack.ackSeq > tp.sndUna;
+    // tcp_ack_update_window, and tcp_replace_ts_recent: the data echoes this ACK's timestamp.
+    tp.sndWnd.onAck(advanced, ack.windowBytes);
+    if (!(ack.createdNs <= tp.tsRecentNs)) tp.tsRecentNs = ack.createdNs;
     if (advanced) {
       rtx.ackUpTo(ack.ackSeq, mss, this.onDelivered);
       tp.sndUna = ack.ackSeq;

@@ -45,8 +45,15 @@ export class BulkWriter implements EventTarget {
     preferDoubleFields(this, ['writeSeq']);
   }
 
+  /** The application has stopped writing (a timed netperf test ended); what it wrote is still sent. */
+  stopped = false;
+
+  stop(): void {
+    this.stopped = true;
+  }
+
   write(): void {
-    if (this.busy) return;
+    if (this.busy || this.stopped) return;
     const sk = this.sk;
     const queued = sk.wmemQueuedBytes();
     const sndbuf = sk.cfg.sndbufBytes;

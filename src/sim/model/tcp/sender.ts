@@ -17,6 +17,7 @@ import { tcpDataSkb } from './data-skb';
 import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
 import type { CcSock, CongestionControl } from './cc/cc';
 import { RtxQueue } from './rtx-queue';
+import { SndWnd } from './snd-wnd';
 import { TsoGoal } from './tso-goal';
 import { tsqHalfLimitSegs } from './tso';
 import { TsqGate, type TsqSocket } from './tsq-gate';
@@ -113,6 +114,15 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   dataSegsOut = 0;
   limitOutputBytes: number;
   pacingShiftOverride: number | null;
+  // ---- the receiver's window (./snd-wnd.ts) and the timestamp the data echoes
+  /** snd_wnd; the builder sets the receiver's initial window (SYN-ACK) before start. */
+  readonly sndWnd = new SndWnd(65535);
+  /**
+   * ts_recent: the newest ACK's timestamp (its creation time), echoed in the
+   * data's TSecr; NaN until one is known. Builders set the SYN-ACK's, which
+   * the first data echoes.
+   */
+  tsRecentNs: Ns = NaN;
   /** Totals for metrics. */
   timerFires = 0;
   skbsSent = 0;
@@ -154,6 +164,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
       'deliveredBytes',
       'payloadOut',
       'truesizeOut',
+      'tsRecentNs',
     ]);
     this.ack = new AckProcessor(sim, this);
     // SO_MAX_PACING_RATE (sock_setsockopt): sk_pacing_rate = min(sk_pacing_rate, max), and from

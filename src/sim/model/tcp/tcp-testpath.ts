@@ -7,7 +7,7 @@ import { NS_PER_MS, type Ns } from '../../engine/time';
 import { Cpu, ZERO_COSTS } from '../cpu/cpu';
 import type { Skb } from '../skb';
 import { createCc } from './cc/index';
-import { TcpReceiver } from './receiver';
+import { TcpReceiver, type RcvBufferConfig } from './receiver';
 import type { KernelFeatures } from './kernel-features';
 import { TcpSender } from './sender';
 
@@ -15,10 +15,14 @@ export const MSS = 1448;
 export const ms = (v: number): Ns => v * NS_PER_MS;
 
 /** Data takes `delay(skb, now)` (Infinity: lost). */
-/** `kernel`: the behaviours of the kernel under test (tests take an era's, from scenario/eras). */
+/**
+ * `kernel` and `buffer`: the behaviours and receive buffer of the kernel under
+ * test (tests take an era's, from scenario/eras and scenario/rcv-eras).
+ */
 export function tcpPath(
   delay: (skb: Skb, nowNs: Ns) => number,
   kernel: KernelFeatures,
+  buffer: RcvBufferConfig,
   opts: { gsoMode?: 'mss' | 'tso' } = {},
 ) {
   const sim = new Sim(1);
@@ -65,9 +69,12 @@ export function tcpPath(
       groWindowNs: 0,
       groMaxBytes: 65536,
       priority: 0,
+      buffer,
     },
     (ack) => sim.after(ms(5), ackBack, 0, ack),
   );
+  tx.sndWnd.wnd = rx.initialWindowBytes;
+  tx.tsRecentNs = -ms(5);
   tx.start(0);
   return { sim, tx };
 }

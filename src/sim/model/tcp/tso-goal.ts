@@ -60,8 +60,10 @@ export class TsoGoal {
 
   /**
    * tcp_tso_should_defer (John Heffner's TSO Nagle): hold a short skb back
-   * when an ACK should soon open a larger window. `room` is cwnd − in flight
-   * (> 0), `maxSegs` the autosized skb. Per kernel:
+   * when an ACK should soon open a larger window. `room` is the window left
+   * in segments, min(cwnd − in flight, what the receiver's window allows past
+   * snd_nxt) (> 0: limit = min(send_win, cong_win)), `maxSegs` the autosized
+   * skb, `sndWndBytes` the receiver's window (snd_wnd). Per kernel:
    * - in Recovery or Loss, send (3.6: in any state but Open);
    * - the last send must be recent: 4.20+ `now − tcp_wstamp_ns − 1 ms > 0`
    *   sends; 3.19–4.19 `(s32)(tcp_jiffies32 − lsndtime) > 0` sends (defer
@@ -71,10 +73,15 @@ export class TsoGoal {
    * - `limit >= min(snd_wnd, cwnd · mss) / tcp_tso_win_divisor` (3) sends;
    * - 4.0+: the oldest unacked skb left less than srtt / 2 ago (its ACK is
    *   far off) sends; an empty rtx queue sends.
-   * The receive window is not modelled (snd_wnd unlimited).
    */
-  shouldDefer(inRecovery: boolean, room: number, maxSegs: number, nowNs: Ns): boolean {
-    const send = this.decide(inRecovery, room, maxSegs, nowNs);
+  shouldDefer(
+    inRecovery: boolean,
+    room: number,
+    maxSegs: number,
+    nowNs: Ns,
+    sndWndBytes = Infinity,
+  ): boolean {
+    const send = this.decide(inRecovery, room, maxSegs, nowNs, sndWndBytes);
     if (send)
       this.deferredSinceJiffy = null; // send_now: tp->tso_deferred = 0
     else if (this.deferredSinceJiffy === null) this.deferredSinceJiffy = jiffiesAt(nowNs, this.sk.kernel.hz);
@@ -82,7 +89,13 @@ export class TsoGoal {
   }
 
   /** True: send now. */
-  private decide(inRecovery: boolean, room: number, maxSegs: number, nowNs: Ns): boolean {
+  private decide(
+    inRecovery: boolean,
+    room: number,
+    maxSegs: number,
+    nowNs: Ns,
+    sndWndBytes: number,
+  ): boolean {
     const sk = this.sk;
     const k = sk.kernel;
     if (inRecovery) return true;
@@ -99,7 +112,7 @@ export class TsoGoal {
     const limit = room * mss;
     if (limit >= (k.tsoDeferClock === 'tso_deferred' ? sk.cfg.gsoMaxSizeBytes : maxSegs * mss)) return true;
     // tcp_tso_win_divisor 3: at least a third of the window may go now.
-    if (limit >= Math.floor((sk.snd_cwnd * mss) / 3)) return true;
+    if (limit >= Math.floor(Math.min(sndWndBytes, sk.snd_cwnd * mss) / 3)) return true;
     if (k.tsoDeferAgeCheck) {
       // srtt_us >> 4 is half the smoothed RTT in µs.
       const halfSrttUs = Math.floor(Math.floor((sk.srttNs * 8) / 1000) / 16);

@@ -3,7 +3,8 @@
  * tcp_xmit_retransmit_queue first as tcp_tsq_write calls it: lost data goes
  * out before new data, then tcp_pacing_check, the cwnd test, the TSO goal
  * with autocork (tcp_should_autocork) and tcp_tso_should_defer, and
- * tcp_small_queue_check before each skb. One skb per call: the sender calls
+ * tcp_small_queue_check before each skb; the receiver's window bounds new
+ * data (tcp_snd_wnd_test, tcp_mss_split_point, ./snd-wnd.ts). One skb per call: the sender calls
  * again when the CPU has transmitted it (the loop of tcp_write_xmit).
  * The socket state and the transmit itself are in ./sender.ts.
  */
@@ -48,22 +49,33 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   }
   const unsentSegs = Math.floor(tp.unsentBytes / tp.mss);
   if (unsentSegs < 1) return;
+  // Receive window: the first segment must fit (tcp_snd_wnd_test); the skb is cut at its edge.
+  const rwndSegs = tp.sndWnd.segsAvailable(tp.sndUna, tp.sndNxt, tp.mss);
+  if (rwndSegs < 1) {
+    tp.sndWnd.setLimited(true, nowNs);
+    return;
+  }
   const goal = tp.tsoGoal();
   const halfCwnd = Math.max(tp.snd_cwnd >> 1, 1);
   const quota = Math.min(halfCwnd, tp.snd_cwnd - inFlight);
-  let segs = Math.min(goal, quota, unsentSegs);
+  let segs = Math.min(goal, quota, unsentSegs, rwndSegs);
   if (segs < 1) return;
   if (segs < goal && segs === unsentSegs && tailCorked(tp)) return;
-  if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), tp.snd_cwnd - inFlight, goal, nowNs)) {
-    // Deferred for want of cwnd: tcp_tso_should_defer sets is_cwnd_limited,
-    // and the tcp_write_xmit loop that just sent validates with it.
-    if (tp.loopSent) tp.cwndValidate(true, true);
+  // tcp_tso_should_defer's limit is min(send_win, cong_win): the receiver's window past snd_nxt counts.
+  const room = Math.min(tp.snd_cwnd - inFlight, rwndSegs);
+  if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), room, goal, nowNs, tp.sndWnd.wnd)) {
+    // Deferred for want of window: the receiver's (is_rwnd_limited) when it is
+    // the smaller, else cwnd (tcp_tso_should_defer sets is_cwnd_limited, which
+    // the tcp_write_xmit loop that just sent validates with).
+    if (rwndSegs <= tp.snd_cwnd - inFlight) tp.sndWnd.setLimited(true, nowNs);
+    else if (tp.loopSent) tp.cwndValidate(true, true);
     return;
   }
   const len = segs * tp.mss;
   const truesize = tcpSkbTruesize(len, tp.cfg.sg);
   if (tp.tsqCheck(truesize, 0, nowNs)) return;
   segs = Math.max(1, segs);
+  tp.sndWnd.setLimited(false, nowNs);
   tp.send(tp.sndNxt, len, segs, truesize, false, nowNs);
   tp.sndNxt += len;
   tp.cwndValidate(tp.rtx.inFlight() >= tp.snd_cwnd);

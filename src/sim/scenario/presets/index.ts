@@ -10,6 +10,7 @@ import { gsoAlwaysOn } from './gso-always-on';
 import { mt76AxAp } from './mt76-ax-ap';
 import type { Preset } from './preset';
 import { sqmHtbFqCodel } from './sqm-htb-fq-codel';
+import { rttFair } from './rtt-fair';
 import { xenTsqLimit } from './xen-tsq-limit';
 
 export const PRESETS: Preset[] = [
@@ -23,6 +24,7 @@ export const PRESETS: Preset[] = [
   ath10kQca6174,
   mt76AxAp,
   fecTsoRttLog,
+  rttFair,
   benchWired,
   benchWifi,
 ];

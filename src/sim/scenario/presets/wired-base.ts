@@ -1,6 +1,8 @@
 /** A plain wired host: the defaults every wired preset starts from. */
 import { ZERO_COSTS } from '../../model/cpu/cpu';
 import { ERA_DEFAULT_KERNEL } from '../kernel';
+import { RMEM_MAX_DEFAULT } from '../../model/tcp/rcv-tuning';
+import { RX_BUF_BYTES } from '../rcv-eras';
 import { DEFAULT_QDISC, SCENARIO_SCHEMA, type Scenario } from '../scenario';
 
 export function wiredBase(): Scenario {
@@ -22,6 +24,7 @@ export function wiredBase(): Scenario {
       sk_pacing_shift: null,
       tx_delay_us: 0,
       maxPacingRateBps: 0,
+      perFlow: null,
     },
     cpu: { enabled: false, platform: null, ...ZERO_COSTS },
     qdisc: { ...DEFAULT_QDISC },
@@ -36,9 +39,17 @@ export function wiredBase(): Scenario {
       gsoMaxSizeBytes: 65536,
       completion: { kind: 'immediate', delayNs: 5000 },
       xen: null,
+      rxCoalesce: { usecs: 0, frames: 1 },
     },
     router: null,
-    receiver: { groWindowUs: 20, delackMs: 40 },
+    receiver: {
+      groWindowUs: 20,
+      delackMs: 40,
+      so_rcvbuf: null,
+      tcp_rmem: null,
+      rmem_max: RMEM_MAX_DEFAULT,
+      rxBufBytes: RX_BUF_BYTES,
+    },
     pingIntervalMs: 0,
     wifi: null,
     changes: [],
