@@ -98,9 +98,10 @@ describe('hostile but valid scenarios run cleanly', () => {
       fc.option(controlText(), { nil: undefined }),
       fc.integer({ min: 0, max: 2 ** 32 - 1 }),
       (base, len, intervals, text, seed) => {
-        // Per-flow lifetimes were drawn for the generated duration, not this short one
-        // (./invariants.property.test.ts runs them): each flow keeps its host and RTT, from 0 to the end.
-        const flows = base.tcp.perFlow?.map((f) => ({ ...f, startMs: 0, stopMs: null }));
+        // Per-flow lifetimes and RTTs were drawn for the generated duration and path, not for this
+        // short run whose intervals and delays the overrides change (./invariants.property.test.ts
+        // runs them): each flow keeps a host of its own, on the shared path, from 0 to the end.
+        const flows = base.tcp.perFlow?.map((f) => ({ ...f, rttUs: null, startMs: 0, stopMs: null }));
         let sc = applyOverrides(flows ? { ...base, tcp: { ...base.tcp, perFlow: flows } } : base, len);
         for (const [path, value] of intervals) {
           // Each override on its own: kept if the field exists and allows it, else refused with a message.
