@@ -131,6 +131,26 @@ export default tseslint.config(
     },
   },
   {
+    // A layer takes what it needs of a kernel era through its options (model/tcp/kernel-features.ts).
+    files: ['src/sim/model/**/*.ts'],
+    ignores: ['src/sim/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...simForbidden.patterns,
+            {
+              group: ['**/scenario/**', '../scenario', '../../scenario'],
+              message:
+                'Model code does not import from scenario/: what a layer needs of an era comes through its options.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/app/**/*.{ts,tsx}', 'src/embed/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

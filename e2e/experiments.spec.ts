@@ -19,13 +19,11 @@ const EXPERIMENTS = [
   'gso-always-on',
   'xen-tsq-limit',
 ];
-/** Calibrated presets whose quick runs already land within the published tolerance. */
-const WITHIN_TOLERANCE = new Set([
-  'gso-always-on',
-  'xen-tsq-limit',
-  'ath9k-pacing-shift',
-  'brcmfmac-fc-mode',
-]);
+/**
+ * Calibrated presets whose quick runs already land within the published tolerance
+ * (ath9k-pacing-shift's shift 8 cell sits on its −10 % edge: see its gaps).
+ */
+const WITHIN_TOLERANCE = new Set(['gso-always-on', 'xen-tsq-limit', 'brcmfmac-fc-mode']);
 /** WiFi presets need their warm-up: they run at the published length (6 s of simulated time per cell). */
 const FULL_LENGTH = new Set(['ath9k-pacing-shift', 'brcmfmac-fc-mode']);
 const QUICK_MS = '500';

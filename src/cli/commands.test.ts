@@ -153,3 +153,40 @@ describe('--flent and --compare', () => {
     await expect(run('bench-wired', '--compare', 'missing.flent.gz')).rejects.toThrow('cannot read');
   });
 });
+
+describe('what ss -tinm and tc -s qdisc show', () => {
+  it('the table and CSV give each flow’s srtt, min_rtt, cwnd, rates and skmem t, and each qdisc’s backlog, as p10/median/p90', async () => {
+    const csv = await cli('bench-wired', '--set', 'tcp.flows=2', '--duration', '600ms', '--format', 'csv');
+    const fields = new Map(
+      csv
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => [l.split(',')[0], Number(l.split(',')[1])] as const),
+    );
+    for (const f of [0, 1])
+      for (const k of [
+        'goodput_mbps',
+        'min_rtt_ms',
+        'srtt_ms_median',
+        'cwnd_pkts_p90',
+        'pacing_rate_mbps_p10',
+        'delivery_rate_mbps_median',
+        'skmem_t_bytes_median',
+      ])
+        expect(fields.has(`flow${f}_${k}`)).toBe(true);
+    expect((fields.get('flow0_goodput_mbps') ?? 0) + (fields.get('flow1_goodput_mbps') ?? 0)).toBeCloseTo(
+      fields.get('goodput_mbps') ?? NaN,
+      6,
+    );
+    for (const q of ['sender_pfifo_fast', 'router_fq_codel'])
+      for (const p of ['p10', 'median', 'p90']) {
+        expect(fields.has(`qdisc_${q}_backlog_pkts_${p}`)).toBe(true);
+        expect(fields.has(`qdisc_${q}_backlog_bytes_${p}`)).toBe(true);
+      }
+    const json = JSON.parse(await cli('bench-wired', '--duration', '300ms', '--format', 'json')) as {
+      summary: { flows: unknown[]; qdiscs: unknown[] };
+    };
+    expect([json.summary.flows.length, json.summary.qdiscs.length]).toEqual([1, 2]);
+  });
+});

@@ -1,5 +1,5 @@
 /** Plain-text, JSON and CSV renderings of CLI results. */
-import type { StationSummary, Summary } from '../sim/api';
+import type { FlowShare, FlowSummary, QdiscSummary, Quantiles, StationSummary, Summary } from '../sim/api';
 import type { TableResult } from '../sim/run';
 import type { Scenario } from '../sim/scenario/scenario';
 import { escapeControls } from '../sim/scenario/escape';
@@ -59,14 +59,79 @@ const STATION_FIELDS: [string, (st: StationSummary) => number, string, number][]
 /** Column names for station fields: the station's name made a word (fast 1 → fast_1). */
 const stationKey = (name: string, field: string) => `${name.replace(/\W+/g, '_')}_${field}`;
 
+/** Per flow, as `ss -tinm` shows it: [field, value, unit, decimals, scale of the quantiles]. */
+const FLOW_QUANTILES: [string, (fl: FlowSummary) => Quantiles, string, number, number][] = [
+  ['srtt_ms', (fl) => fl.srttMs, 'ms', 3, 1],
+  ['cwnd_pkts', (fl) => fl.cwndPkts, 'pkts', 0, 1],
+  ['pacing_rate_mbps', (fl) => fl.pacingRateBps, 'Mbit/s', 2, 1e-6],
+  ['delivery_rate_mbps', (fl) => fl.deliveryRateBps, 'Mbit/s', 2, 1e-6],
+  ['skmem_t_bytes', (fl) => fl.skmemTBytes, 'B', 0, 1],
+];
+
+/** Per qdisc, as `tc -s qdisc` backlog. */
+const QDISC_QUANTILES: [string, (q: QdiscSummary) => Quantiles, string][] = [
+  ['backlog_pkts', (q) => q.backlogPkts, 'pkts'],
+  ['backlog_bytes', (q) => q.backlogBytes, 'B'],
+];
+
+/**
+ * Per flow, when there are several (Flent's rtt_fair rows): its goodput over
+ * its own lifetime after warm-up, its mean srtt and its path's base RTT.
+ */
+const SHARE_FIELDS: [string, (f: FlowShare) => number, string, number][] = [
+  ['lifetime_goodput_mbps', (f) => f.goodputBps / 1e6, 'Mbit/s', 2],
+  ['mean_srtt_ms', (f) => f.meanSrttMs, 'ms', 2],
+  ['base_rtt_ms', (f) => f.baseRttMs, 'ms', 2],
+];
+
+/** Station fields worth a row: airtime only where there is air (WiFi). */
+const stationFields = (s: Summary) =>
+  STATION_FIELDS.filter(
+    ([k]) => k !== 'airtime' || s.stations.some((st) => Number.isFinite(st.airtimeShare)),
+  );
+
+const qdiscKey = (name: string, field: string) => `qdisc_${name.replace(/\W+/g, '_')}_${field}`;
+const flowKey = (flow: number, field: string) => `flow${flow}_${field}`;
+
+/** Every summary value as (field, value, unit, decimals): the totals, stations, flows (p10/median/p90), qdiscs. */
+function summaryRows(s: Summary): [string, number, string, number][] {
+  const rows: [string, number, string, number][] = SUMMARY_FIELDS.map(([k, f, u]) => [k, f(s), u, 3]);
+  for (const st of s.stations)
+    for (const [k, f, u, d] of stationFields(s)) rows.push([stationKey(st.name, k), f(st), u, d]);
+  for (const fl of s.flows) {
+    rows.push([flowKey(fl.flow, 'goodput_mbps'), fl.goodputBps / 1e6, 'Mbit/s', 2]);
+    rows.push([flowKey(fl.flow, 'min_rtt_ms'), fl.minRttMs, 'ms', 3]);
+    for (const [k, f, u, d, scale] of FLOW_QUANTILES) {
+      const q = f(fl);
+      for (const p of ['p10', 'median', 'p90'] as const)
+        rows.push([flowKey(fl.flow, `${k}_${p}`), q[p] * scale, u, d]);
+    }
+    rows.push([flowKey(fl.flow, 'throttled_fraction'), fl.throttledFraction, '', 3]);
+    const share = s.flowShares.length > 1 ? s.flowShares[fl.flow] : undefined;
+    for (const [k, f, u, d] of share ? SHARE_FIELDS : [])
+      if (Number.isFinite(f(share!))) rows.push([flowKey(fl.flow, k), f(share!), u, d]);
+  }
+  for (const qd of s.qdiscs)
+    for (const [k, f, u] of QDISC_QUANTILES) {
+      const q = f(qd);
+      for (const p of ['p10', 'median', 'p90'] as const)
+        rows.push([qdiscKey(qd.name, `${k}_${p}`), q[p], u, 0]);
+    }
+  return rows;
+}
+
 export function formatSummary(sc: Pick<Scenario, 'title'>, s: Summary, format: string): string {
   if (format === 'json') return JSON.stringify({ title: sc.title, summary: s }, null, 2) + '\n';
   if (format === 'csv')
-    return 'field,value\n' + SUMMARY_FIELDS.map(([k, f]) => `${k},${f(s)}`).join('\n') + '\n';
+    return (
+      'field,value\n' +
+      summaryRows(s)
+        .map(([k, v]) => `${k},${v}`)
+        .join('\n') +
+      '\n'
+    );
   const rows = [['field', 'value', 'unit']];
-  for (const [k, f, u] of SUMMARY_FIELDS) rows.push([k, num(f(s), 3), u]);
-  for (const st of s.stations)
-    for (const [k, f, u, d] of STATION_FIELDS) rows.push([stationKey(st.name, k), num(f(st), d), u]);
+  for (const [k, v, u, d] of summaryRows(s)) rows.push([k, num(v, d), u]);
   const sender = s.forwarded
     ? 'sender: a wired host, forwarded by the AP (the TSQ rows are that host’s)\n'
     : '';
@@ -86,16 +151,17 @@ export function formatSweep(
   // Several stations (an AP): each one's goodput, ping and airtime share, as the app's sweep has.
   const names =
     rows[0] && rows[0].summary.stations.length > 1 ? rows[0].summary.stations.map((st) => st.name) : [];
+  const fields = rows[0] ? stationFields(rows[0].summary) : STATION_FIELDS;
   const head = [
     safe(key),
     ...SUMMARY_FIELDS.map(([k]) => k),
-    ...names.flatMap((n) => STATION_FIELDS.map(([k]) => stationKey(n, k))),
+    ...names.flatMap((n) => fields.map(([k]) => stationKey(n, k))),
   ];
   const body = rows.map((r) => [
     safe(r.value),
     ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3)),
     ...names.flatMap((_, i) =>
-      STATION_FIELDS.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),
+      fields.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),
     ),
   ]);
   if (format === 'csv') return [head, ...body].map((r) => r.join(',')).join('\n') + '\n';

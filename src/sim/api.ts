@@ -209,6 +209,65 @@ export interface WifiRadioSummary {
   meanFirmwareBytes: number;
 }
 
+/** p10, median and p90 of a quantity sampled since the measurement began (NaN: no sample). */
+export interface Quantiles {
+  p10: number;
+  median: number;
+  p90: number;
+}
+
+/**
+ * One TCP flow as `ss -tinm` shows it, sampled at the model's sample interval
+ * since the measurement began: srtt (rtt:), min_rtt (minrtt:, at the end),
+ * cwnd, pacing_rate, delivery_rate (the last valid rate sample, as
+ * tcpi_delivery_rate) and skmem t (sk_wmem_alloc_get(): the truesize of the
+ * flow's skbs below TCP). A flow's own path, RTT or start time do not matter here.
+ */
+export interface FlowSummary {
+  /** The sender's index (flowId). */
+  flow: number;
+  /** In-order payload the receiver got since the measurement began, per second. */
+  goodputBps: number;
+  srttMs: Quantiles;
+  /** min_rtt at the end of the run (Infinity before the first sample). */
+  minRttMs: number;
+  cwndPkts: Quantiles;
+  /** NaN where the kernel has no sk_pacing_rate (before 3.12) or before the first RTT sample. */
+  pacingRateBps: Quantiles;
+  deliveryRateBps: Quantiles;
+  skmemTBytes: Quantiles;
+  /** Share of the time TSQ throttled the flow. */
+  throttledFraction: number;
+}
+
+/** A qdisc's backlog as `tc -s qdisc` reports it (skbs and bytes queued), sampled since the measurement began. */
+export interface QdiscSummary {
+  /** Where it sits and its kind, e.g. "sender: fq_codel", "router: pfifo_fast". */
+  name: string;
+  backlogPkts: Quantiles;
+  backlogBytes: Quantiles;
+}
+
+/**
+ * One bulk flow's part of the run: per-flow rows like those of Flent's rtt_fair
+ * tests (its host, lifetime and base RTT, its goodput over that lifetime).
+ * FlowSummary has the same flow as `ss -tinm` samples it.
+ */
+export interface FlowShare {
+  /** The flow's host (tcp.perFlow name), or "flow N". */
+  name: string;
+  /** When its application started writing. */
+  startMs: number;
+  /** When it stopped writing (null: it wrote to the end). */
+  stopMs: number | null;
+  /** Base RTT of its path (two-way propagation); NaN where the scenario does not fix one (WiFi). */
+  baseRttMs: number;
+  /** Goodput over the part of its lifetime after warm-up (up to its stop); NaN if none. */
+  goodputBps: number;
+  /** Mean of the sender's smoothed RTT over that time (sampled at the scenario's interval). */
+  meanSrttMs: number;
+}
+
 export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
@@ -242,6 +301,12 @@ export interface Summary {
   stations: StationSummary[];
   /** The main radio's aggregation and completion figures (absent for a wired scenario). */
   wifi?: WifiRadioSummary;
+  /** Every TCP flow, in sender order. */
+  flows: FlowSummary[];
+  /** Every qdisc of the scene (the sender's, a router's), in the order the builder added them. */
+  qdiscs: QdiscSummary[];
+  /** Every bulk flow's goodput, lifetime and RTT, in flow order. */
+  flowShares: FlowShare[];
   /** What bounds throughput now, computed from the state. */
   bound: string;
   /**

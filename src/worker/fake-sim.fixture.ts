@@ -210,6 +210,9 @@ export class FakeSim implements LiveSim {
       throttledFraction: 0,
       drops: 0,
       stations: [],
+      flows: [],
+      qdiscs: [],
+      flowShares: [],
       bound: 'fake',
       events: this.events,
     };

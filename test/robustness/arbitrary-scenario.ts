@@ -4,7 +4,9 @@
  * time each, so that thousands run in the unit-test layer.
  */
 import fc from 'fast-check';
-import { ERA_IDS, ERAS, hasTcpTxDelay, type EraId } from '../../src/sim/scenario/eras';
+import { ERA_IDS, type EraId } from '../../src/sim/scenario/eras';
+import { kernelFeatures, type KernelConfig } from '../../src/sim/scenario/kernel';
+import { hasEdt } from '../../src/sim/model/tcp/kernel-features';
 import type { QdiscConfig, Scenario } from '../../src/sim/scenario/scenario';
 import { SCENARIO_SCHEMA } from '../../src/sim/scenario/scenario';
 import { wiredBase } from '../../src/sim/scenario/presets/wired-base';
@@ -47,7 +49,30 @@ const completion = (): fc.Arbitrary<CompletionModel> =>
       usecs: logInt(1, 1000).map((v) => v - 1),
       frames: logInt(1, 256),
     }),
+    fc.record({
+      kind: fc.constant('coalesced-frames' as const),
+      usecs: logInt(1, 2000).map((v) => v - 1),
+      frames: logInt(1, 256),
+    }),
+    fc.record({ kind: fc.constant('idle' as const), delayNs: logInt(1, 200_000).map((v) => v - 1) }),
   );
+
+/** The receive buffer: mostly autotuned, sometimes a fixed SO_RCVBUF (raised to 4 MSS in assemble), other sysctls. */
+const receiver = () =>
+  fc.record({
+    groWindowUs: logInt(1, 1000).map((v) => v - 1),
+    delackMs: logInt(1, 200),
+    so_rcvbuf: fc.option(logInt(1024, 4 << 20), { nil: null, freq: 2 }),
+    tcp_rmem: fc.option(
+      fc
+        .tuple(logInt(4096, 1 << 20), logInt(4096, 8 << 20), logInt(4096, 32 << 20))
+        .map((v) => v.sort((a, b) => a - b))
+        .map(([minBytes, defaultBytes, maxBytes]) => ({ minBytes, defaultBytes, maxBytes })),
+      { nil: null, freq: 3 },
+    ),
+    rmem_max: logInt(4096, 8 << 20),
+    rxBufBytes: logInt(1600, 16384),
+  });
 
 const cpu = (): fc.Arbitrary<Scenario['cpu']> =>
   fc.record({
@@ -116,6 +141,21 @@ function validShaper(sh: ShaperConfig | null, era: EraId): ShaperConfig | null {
   const kind = sh.kind === 'cake' && preCake ? 'htb' : sh.kind;
   return { ...sh, kind, burstBytes: kind === 'tbf' ? (sh.burstBytes ?? 15_140) : sh.burstBytes };
 }
+/** The kernel block: each behaviour at the era's value (null) or set. */
+const kernelBlock = (): fc.Arbitrary<KernelConfig> =>
+  fc.record({
+    tcp_tso_rtt_log: fc.option(fc.integer({ min: 0, max: 31 }), { nil: null }),
+    tsq_shortcut: fc.option(fc.constantFrom('none' as const, 'empty' as const, 'single' as const), {
+      nil: null,
+    }),
+    tcp_autocorking: fc.option(fc.boolean(), { nil: null }),
+    tcp_min_tso_segs: fc.option(fc.integer({ min: 1, max: 64 }), { nil: null }),
+    tcp_pacing_ss_ratio: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: null }),
+    tcp_pacing_ca_ratio: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: null }),
+    gso_always_on: fc.option(fc.boolean(), { nil: null }),
+    pacing: fc.option(fc.constantFrom('none' as const, 'hrtimer' as const, 'edt' as const), { nil: null }),
+    hz: fc.option(fc.constantFrom(100 as const, 250 as const, 300 as const, 1000 as const), { nil: null }),
+  });
 
 /** Everything but the link and the WiFi part. */
 const common = () =>
@@ -132,13 +172,13 @@ const common = () =>
       sndbufBytes: logInt(32 * KiB, 8 * KiB * KiB),
       tcp_limit_output_bytes: fc.option(logInt(1, 64 * KiB * KiB), { nil: null }),
       sk_pacing_shift: fc.option(fc.integer({ min: 0, max: 20 }), { nil: null }),
-      min_tso_segs: fc.integer({ min: 1, max: 64 }),
       tx_delay_us: fc.oneof(fc.constant(0), logInt(1, 10_000)),
       maxPacingRateBps: fc.oneof(fc.constant(0), logInt(1e6, 1e10)),
     }),
+    kernel: kernelBlock(),
     cpu: cpu(),
     qdisc: qdisc(),
-    receiver: fc.record({ groWindowUs: logInt(1, 1000).map((v) => v - 1), delackMs: logInt(1, 200) }),
+    receiver: receiver(),
     pingIntervalMs: fc.oneof(fc.constant(0), logInt(1, 100)),
     // Knob moves during the run (scheduled changes), at fractions of its length.
     changes: fc.array(
@@ -156,14 +196,19 @@ function assemble(
     schema: SCENARIO_SCHEMA,
     title: 'generated',
     era: c.era,
+    kernel: c.kernel,
     durationMs: c.durationMs,
     warmupMs: Math.floor(c.durationMs * c.warmupFraction),
     sampleIntervalUs: c.sampleIntervalUs,
-    // Validation refuses TCP_TX_DELAY in an era without it.
-    tcp: hasTcpTxDelay(ERAS[c.era]) ? c.tcp : { ...c.tcp, tx_delay_us: 0 },
+    // Validation refuses TCP_TX_DELAY in a kernel without EDT.
+    tcp: { ...(hasEdt(kernelFeatures(c)) ? c.tcp : { ...c.tcp, tx_delay_us: 0 }), perFlow: null },
     cpu: c.cpu,
     qdisc: c.qdisc,
-    receiver: c.receiver,
+    // An SO_RCVBUF whose window holds whole segments (validation refuses less).
+    receiver: {
+      ...c.receiver,
+      so_rcvbuf: c.receiver.so_rcvbuf === null ? null : Math.max(c.receiver.so_rcvbuf, 4 * c.tcp.mssBytes),
+    },
     pingIntervalMs: c.pingIntervalMs,
     changes: c.changes
       .map((x) => ({
@@ -185,8 +230,13 @@ const wiredLink = () =>
     ringSlots: logInt(1, 1024),
     bql: fc.boolean(),
     sg: fc.boolean(),
+    tso: fc.boolean(),
     gsoMaxSizeBytes: logInt(1500, 65536),
     completion: completion(),
+    rxCoalesce: fc.oneof(
+      fc.constant({ usecs: 0, frames: 1 }),
+      fc.record({ usecs: logInt(1, 500), frames: fc.integer({ min: 0, max: 64 }) }),
+    ),
     xen: fc.option(
       fc.record({
         ringSlots: logInt(20, 512),
@@ -224,13 +274,43 @@ export const wiredScenario = (): fc.Arbitrary<Scenario> =>
       ),
       shaper: shaper(),
     })
-    .map(({ c, link, router, shaper: sh }) => ({
-      ...assemble(c),
-      shaper: validShaper(sh, c.era),
-      link,
-      router: router ? { ...router, shaper: validShaper(router.shaper, c.era) } : null,
-      wifi: null,
-    }));
+    .chain(({ c, link, router, shaper: sh }) => {
+      const sc: Scenario = {
+        ...assemble(c),
+        shaper: validShaper(sh, c.era),
+        link,
+        router: router ? { ...router, shaper: validShaper(router.shaper, c.era) } : null,
+        wifi: null,
+      };
+      // Half of the wired scenarios send each flow to a host of its own.
+      const shared = 2 * (link.propagationUs + (router?.propagationUs ?? 0));
+      const spec = fc.record({
+        extraUs: fc.option(logInt(1, 100_000), { nil: null }),
+        startFraction: fc.double({ min: 0, max: 0.9, noNaN: true }),
+        stopFraction: fc.option(fc.double({ min: 0.05, max: 1, noNaN: true }), { nil: null }),
+        cc: fc.constantFrom(null, 'reno' as const, 'cubic' as const, 'bbr' as const),
+      });
+      return fc
+        .option(fc.array(spec, { minLength: sc.tcp.flows, maxLength: sc.tcp.flows }), { nil: null })
+        .map((flows) => {
+          if (!flows) return sc;
+          const perFlow = flows.map((f, i) => {
+            const startMs = Math.floor(f.startFraction * sc.durationMs);
+            const stop =
+              f.stopFraction === null
+                ? null
+                : Math.ceil(startMs + f.stopFraction * (sc.durationMs - startMs));
+            return {
+              name: `host ${i + 1}`,
+              rttUs: f.extraUs === null ? null : shared + f.extraUs,
+              startMs,
+              stopMs: stop !== null && stop > startMs ? stop : null,
+              cc: f.cc,
+            };
+          });
+          return { ...sc, tcp: { ...sc.tcp, perFlow } };
+        });
+    });
 
 const htRate = (): fc.Arbitrary<PhyRate> =>
   fc
@@ -418,10 +498,18 @@ export const presetScenario = (
     const set = fc.record(knobs, { requiredKeys: [] }) as fc.Arbitrary<
       Record<string, string | number | boolean | null>
     >;
-    // The explorer refuses TCP_TX_DELAY in an era without it (validation).
+    // The explorer refuses TCP_TX_DELAY in a kernel without EDT (validation).
     const valid = set.map((st) => {
-      const era = (st.era ?? p.scenario().era) as EraId;
-      return hasTcpTxDelay(ERAS[era]) || !st['tcp.tx_delay_us'] ? st : { ...st, 'tcp.tx_delay_us': 0 };
+      const sc = p.scenario();
+      const era = (st.era ?? sc.era) as EraId;
+      const pacing = (
+        st['kernel.pacing'] === undefined ? sc.kernel.pacing : st['kernel.pacing']
+      ) as KernelConfig['pacing'];
+      const edt = hasEdt(kernelFeatures({ era, kernel: { ...sc.kernel, pacing } }));
+      const out = edt || !st['tcp.tx_delay_us'] ? st : { ...st, 'tcp.tx_delay_us': 0 };
+      // Validation refuses cake before 4.19 (sch_cake's merge): htb stands in for it there.
+      const preCake = ['3.6', '4.1', '4.9', '4.16', '4.17'].includes(era);
+      return preCake && out['router.shaper.kind'] === 'cake' ? { ...out, 'router.shaper.kind': 'htb' } : out;
     });
     return fc.record({ id: fc.constant(p.id), set: valid });
   });

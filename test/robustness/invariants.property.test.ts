@@ -72,7 +72,7 @@ describe('core invariants over random valid scenarios', () => {
     );
   });
 
-  it('wired: 1500 scenarios (qdiscs, NIC completion, BQL, Xen, router, eras, CC, CPU costs)', () => {
+  it('wired: 1500 scenarios (qdiscs, NIC completion and RX coalescing, BQL, Xen, router, receive windows, per-flow hosts, eras, CC, CPU costs)', () => {
     fc.assert(
       fc.property(wiredScenario(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (sc, seed) =>
         runAndCheck(sc, seed),

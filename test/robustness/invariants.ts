@@ -10,6 +10,8 @@
  * - no negative occupancy (qdiscs, NIC in flight, occupancy probes, socket);
  * - TSQ: an skb is only sent when sk_wmem_alloc is within the TSQ limit (so
  *   at most one skb over it), unless the era's shortcut allows it;
+ * - the receive window: new data never ends past snd_una + snd_wnd, the
+ *   window the receiver last advertised (tcp_snd_wnd_test and the cut at its edge);
  * - the clock never goes backwards and no event is scheduled at NaN/∞;
  * - sequence space: snd_una ≤ rcv_nxt ≤ snd_nxt ≤ write_seq.
  */
@@ -78,7 +80,7 @@ export class InvariantHarness {
   private wrapSender(s: TcpSender): void {
     const open = s as unknown as Open;
     const send = open.send.bind(s);
-    const era = s.era;
+    const era = s.kernel;
     open.send = (seq, len, segs, truesize, retrans, nowNs) => {
       if (!this.muted) {
         const limit = tsqLimitBytes(era, {
@@ -92,6 +94,12 @@ export class InvariantHarness {
         });
         const before = s.wmemBytes;
         const shortcut = tsqShortcut(era, s.rtx.skbs);
+        if (!retrans)
+          this.check(
+            seq + len <= s.sndUna + s.sndWnd.wnd,
+            () =>
+              `flow ${s.flowId}: new data to ${seq + len} past the receive window's edge ${s.sndUna + s.sndWnd.wnd}`,
+          );
         this.check(
           before <= limit || shortcut,
           () => `flow ${s.flowId}: sent with sk_wmem_alloc ${before} > TSQ limit ${limit}, no shortcut`,

@@ -67,6 +67,9 @@ const PROBE: Summary = {
   throttledFraction: 1,
   drops: 1,
   stations: Array.from({ length: 16 }, () => STATION),
+  flows: [],
+  qdiscs: [],
+  flowShares: [],
   bound: '',
   events: 1,
 };

@@ -37,6 +37,8 @@ const summary: Summary = {
   medianCompletionUs: 40,
   throttledFraction: 0.2,
   drops: 0,
+  flows: [],
+  qdiscs: [],
   stations: [
     {
       name: 'sta,1',
@@ -47,6 +49,7 @@ const summary: Summary = {
       airtimeShare: 1,
     },
   ],
+  flowShares: [],
   bound: 'TSQ limit',
   events: 99,
 };

@@ -58,7 +58,7 @@ const METRICS: Metric[] = [
   { name: 'bound', unit: '', value: (s) => s.bound },
 ];
 
-/** metric,unit,value rows; stations as station.<name>.<metric>. */
+/** metric,unit,value rows; stations as station.<name>.<metric>, flows (when several) as flow.<n>.<metric>. */
 export function summaryCsv(s: Summary): string {
   const rows: string[][] = [['metric', 'unit', 'value']];
   for (const m of METRICS) {
@@ -78,6 +78,16 @@ export function summaryCsv(s: Summary): string {
     rows.push([`station.${st.name}.median_minstrel_avg_ampdu_len`, 'frames', cell(st.medianAvgAmpduLen)]);
     rows.push([`station.${st.name}.airtime_share`, 'fraction', cell(st.airtimeShare)]);
   }
+  if (s.flowShares.length > 1)
+    s.flowShares.forEach((f, i) => {
+      const k = `flow.${i + 1}`;
+      rows.push([`${k}.name`, '', f.name]);
+      rows.push([`${k}.goodput`, 'bit/s', cell(f.goodputBps)]);
+      rows.push([`${k}.mean_srtt`, 'ms', cell(f.meanSrttMs)]);
+      rows.push([`${k}.base_rtt`, 'ms', cell(f.baseRttMs)]);
+      rows.push([`${k}.start`, 'ms', cell(f.startMs)]);
+      rows.push([`${k}.stop`, 'ms', f.stopMs === null ? '' : cell(f.stopMs)]);
+    });
   return rows.map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }
 

@@ -3,6 +3,8 @@ import { useExplorer } from '../state/explorer-store';
 import { formatBps, num } from '../format';
 import { metricLabel, metricText, summaryMetric } from '../summary-metrics';
 import { GlossaryText } from '../learn/GlossaryText';
+import { FlowTables } from './FlowTables';
+import type { Summary } from '../../worker/protocol';
 import './panels.css';
 
 /** [data-testid suffix, metric]: the headline row, then the details under it. */
@@ -51,31 +53,38 @@ export function SummaryStrip() {
           </div>
         ))}
       </dl>
-      {summary && summary.stations.length > 1 && (
-        <table className="stations">
-          <caption>Stations</caption>
-          <thead>
-            <tr>
-              <th scope="col">station</th>
-              <th scope="col">goodput</th>
-              <th scope="col">ping</th>
-              <th scope="col">aggr.</th>
-              <th scope="col">airtime</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.stations.map((st) => (
-              <tr key={st.name}>
-                <th scope="row">{st.name}</th>
-                <td>{formatBps(st.goodputBps)}</td>
-                <td>{num(st.medianPingMs)} ms</td>
-                <td>{num(st.medianAggregate)}</td>
-                <td>{num(st.airtimeShare * 100)} %</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {summary && summary.stations.length > 1 && <StationTable summary={summary} />}
+      {summary && <FlowTables summary={summary} />}
     </section>
+  );
+}
+
+/** Per station at an AP; per host (tcp.perFlow) on a wired path, where there is no air to share. */
+function StationTable({ summary }: { summary: Summary }) {
+  const air = summary.stations.some((st) => Number.isFinite(st.airtimeShare));
+  return (
+    <table className="stations">
+      <caption>{air ? 'Stations' : 'Hosts'}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{air ? 'station' : 'host'}</th>
+          <th scope="col">goodput</th>
+          <th scope="col">ping</th>
+          {air && <th scope="col">aggr.</th>}
+          {air && <th scope="col">airtime</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {summary.stations.map((st) => (
+          <tr key={st.name}>
+            <th scope="row">{st.name}</th>
+            <td>{formatBps(st.goodputBps)}</td>
+            <td>{num(st.medianPingMs)} ms</td>
+            {air && <td>{num(st.medianAggregate)}</td>}
+            {air && <td>{num(st.airtimeShare * 100)} %</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -58,7 +58,7 @@ const PRESETS: [string, number, Record<string, number>][] = [
   ['brcmfmac-fc-mode', 1.2e9, {}],
   ['brcmfmac-fc-mode', 1.2e9, { 'wifi.brcmfmac.fcMode': 2 }],
   ['ath9k-intermediate-queues', 1.2e9, {}],
-  ['gso-always-on', 0.25e9, {}],
+  ['gso-always-on', 0.5e9, {}],
 ];
 
 describe('the per-skb probe', () => {

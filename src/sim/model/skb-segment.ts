@@ -28,6 +28,7 @@ export function gsoSegment(skb: Skb, sg: boolean): Skb[] {
     s.truesizeBytes = sg ? tcpSkbTruesize(s.lenBytes, true) : linearSegmentTruesize(s.lenBytes, s.hdrBytes);
     s.tstampNs = skb.tstampNs;
     s.xmitNs = skb.xmitNs;
+    s.tsEcrNs = skb.tsEcrNs;
     s.isRetransmit = skb.isRetransmit;
     s.ect = skb.ect;
     // A sampled skb is followed onto its segments (the per-skb probe, ./skb-trace.ts).

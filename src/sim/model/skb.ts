@@ -96,11 +96,19 @@ export class Skb {
    * ACK: the timestamp it echoes (TSecr = ts_recent, RFC 7323): the send time
    * (xmitNs) of the data that last reached the receiver in order, or as a
    * duplicate; 0 if none. Lets the sender tell an ACK of an original from one
-   * of its retransmission (tcp_packet_delayed).
+   * of its retransmission (tcp_packet_delayed). Data: the creation time of
+   * the newest ACK the sender had processed (its ts_recent), from which the
+   * receiver measures its RTT (tcp_rcv_rtt_measure_ts).
    */
   tsEcrNs: Ns = 0;
   /** Receiver-side: number of data segments this ACK acknowledges (for GRO/delack stats). */
   ackedSegs = 0;
+  /**
+   * ACK: the receive window it advertises, in bytes as the sender reads it
+   * (the 16-bit field shifted by the window scale, tcp_select_window).
+   * Data: unused; a data skb's tsEcrNs is the timestamp it echoes back.
+   */
+  windowBytes = 0;
 
   /** 802.11: software retries so far, and per-MPDU sequence number. */
   retries = 0;

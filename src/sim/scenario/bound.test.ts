@@ -43,6 +43,26 @@ describe('what bounds throughput', () => {
     expect(s.bound).not.toMatch(/^TSQ-bound/);
   });
 
+  it('a saturated link bounds the flow even while TSQ throttles it (3.6: 128 KB below TCP at 100 Mbit/s)', () => {
+    const s = run('first-tsq', { 'link.rateBps': '100M' }, 4500); // its warm-up ends at 3 s
+    expect(s.throttledFraction).toBeGreaterThan(0.25);
+    expect(s.bound).toMatch(/^link-bound: 100\.0 Mbit\/s link busy (9[7-9]|100) %$/);
+  });
+
+  it('several flows: the TSQ figure is their total, at the total rate achieved', () => {
+    const s = run('xen-tsq-limit', { 'tcp.tcp_limit_output_bytes': '131072', 'tcp.flows': '2' }, 1300);
+    expect(s.bound).toMatch(
+      /^TSQ-bound: .* of payload below TCP on average, 2 flows together \(sk_wmem_alloc .* in total/,
+    );
+    expect(rateIn(s.bound) / s.goodputBps).toBeGreaterThan(0.9);
+    expect(rateIn(s.bound) / s.goodputBps).toBeLessThan(1.15);
+  });
+
+  it('several flows through one saturated bottleneck: link-bound, shared by all of them', () => {
+    const s = run('bench-wired', { 'tcp.flows': '4' }, 2500);
+    expect(s.bound).toMatch(/^link-bound: 100\.0 Mbit\/s link busy \d+ %, shared by 4 flows$/);
+  });
+
   it('BBR without GSO or fq, before the patch: one hrtimer per skb, with the pacing rate named as such', () => {
     const s = run('gso-always-on', { 'qdisc.kind': 'pfifo_fast', 'link.sg': 'false', era: '4.16' }, 1200);
     expect(s.bound).toMatch(/^pacing-bound: one hrtimer per skb, at a pacing rate of [\d.]+ (Mbit|Gbit)\/s$/);

@@ -36,7 +36,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   const medium = new Medium(sim, sim.rng.fork(3), {
     band: w.band,
     collisions: true,
-    onTxop: (r) => m.onTxop(r),
+    onTxop: (r) => m.air.onTxop(r),
   });
   const net = new WifiNet(sim, m, w);
   m.wifiRadios = net;
@@ -46,14 +46,14 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   net.apIsEndpoint = !local && site === 'device';
 
   // The main transmitter (node 0) and its netdev queue.
-  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, era), m.dropFn);
-  m.qdiscs.push(qdisc);
+  const qdisc = createQdisc(sc.qdisc.kind, qdiscOptions(sc.qdisc, m.kernel), m.dropFn);
+  m.addQdisc(qdisc, `${w.topology === 'ap' ? 'AP' : 'station'}: ${sc.qdisc.kind}`);
   const b: RadioBuild = { m, net, medium, w, era };
   const peers0 = local ? [1] : w.stations.map((_, i) => i + 1);
   const radio0 = buildMainRadio(b, peers0, site === 'device' && sc.cpu.enabled ? cpu : null, costs);
   if (radio0.setFcMode) m.setFcMode = (mode) => radio0.setFcMode!(mode, sim.nowNs);
   const dev0 = new DevQueue(sim, qdisc, radio0.netdev, {
-    softwareGso: era.gsoAlwaysOn,
+    softwareGso: m.kernel.gsoAlwaysOn,
     sg: false,
     cpu: null,
     costs: ZERO_COSTS,
@@ -65,7 +65,7 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
   // The wired side, then the flows between the hosts.
   let hostDev: DevQueue | null = null;
   if (site === 'device') buildAnsweringHost(m, net, sc);
-  else hostDev = buildSendingHost(m, net, sc, era);
+  else hostDev = buildSendingHost(m, net, sc);
   if (site === 'device') {
     m.pingTargets = local ? [1] : w.stations.map((_, i) => i + 1);
     m.pingOut = (skb, now) => dev0.xmit(skb, now);
@@ -99,6 +99,6 @@ function stationAccounts(m: Model, sc: Scenario, nSta: number): void {
       });
   m.stationAirtime = m.stationNames.map((_, i) => {
     const node = m.stationNode(i);
-    return () => m.airtimeNs(0, node) + m.airtimeNs(node, 0);
+    return () => m.air.ns(0, node) + m.air.ns(node, 0);
   });
 }

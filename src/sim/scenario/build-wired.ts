@@ -1,17 +1,18 @@
 /**
  * Wires a wired scenario: bulk TCP senders on one host → qdisc → NIC (or Xen
  * netfront) → [router → bottleneck] → receivers, with ACKs returning over the
- * propagation delay. Registers the probes the explorer and summaries read.
- * The pieces: ./wired-device.ts, ./wired-router.ts, ./wired-flows.ts.
+ * propagation delay and through the sender NIC's RX interrupt coalescing.
+ * With tcp.perFlow each flow's receiver is a host of its own behind a delay
+ * of its own (./wired-hosts.ts). Registers the probes the explorer and
+ * summaries read. The pieces: ./wired-device.ts, ./wired-router.ts,
+ * ./wired-flows.ts, ./wired-hosts.ts.
  */
 import { Sim } from '../engine/sim';
-import { NS_PER_SEC, us } from '../engine/time';
+import { NS_PER_SEC } from '../engine/time';
 import { Cpu } from '../model/cpu/cpu';
-import { DelayLine } from '../model/nic/delay-line';
 import { DevQueue } from '../model/nic/dev-queue';
-import type { DeliverFn } from '../model/nic/driver';
+import { RxCoalesce } from '../model/nic/rx-coalesce';
 import { SkbKind } from '../model/skb';
-import { pingReplyTo } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import { cpuCosts } from './cpu-costs';
 import { ERAS } from './eras';
@@ -20,10 +21,22 @@ import { Model } from './model';
 import type { Scenario } from './scenario';
 import { buildSenderDevice } from './wired-device';
 import { addWiredFlows } from './wired-flows';
+import { buildFarHosts, registerHostProbes } from './wired-hosts';
 import { buildRouter } from './wired-router';
 import { wiredTraceSites } from './skb-trace-sites';
 import { XenNetfront } from '../model/nic/xen-netfront';
-import { buildInterfaceQdisc } from './wired-qdisc';
+import { buildInterfaceQdisc, interfaceQdiscName } from './wired-qdisc';
+
+/**
+ * What TCP builds for the device: TSO needs SG (netdev_fix_features drops TSO
+ * without it); with SG but no TSO the stack segments GSO skbs of page frags in
+ * software; without SG TCP sends 1-MSS skbs, unless GSO is always on (4.17+),
+ * when dev_queue_xmit copies the GSO skb into linear segments.
+ */
+export function wiredGsoMode(sg: boolean, tso: boolean, gsoAlwaysOn: boolean): 'tso' | 'gso' | 'mss' {
+  if (sg) return tso ? 'tso' : 'gso';
+  return gsoAlwaysOn ? 'gso' : 'mss';
+}
 
 export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): Model {
   const sim = new Sim(seed);
@@ -32,18 +45,23 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
   const cpu = new Cpu(sim);
   const m = new Model(sim, sc, era, cpu, framesEnabled);
 
-  // Far end: receivers (and ping replies).
-  let receivers: TcpReceiver[] = [];
-  const ackLine = new DelayLine(sim, us(sc.link.propagationUs + (sc.router?.propagationUs ?? 0)), (ack) => {
-    if (ack.kind === SkbKind.PING_REPLY) m.pingReply(ack);
-    else m.senders[ack.flowId].receiveAck(ack);
+  // What reaches the sender's NIC passes its RX interrupt coalescing on the way up.
+  const rxIrq = new RxCoalesce(sim, sc.link.rxCoalesce, (skb) => {
+    if (skb.kind === SkbKind.PING_REPLY) m.pingReply(skb);
+    else m.senders[skb.flowId].receiveAck(skb);
   });
-  const farEnd: DeliverFn = (skb, now) => {
-    if (skb.kind === SkbKind.PING_REQ) ackLine.send(pingReplyTo(skb), now);
-    else receivers[skb.flowId].receive(skb, now);
-  };
+  // Far end: the receivers' host(s), and ping replies.
+  let receivers: TcpReceiver[] = [];
+  const hosts = buildFarHosts(
+    m,
+    sc,
+    (skb, now) => rxIrq.receive(skb, now),
+    (skb, now) => receivers[skb.flowId].receive(skb, now),
+  );
+  const farEnd = hosts.deliver;
 
-  const router = sc.router ? buildRouter(m, sc.router, era, farEnd) : null;
+  const k = m.kernel;
+  const router = sc.router ? buildRouter(m, sc.router, k, farEnd) : null;
   const driver = buildSenderDevice(
     m,
     sc.link,
@@ -52,31 +70,34 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     router ? 'segments' : 'train',
     router ? router.deliver : farEnd,
   );
-  const qdisc = buildInterfaceQdisc(m, sc.qdisc, sc.shaper, era, sc.link.sg, 'sender');
-  const gsoMode = sc.link.sg ? 'tso' : era.gsoAlwaysOn ? 'gso' : 'mss';
+  const qdisc = buildInterfaceQdisc(m, sc.qdisc, sc.shaper, k, sc.link.sg, 'sender');
+  const gsoMode = wiredGsoMode(sc.link.sg, sc.link.tso, k.gsoAlwaysOn);
   const dev = new DevQueue(sim, qdisc, driver, {
     softwareGso: gsoMode === 'gso',
     sg: sc.link.sg,
     cpu,
     costs,
   });
-  m.qdiscs.push(qdisc);
-  if (router) m.qdiscs.push(router.qdisc);
+  m.addQdisc(qdisc, interfaceQdiscName('sender', sc.qdisc, sc.shaper));
+  if (router && sc.router)
+    m.addQdisc(router.qdisc, interfaceQdiscName('router', sc.router.qdisc, sc.router.shaper));
   m.pingOut = (skb, now) => dev.xmit(skb, now);
 
   receivers = addWiredFlows(
     m,
     sc,
     era,
+    k,
     cpu,
     costs,
     gsoMode,
     (skb, now) => dev.xmit(skb, now),
-    (ack, now) => ackLine.send(ack, now),
+    (ack, now) => hosts.sendBack(ack, now),
   );
   m.receivers = receivers;
   registerWiredProbes(m, dev);
   wiredTraceSites(m, dev, driver, driver instanceof XenNetfront ? driver : null);
+  registerHostProbes(m);
   m.start(NS_PER_SEC / 1e6);
   return m;
 }

@@ -139,7 +139,7 @@ function beyondHost(m: Model, hostQueued: number): number {
  * at each sample, where the era computes it (3.12+; before, the sysctl alone).
  */
 function addBudgetTerms(m: Model, s0: TcpSender): void {
-  if (!m.era.tsqDynamicLimit || !m.era.pacingRate) return;
+  if (!m.kernel.tsqDynamicLimit || !m.kernel.pacingRate) return;
   m.addProbe(
     { key: 'tsq.two_truesize', label: 'TSQ term: 2 × truesize', unit: 'B', panel: 'tcp' },
     () => s0.tsq.twiceTruesizeBytes,
@@ -168,7 +168,7 @@ export function addCommonProbes(m: Model, s0: TcpSender): void {
   addTotalGoodput(m);
   m.addProbe({ key: 'tcp.cwnd', label: 'cwnd', unit: 'pkts', panel: 'tcp' }, () => s0.snd_cwnd);
   // sk_pacing_rate arrived in 3.12; a 3.6 socket has none to chart.
-  if (m.era.pacingRate)
+  if (m.kernel.pacingRate)
     m.addProbe({ key: 'tcp.pacing', label: 'pacing rate', unit: 'bit/s', panel: 'tcp' }, () =>
       s0.pacingRateBps(),
     );

@@ -19,11 +19,22 @@
  * schema-2 run kept its knobs as they started; no interface had a shaper (`shaper`, `router.shaper`
  * null), and the router's egress device was fixed at 256 ring slots with BQL
  * and completion right after the last bit (`router.ringSlots`, `router.bql`,
- * `router.completion`); and
- * `wifi.tcpSender`, `wifi.ath10k`, `wifi.mt76` and `cpu.platform`
- * did not exist (see wifiDriversAndCpuPlatform).
+ * `router.completion`); `wifi.tcpSender`, `wifi.ath10k`, `wifi.mt76` and
+ * `cpu.platform` did not exist (see wifiDriversAndCpuPlatform); and there was
+ * no `kernel` block and no `link.tso`. A schema-2 file chose its kernel
+ * behaviours through the era alone, so they stay the era's (null), except
+ * `tcp.min_tso_segs`, which moves to `kernel.tcp_min_tso_segs` with
+ * its value; `link.sg` switched TSO with it, so `link.tso` takes its value.
+ *
+ * Schema 2, the receiver and the path (receiverAndPathFromSchema2): a
+ * schema-2 run had no receive window, one path shared by every flow and no
+ * RX interrupt coalescing. The migrated file gets a receiver that does not
+ * set SO_RCVBUF with its era's sysctls (the kernel's own autotuning of that
+ * era, a fixed table), net.core.rmem_max 212992, 2048-byte RX buffers,
+ * `link.rxCoalesce` 0 µs / 1 frame (each frame at once) and no `tcp.perFlow`.
  */
 import { ZERO_COSTS } from '../model/cpu/cpu';
+import { ERA_DEFAULT_KERNEL } from './kernel';
 import { SCENARIO_SCHEMA } from './scenario';
 import { ScenarioError, show } from './validate';
 
@@ -132,8 +143,55 @@ function wifiDriversAndCpuPlatform(raw: Json): Json {
   return out;
 }
 
-function fromSchema2(raw: Json): Json {
-  return { ...wifiDriversAndCpuPlatform(fromSchema2Shapers(fromSchema2Changes(raw))), schema: 3 };
+/** Schema 2 had no `kernel` block: the era's behaviours, with tcp.min_tso_segs moved in; TSO went with SG. */
+function kernelBlockFromSchema2(raw: Json, errors: string[]): Json {
+  const out: Json = { ...raw };
+  const kernel: Json = { ...ERA_DEFAULT_KERNEL };
+  if (isObject(raw.tcp)) {
+    const tcp = { ...raw.tcp };
+    if (Object.hasOwn(tcp, 'min_tso_segs')) {
+      kernel.tcp_min_tso_segs = tcp.min_tso_segs;
+      delete tcp.min_tso_segs;
+    }
+    out.tcp = tcp;
+  }
+  if (Object.hasOwn(raw, 'kernel'))
+    errors.push('kernel is a schema-3 block: a schema-2 file cannot carry it');
+  out.kernel = kernel;
+  if (isObject(raw.link) && !Object.hasOwn(raw.link, 'tso')) out.link = { ...raw.link, tso: raw.link.sg };
+  return out;
+}
+
+/** Schema 2 → 3 for the receive buffer, the sender NIC's RX coalescing and per-flow paths. */
+function receiverAndPathFromSchema2(raw: Json): Json {
+  const out: Json = { ...raw };
+  const fill = (o: Json, k: string, v: unknown): void => {
+    if (!Object.hasOwn(o, k)) o[k] = v;
+  };
+  if (isObject(raw.receiver)) {
+    const r = { ...raw.receiver };
+    fill(r, 'so_rcvbuf', null);
+    fill(r, 'tcp_rmem', null);
+    fill(r, 'rmem_max', 212992);
+    fill(r, 'rxBufBytes', 2048);
+    out.receiver = r;
+  }
+  if (isObject(raw.link)) {
+    const link = { ...raw.link };
+    fill(link, 'rxCoalesce', { usecs: 0, frames: 1 });
+    out.link = link;
+  }
+  if (isObject(raw.tcp)) {
+    const tcp = { ...raw.tcp };
+    fill(tcp, 'perFlow', null);
+    out.tcp = tcp;
+  }
+  return out;
+}
+
+function fromSchema2(raw: Json, errors: string[]): Json {
+  const upgraded = wifiDriversAndCpuPlatform(fromSchema2Shapers(fromSchema2Changes(raw)));
+  return { ...kernelBlockFromSchema2(receiverAndPathFromSchema2(upgraded), errors), schema: 3 };
 }
 
 /** Steps indexed by the version they upgrade from. */

@@ -20,29 +20,41 @@ import type { SiteSpec, SkbTracer } from '../metrics/skb-tracer';
 import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
+import { AirtimeAccount } from './airtime-account';
 import { boundExplanation } from './bound';
 import { tsqBudgetOf } from './tsq-budget';
+import { FlowShares, type FlowTimes } from './flow-shares';
+import { FlowStats } from './flow-stats';
 import { wifiDrops } from './wifi-probes';
 import type { WifiNet } from './wifi-net';
 import type { EraProfile } from './eras';
+import { kernelFeatures } from './kernel';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Scenario } from './scenario';
-import type { TxopRecord } from '../model/wifi/types';
 
 const K_SAMPLE = 1;
 const K_WARMUP = 2;
 const K_PING = 3;
 const K_START = 4;
 const K_STEP = 5;
+const K_STOP = 6;
 
 export class Model implements EventTarget {
   readonly recorder: Recorder;
   readonly senders: TcpSender[] = [];
   receivers: TcpReceiver[] = [];
   readonly qdiscs: Qdisc[] = [];
+  /** A name per qdisc for summaries ("sender: fq_codel"); see addQdisc. */
+  readonly qdiscNames: string[] = [];
+  private readonly flowStats = new FlowStats();
   readonly bottlenecks: WiredNic[] = [];
   /** Shaper qdiscs at an interface's root (htb, tbf, cake), with their configured rate. */
   readonly shapers: { qdisc: Qdisc; rateBps: number; label: string; where: 'sender' | 'router' }[] = [];
   readonly series: SeriesSpec[] = [];
+  // ---- per-flow lifetimes (tcp.perFlow) and the summary's flowShares
+  /** When each sender's application starts and stops writing; builders fill it (default: 1 µs apart, never stopping). */
+  readonly flowTimes: FlowTimes[] = [];
+  private shares: FlowShares | null = null;
   /** Station names for per-station summaries (WiFi). */
   stationNames: string[] = [];
   driverBytes: () => number = () => 0;
@@ -55,13 +67,20 @@ export class Model implements EventTarget {
   wifiRadios: WifiNet | null = null;
   warmupEndNs: Ns;
   private measuring = false;
-  /** Sums of the first sender's sk_wmem_alloc and TSQ limit at each sample since the measurement began. */
-  private tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0 };
+  /**
+   * Sums, at each sample since the measurement began, of sk_wmem_alloc and of
+   * the TSQ limit: the first sender's, and every sender's together.
+   */
+  private tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
+  /** Each bottleneck's busy time when the measurement began. */
+  private bottleneckBusyBase: number[] = [];
   private pingSeq = 0;
   /** How often the probes are sampled (ns). */
   readonly sampleIntervalNs: Ns;
   // measurement baselines
   private base = { bytes: 0, cpuNs: 0, thrNs: 0, tNs: 0 };
+  /** Each sender's throttled time when the measurement began. */
+  private thrBase: number[] = [];
   private perStationBase: number[] = [];
   /** Extra per-station delivered-bytes readers (WiFi). */
   stationBytes: (() => number)[] = [];
@@ -73,6 +92,8 @@ export class Model implements EventTarget {
   private perStationAirBase: number[] = [];
   /** Flent-style per-step samples, when a host asked for them (enableSteps). */
   private steps: StepSampler | null = null;
+  /** The kernel behaviours in force: the era's, with the scenario's `kernel` block on top. */
+  readonly kernel: KernelFeatures;
 
   constructor(
     readonly sim: Sim,
@@ -86,6 +107,7 @@ export class Model implements EventTarget {
     this.recorder = new Recorder(framesEnabled, (pingMs > 0 ? pingMs : 200) * NS_PER_MS);
     this.warmupEndNs = scenario.warmupMs * NS_PER_MS;
     this.sampleIntervalNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));
+    this.kernel = kernelFeatures(scenario);
   }
 
   /** Frees an skb the way kfree_skb does: the destructor (tcp_wfree) runs. */
@@ -114,37 +136,8 @@ export class Model implements EventTarget {
 
   /** Fraction of time the WiFi medium was busy (builders for WiFi set the reader). */
   airtimeBusy: () => number = () => 0;
-  /** Airtime by (transmitter, receiver) pair and in total, from the medium's TXOP records. */
-  private readonly airtimeByPair = new Map<number, number>();
-  private airtimeTotalNs = 0;
-
-  /** The sending radio's (node 0) latest TXOP: its frames are on the air until it ends. */
-  private air0 = { endNs: 0, bytes: 0 };
-
-  onTxop(r: TxopRecord): void {
-    if (r.node === 0) {
-      this.air0.endNs = r.endNs;
-      this.air0.bytes = r.bytes;
-    }
-    const d = r.endNs - r.startNs;
-    this.airtimeTotalNs += d;
-    const key = r.node * 1024 + (r.peer + 1);
-    this.airtimeByPair.set(key, (this.airtimeByPair.get(key) ?? 0) + d);
-  }
-
-  airtimeBusyNs(): number {
-    return this.airtimeTotalNs;
-  }
-
-  /** Bytes node 0 has on the air at `nowNs` (its A-MPDU or frame, until the block ack ends the TXOP). */
-  onAirBytes(nowNs: Ns): number {
-    return nowNs < this.air0.endNs ? this.air0.bytes : 0;
-  }
-
-  /** Airtime spent sending from `node` to `peer`. */
-  airtimeNs(node: number, peer: number): number {
-    return this.airtimeByPair.get(node * 1024 + (peer + 1)) ?? 0;
-  }
+  /** Airtime per pair and in total, from the medium's TXOP records (WiFi). */
+  readonly air = new AirtimeAccount();
 
   /** Station i's node: an AP's station i is node i + 1; a local sender's one station is its own link to the AP (node 1). */
   stationNode(i: number): number {
@@ -172,6 +165,12 @@ export class Model implements EventTarget {
   /** Live brcmfmac FC-mode change (set by the WiFi builder). */
   setFcMode: (mode: 0 | 1 | 2) => void = () => {};
 
+  /** Registers a qdisc whose backlog the summary reports, under `name`. */
+  addQdisc(q: Qdisc, name: string): void {
+    this.qdiscs.push(q);
+    this.qdiscNames[this.qdiscs.length - 1] = name;
+  }
+
   addBottleneck(nic: WiredNic): void {
     this.bottlenecks.push(nic);
   }
@@ -184,7 +183,14 @@ export class Model implements EventTarget {
   }
 
   start(_unused: number): void {
-    this.senders.forEach((s, i) => this.sim.at(i * 1000, this, K_START, s));
+    for (let i = this.flowTimes.length; i < this.senders.length; i++)
+      this.flowTimes.push({ startNs: i * 1000, stopNs: null });
+    this.shares = new FlowShares(this.flowTimes, this.senders, () => this.receivers);
+    this.senders.forEach((s, i) => {
+      const t = this.flowTimes[i];
+      this.sim.at(t.startNs, this, K_START, s);
+      if (t.stopNs !== null) this.sim.at(t.stopNs, this, K_STOP, i);
+    });
     this.sim.at(this.sampleIntervalNs, this, K_SAMPLE);
     this.sim.at(this.warmupEndNs, this, K_WARMUP);
     if (this.scenario.pingIntervalMs > 0)
@@ -196,13 +202,23 @@ export class Model implements EventTarget {
       case K_START:
         (arg as TcpSender).start(nowNs);
         break;
+      case K_STOP:
+        this.senders[arg as number].app.stop();
+        this.shares?.stopped(arg as number, nowNs);
+        break;
       case K_SAMPLE:
         this.recorder.sample(nowNs);
+        this.shares?.sample(nowNs);
         if (this.measuring && this.senders.length > 0) {
           const t = this.tsqSamples;
           t.n++;
           t.wmemBytes += this.senders[0].wmemBytes;
           t.limitBytes += this.senders[0].tsqLimit;
+          for (const s of this.senders) {
+            t.allWmemBytes += s.wmemBytes;
+            t.allLimitBytes += s.tsqLimit;
+          }
+          this.flowStats.sample(this.senders, this.qdiscs, this.kernel.pacingRate);
         }
         this.sim.at(nowNs + this.sampleIntervalNs, this, K_SAMPLE);
         break;
@@ -225,13 +241,17 @@ export class Model implements EventTarget {
     if (kind === K_PING) return `the ping probe, every pingIntervalMs = ${this.scenario.pingIntervalMs} ms`;
     if (kind === K_SAMPLE)
       return `the sampler, every sampleIntervalUs = ${this.scenario.sampleIntervalUs} µs`;
+    if (kind === K_STOP) return 'the end of a flow (tcp.perFlow stopMs)';
     return kind === K_START ? 'the start of a flow' : 'the end of the warm-up (warmupMs)';
   }
 
   beginMeasurement(nowNs: Ns): void {
     this.measuring = true;
     this.recorder.resetSummaries();
-    this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0 };
+    this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
+    this.bottleneckBusyBase = this.bottlenecks.map((nic) => nic.busyNs);
+    this.thrBase = this.senders.map((s) => s.throttledTimeNs(nowNs));
+    this.flowStats.reset(this.senders, this.receivers, this.qdiscs, nowNs);
     this.base = {
       bytes: this.deliveredBytes(),
       cpuNs: this.cpu.busyTimeNs(),
@@ -239,6 +259,7 @@ export class Model implements EventTarget {
       tNs: nowNs,
     };
     this.perStationBase = this.stationBytes.map((f) => f());
+    this.shares?.begin(nowNs);
     this.perStationAirBase = this.stationAirtime.map((f) => f());
     this.steps?.restart(nowNs);
     this.aggBytes.clear();
@@ -278,6 +299,28 @@ export class Model implements EventTarget {
   tsqMeans(): { wmemBytes: number; limitBytes: number } | null {
     const t = this.tsqSamples;
     return t.n === 0 ? null : { wmemBytes: t.wmemBytes / t.n, limitBytes: t.limitBytes / t.n };
+  }
+
+  /** The same over every sender: sk_wmem_alloc summed over the flows, and their limits summed. */
+  tsqTotalMeans(): { wmemBytes: number; limitBytes: number } | null {
+    const t = this.tsqSamples;
+    return t.n === 0 ? null : { wmemBytes: t.allWmemBytes / t.n, limitBytes: t.allLimitBytes / t.n };
+  }
+
+  /** Each sender's share of time TSQ-throttled since the measurement began. */
+  throttledFractions(): number[] {
+    const now = this.sim.nowNs;
+    const dt = now - this.base.tNs;
+    return this.senders.map((s, i) => (dt > 0 ? (s.throttledTimeNs(now) - (this.thrBase[i] ?? 0)) / dt : 0));
+  }
+
+  /** The share of time each bottleneck link was busy since the measurement began (since t = 0 before it). */
+  bottleneckUtilization(): number[] {
+    const since = this.measuring ? this.base.tNs : 0;
+    const dt = this.sim.nowNs - since;
+    return this.bottlenecks.map((nic, i) =>
+      dt > 0 ? (nic.busyNs - (this.measuring ? (this.bottleneckBusyBase[i] ?? 0) : 0)) / dt : 0,
+    );
   }
 
   isMeasuring(): boolean {
@@ -350,6 +393,9 @@ export class Model implements EventTarget {
       drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
       stations,
       wifi: this.wifiSummary(now),
+      flows: this.flowStats.flowSummaries(this.senders, this.receivers, now),
+      qdiscs: this.flowStats.qdiscSummaries(this.qdiscNames),
+      flowShares: this.shares?.summary(now) ?? [],
       bound: '',
       events: this.sim.eventsRun,
       ...(this.recorder.recordsFrames ? { seriesMeans: this.recorder.seriesMeans() } : {}),

@@ -5,6 +5,7 @@
  */
 import type { ParamSpec, ParamValue } from '../api';
 import { ERA_IDS, ERAS } from './eras';
+import { KERNEL_PARAMS } from './kernel-params';
 import type { Model } from './model';
 import { SHAPER_PARAMS } from './params-shaper';
 import type { Scenario } from './scenario';
@@ -145,6 +146,16 @@ export const PARAMS: Record<string, ParamDef> = {
     live: false,
     kernelDefault: () => true,
   },
+  'link.tso': {
+    key: 'link.tso',
+    label: 'TSO (ethtool -K tso)',
+    layer: 'nic',
+    kind: 'bool',
+    help: 'Off with scatter-gather on: TCP still builds large skbs and the stack splits them in software (GSO) on page frags; scatter-gather off turns TSO off too.',
+    kernelFile: 'net/core/dev.c',
+    live: false,
+    kernelDefault: () => true,
+  },
   'link.rateBps': {
     key: 'link.rateBps',
     label: 'link rate',
@@ -267,6 +278,7 @@ export const PARAMS: Record<string, ParamDef> = {
     live: false,
   },
   ...WIFI_DRIVER_PARAMS,
+  ...KERNEL_PARAMS,
 };
 
 // The shaper knobs live in their own table (./params-shaper.ts).

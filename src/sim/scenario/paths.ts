@@ -60,7 +60,11 @@ export function coerce(existing: unknown, raw: string | ParamValue | null, path 
       const p = { '': 0, k: 1, K: 1, m: 2, M: 2, g: 3, G: 3 }[suffix[0] ?? ''] ?? 0;
       return Number(m[1]) * (binary ? 1024 : 1000) ** p;
     }
-    if (existing === null) return raw;
+    if (existing === null) {
+      // A nullable switch (kernel.tcp_autocorking) is set from text as a boolean.
+      if (raw === 'true' || raw === 'false') return raw === 'true';
+      return raw;
+    }
     return NaN;
   }
   if (typeof existing === 'boolean') {

@@ -1,18 +1,18 @@
 /**
  * A scenario's qdisc block as the qdisc constructors take it (sch_*.c
- * options: limits, CoDel target and interval in ns, ECN), with the era's
+ * options: limits, CoDel target and interval in ns, ECN), with the kernel's
  * EDT flag (sch_fq uses skb->tstamp as the departure time from 4.20 on).
  */
 import type { QdiscOptions } from '../model/qdisc/index';
-import type { EraProfile } from './eras';
+import { hasEdt, type KernelFeatures } from '../model/tcp/kernel-features';
 import type { QdiscConfig } from './scenario';
 
-export function qdiscOptions(q: QdiscConfig, era: EraProfile): QdiscOptions {
+export function qdiscOptions(q: QdiscConfig, kernel: KernelFeatures): QdiscOptions {
   return {
     txqueuelen: q.txqueuelen,
     limit: q.limit ?? undefined,
     flowLimit: q.flowLimit,
-    edt: era.edt,
+    edt: hasEdt(kernel),
     codelTargetNs: q.codelTargetUs * 1000,
     codelIntervalNs: q.codelIntervalUs * 1000,
     codelEcn: q.ecn,

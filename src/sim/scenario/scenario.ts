@@ -10,6 +10,7 @@ import type { CpuPlatformId } from '../model/cpu/platforms';
 import type { CompletionModel } from '../model/nic/wired-nic';
 import type { EraId } from './eras';
 import type { ShaperConfig } from './shaper-config';
+import type { KernelConfig } from './kernel';
 import type { WifiConfig } from './wifi-config';
 
 export const SCENARIO_SCHEMA = 3;
@@ -40,10 +41,34 @@ export interface TcpConfig {
   tcp_limit_output_bytes: number | null;
   /** Pinned sk_pacing_shift; null = 10, or whatever the driver sets (sk_pacing_shift_update). */
   sk_pacing_shift: number | null;
-  min_tso_segs: number;
+  /** TCP_TX_DELAY socket option in µs (5.4+; 0: off). */
   tx_delay_us: number;
   /** SO_MAX_PACING_RATE in bit/s (0 = unlimited). */
   maxPacingRateBps: number;
+  /**
+   * Each flow's own path and lifetime (Flent's rtt_fair tests: one flow to
+   * each of several hosts); null: every flow shares the path and runs from
+   * the start to the end. Wired scenarios only; as many entries as tcp.flows.
+   */
+  perFlow: FlowSpec[] | null;
+}
+
+/** One flow of tcp.perFlow: a bulk flow to a host of its own. */
+export interface FlowSpec {
+  /** The host's name in summaries and charts. */
+  name: string;
+  /**
+   * Base RTT to this host (two-way propagation, µs): the shared path
+   * (2 × (link + router) propagation) plus the host's own delay. Null: the
+   * shared path's.
+   */
+  rttUs: number | null;
+  /** When the application starts writing. */
+  startMs: number;
+  /** When it stops writing (what it wrote is still sent, as after close()); null: at the end. */
+  stopMs: number | null;
+  /** Congestion control of this flow (null: tcp.cc). */
+  cc: CcName | null;
 }
 
 export interface WiredLinkConfig {
@@ -52,12 +77,26 @@ export interface WiredLinkConfig {
   propagationUs: number;
   ringSlots: number;
   bql: boolean;
-  /** ethtool -K sg on|off (with it tso). */
+  /** ethtool -K sg on|off; without SG the kernel turns TSO off too (netdev_fix_features). */
   sg: boolean;
+  /** ethtool -K tso on|off: off with SG on means GSO in software on page-frag skbs. */
+  tso: boolean;
   gsoMaxSizeBytes: number;
   completion: CompletionModel;
   /** Xen netfront instead of a physical NIC. */
   xen: XenLinkConfig | null;
+  /** RX interrupt coalescing of this NIC: when the ACKs and replies it receives reach the sender's stack. */
+  rxCoalesce: RxCoalesceConfig;
+}
+
+/**
+ * ethtool -C rx-usecs / rx-frames: the RX interrupt fires at the first of
+ * `usecs` after the first frame waiting or `frames` frames waiting (0: no
+ * frame limit). usecs 0: every frame at once.
+ */
+export interface RxCoalesceConfig {
+  usecs: number;
+  frames: number;
 }
 
 export interface XenLinkConfig {
@@ -95,12 +134,30 @@ export const ROUTER_DEVICE_DEFAULT = {
 export interface ReceiverConfig {
   groWindowUs: number;
   delackMs: number;
+  // ---- the receive buffer (schema 3)
+  /** setsockopt(SO_RCVBUF) value, bytes (the kernel doubles it, capped at rmem_max); null: not set, the kernel autotunes. */
+  so_rcvbuf: number | null;
+  /** net.ipv4.tcp_rmem (null: the era's default). */
+  tcp_rmem: TcpRmem | null;
+  /** net.core.rmem_max, the cap on SO_RCVBUF (212992 by default). */
+  rmem_max: number;
+  /** Truesize each received frame charges: the receiving NIC's RX buffer (2048, half a page, in ixgbe). */
+  rxBufBytes: number;
+}
+
+/** net.ipv4.tcp_rmem: min, default (the initial sk_rcvbuf) and max (the autotuning cap), bytes. */
+export interface TcpRmem {
+  minBytes: number;
+  defaultBytes: number;
+  maxBytes: number;
 }
 
 export interface Scenario {
   schema: number;
   title: string;
   era: EraId;
+  /** Kernel behaviours set one by one; null fields follow the era (./kernel.ts). */
+  kernel: KernelConfig;
   /** Default run length for the CLI and sweeps. */
   durationMs: number;
   /** Measurement starts after this warm-up (slow start excluded from summaries). */

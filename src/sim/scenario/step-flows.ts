@@ -17,7 +17,7 @@ export function stepSamplerOf(m: Model, stepNs: Ns): StepSampler {
       deliveredBytes: () => r.bytesInOrder,
       cwndPkts: () => s.snd_cwnd,
       srttMs: () => s.srttNs / NS_PER_MS,
-      pacingMbps: m.era.pacingRate ? () => s.pacingRateBps() / 1e6 : null,
+      pacingMbps: m.kernel.pacingRate ? () => s.pacingRateBps() / 1e6 : null,
     };
   });
   const names = m.stationNames.length > 0 ? [...m.stationNames] : ['receiver'];

@@ -8,7 +8,7 @@ import type { Model } from './model';
 
 export function tsqBudgetOf(m: Model, meanLimitBytes: number): TsqBudget | null {
   const s0 = m.senders[0];
-  const t = s0?.tsq.budgetTerms(s0.era);
+  const t = s0?.tsq.budgetTerms(s0.kernel);
   if (!s0 || !t) return null;
   const done = m.recorder.completionNs;
   const meanCompletionNs = done.count > 0 ? done.sum / done.count : NaN;

@@ -11,7 +11,7 @@ import { SCENARIO_SCHEMA } from './scenario';
 /** A leaf: what one JSON value may be. */
 export type Rule = (
   | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string; off?: number }
-  | { t: 'bool' }
+  | { t: 'bool'; nullable?: boolean }
   | { t: 'enum'; values: readonly (string | number)[]; nullable?: boolean }
   | { t: 'string'; maxLength: number }
   /** A knob's value in a scheduled change: a number, a short text, true/false or null (./changes.ts checks it against the knob). */
@@ -38,6 +38,7 @@ export interface ArrayNode {
   minItems: number;
   maxItems: number;
   of: Node;
+  nullable?: boolean;
 }
 
 export type Node = Rule | ObjectNode | VariantNode | ArrayNode;
@@ -58,6 +59,9 @@ const period = (min: number, max: number, unit: string): Rule => ({ t: 'number',
 const bool: Rule = { t: 'bool' };
 const oneOf = (...values: (string | number)[]): Rule => ({ t: 'enum', values });
 const optional = (r: Rule): Rule => ({ ...r, optional: true });
+/** null: the era's value (the `kernel` block). */
+const oneOfOrNull = (...values: (string | number)[]): Rule => ({ t: 'enum', values, nullable: true });
+const boolOrNull: Rule = { t: 'bool', nullable: true };
 const obj = (fields: Record<string, Node>, nullable = false): ObjectNode => ({
   t: 'object',
   fields,
@@ -122,7 +126,24 @@ const completion = (): VariantNode => ({
   cases: {
     immediate: { delayNs: num(0, 1e9, 'ns') },
     coalesced: { usecs: num(0, 1e6, 'µs'), frames: int(1, 65536, 'frames') },
+    'coalesced-frames': { usecs: num(0, 1e6, 'µs'), frames: int(1, 65536, 'frames') },
+    idle: { delayNs: num(0, 1e9, 'ns') },
   },
+});
+
+/** Per-flow paths and lifetimes (tcp.perFlow); cross-field rules in validate.ts. */
+const perFlow = (): ArrayNode => ({
+  t: 'array',
+  minItems: 1,
+  maxItems: 64,
+  nullable: true,
+  of: obj({
+    name: { t: 'string', maxLength: 64 },
+    rttUs: int(0, 10_000_000, 'µs', true),
+    startMs: num(0, 3_600_000, 'ms'),
+    stopMs: { t: 'number', min: 0, max: 3_600_000, unit: 'ms', nullable: true },
+    cc: oneOfOrNull('reno', 'cubic', 'bbr'),
+  }),
 });
 
 /** A PHY rate; the MCS range and the streams depend on the mode (checked in validate.ts). */
@@ -164,6 +185,18 @@ export const SCHEMA: ObjectNode = obj({
   schema: int(SCENARIO_SCHEMA, SCENARIO_SCHEMA),
   title: { t: 'string', maxLength: 500 },
   era: oneOf(...ERA_IDS),
+  kernel: obj({
+    // The sysctls' own ranges (net/ipv4/sysctl_net_ipv4.c): u8 values, min_tso_segs from 1, ratios up to 1000.
+    tcp_tso_rtt_log: int(0, 255, undefined, true),
+    tsq_shortcut: oneOfOrNull('none', 'empty', 'single'),
+    tcp_autocorking: boolOrNull,
+    tcp_min_tso_segs: int(1, 255, 'segments', true),
+    tcp_pacing_ss_ratio: int(0, 1000, '%', true),
+    tcp_pacing_ca_ratio: int(0, 1000, '%', true),
+    gso_always_on: boolOrNull,
+    pacing: oneOfOrNull('none', 'hrtimer', 'edt'),
+    hz: oneOfOrNull(100, 250, 300, 1000),
+  }),
   durationMs: num(1, 3_600_000, 'ms'),
   warmupMs: num(0, 3_600_000, 'ms'),
   sampleIntervalUs: num(MIN_SAMPLE_INTERVAL_US, 1_000_000, 'µs'),
@@ -175,10 +208,10 @@ export const SCHEMA: ObjectNode = obj({
     sndbufBytes: int(MIN_SNDBUF_BYTES, 1 << 30, 'bytes'),
     tcp_limit_output_bytes: int(1, 64 * MiB, 'bytes', true),
     sk_pacing_shift: int(0, MAX_PACING_SHIFT, undefined, true),
-    min_tso_segs: int(1, 64, 'segments'),
     // include/linux/tcp.h: `u32 tcp_tx_delay; /* delay (in usec) added to TX packets */` — whole µs.
     tx_delay_us: int(0, 1_000_000, 'µs'),
     maxPacingRateBps: num(0, 1e12, 'bit/s'),
+    perFlow: perFlow(),
   }),
   cpu: obj({
     enabled: bool,
@@ -203,6 +236,7 @@ export const SCHEMA: ObjectNode = obj({
     ringSlots: int(1, 65536, 'slots'),
     bql: bool,
     sg: bool,
+    tso: bool,
     gsoMaxSizeBytes: int(1500, 524288, 'bytes'),
     completion: completion(),
     xen: obj(
@@ -219,6 +253,7 @@ export const SCHEMA: ObjectNode = obj({
       },
       true,
     ),
+    rxCoalesce: obj({ usecs: num(0, 1e6, 'µs'), frames: int(0, 65536, 'frames') }),
   }),
   router: obj(
     {
@@ -235,6 +270,18 @@ export const SCHEMA: ObjectNode = obj({
   receiver: obj({
     groWindowUs: num(0, 100_000, 'µs'),
     delackMs: num(1, 500, 'ms'),
+    so_rcvbuf: int(1, 1 << 30, 'bytes', true),
+    tcp_rmem: obj(
+      {
+        minBytes: int(1, 1 << 30, 'bytes'),
+        defaultBytes: int(1, 1 << 30, 'bytes'),
+        maxBytes: int(1, 1 << 30, 'bytes'),
+      },
+      true,
+    ),
+    rmem_max: int(1, 1 << 30, 'bytes'),
+    // Below one 1500-byte frame per buffer no driver receives; 64 KiB covers jumbo and big-page drivers.
+    rxBufBytes: int(1600, 65536, 'bytes'),
   }),
   pingIntervalMs: period(MIN_PING_INTERVAL_MS, 60_000, 'ms'),
   changes: {

@@ -31,7 +31,7 @@ describe('validateScenario', () => {
     ['link.rateBps', 1e5, 'a number from 1000000 to 100000000000 bit/s'],
     ['link.propagationUs', -1, 'a number from 0 to 500000 µs'],
     ['link.bql', 'yes', 'true or false'],
-    ['era', '5.0', 'one of 3.6, 4.1, 4.9, 4.16, 4.17, 5.4, 6.6, 6.16'],
+    ['era', '5.0', 'one of 3.6, 4.1, 4.9, 4.16, 4.17, 5.4, 6.1, 6.6, 6.16'],
     ['qdisc.kind', 'sfq', 'one of pfifo_fast, fq, fq_codel, pfifo'],
     ['tcp.cc', null, 'one of reno, cubic, bbr'],
     ['title', 5, 'a string of at most 500 characters'],
@@ -127,7 +127,7 @@ describe('validateScenario: every field, nested parts and cross-field rules', ()
     const c = wiredBase() as unknown as { link: { completion: Record<string, unknown> } };
     c.link.completion = { kind: 'polled', delayNs: 1 };
     expect(validateScenario(c)).toEqual([
-      'link.completion.kind = "polled" is not allowed: expected one of immediate, coalesced',
+      'link.completion.kind = "polled" is not allowed: expected one of immediate, coalesced, coalesced-frames, idle',
     ]);
     c.link.completion = { kind: 'coalesced', usecs: 10 };
     expect(validateScenario(c)).toEqual([

@@ -10,9 +10,12 @@ import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
 import type { PhyRate } from '../model/wifi/types';
 import { vhtHeRateError } from '../model/wifi/phy/vht-he';
-import { ERAS, hasTcpTxDelay, type EraId } from './eras';
+import { ERAS, type EraId } from './eras';
 import { checkChanges } from './changes';
 import { checkShapers } from './validate-shaper';
+import { kernelFeatures } from './kernel';
+import { hasEdt } from '../model/tcp/kernel-features';
+import { perFlowRules, receiverRules } from './validate-flows';
 import { leafRules, type Node, type Rule, ruleAt, SCHEMA } from './validate-rules';
 
 export { MAX_PACING_SHIFT, MAX_STATIONS, type Rule } from './validate-rules';
@@ -122,7 +125,7 @@ export function describe(n: Node): string {
       return `${off}${n.t === 'int' ? 'an integer' : 'a number'} from ${n.min} to ${n.max}${unit}${n.nullable ? ' or null' : ''}`;
     }
     case 'bool':
-      return 'true or false';
+      return n.nullable ? 'true, false or null' : 'true or false';
     case 'enum':
       return `${n.nullable ? 'null or ' : ''}one of ${n.values.join(', ')}`;
     case 'string':
@@ -131,10 +134,13 @@ export function describe(n: Node): string {
       return `a number, true/false, null or a text of at most ${n.maxLength} characters`;
     case 'object':
       return `${n.nullable ? 'null or ' : ''}an object with ${Object.keys(n.fields).join(', ')}`;
-    case 'array':
-      return n.minItems === n.maxItems
-        ? `a list of ${n.minItems} items`
-        : `a list of ${n.minItems} to ${n.maxItems} items`;
+    case 'array': {
+      const list =
+        n.minItems === n.maxItems
+          ? `a list of ${n.minItems} items`
+          : `a list of ${n.minItems} to ${n.maxItems} items`;
+      return n.nullable ? `null or ${list}` : list;
+    }
     case 'variant':
       return Object.entries(n.cases)
         .map(([kind, f]) => `{kind: "${kind}", ${Object.keys(f).join(', ')}}`)
@@ -152,7 +158,7 @@ function ruleError(r: Rule, v: unknown): boolean {
       if (r.off !== undefined && v === r.off) return false;
       return v < r.min || v > r.max;
     case 'bool':
-      return typeof v !== 'boolean';
+      return v === null ? !r.nullable : typeof v !== 'boolean';
     case 'enum':
       if (v === null) return !r.nullable;
       return !r.values.includes(v as string);
@@ -207,6 +213,7 @@ function walk(n: Node, v: unknown, path: string, errors: string[]): void {
       return fields(n.cases[kind], v, ['kind']);
     }
     case 'array':
+      if (v === null && n.nullable) return;
       if (!Array.isArray(v) || v.length < n.minItems || v.length > n.maxItems) return bad();
       v.forEach((item, i) => walk(n.of, item, `${path}.${i}`, errors));
       return;
@@ -271,14 +278,17 @@ function crossField(s: Scenario, errors: string[]): void {
   if (typeof s.warmupMs === 'number' && typeof s.durationMs === 'number' && s.warmupMs >= s.durationMs) {
     errors.push(`warmupMs = ${s.warmupMs} must be less than durationMs = ${s.durationMs}`);
   }
-  const era = typeof s.era === 'string' ? ERAS[s.era as EraId] : undefined;
+  const era = typeof s.era === 'string' && Object.hasOwn(ERAS, s.era) ? ERAS[s.era as EraId] : undefined;
   const txDelay = isObject(s.tcp) ? s.tcp.tx_delay_us : undefined;
-  if (era && !hasTcpTxDelay(era) && typeof txDelay === 'number' && txDelay > 0) {
+  const kernel = era && isObject(s.kernel) ? kernelFeatures(s) : null;
+  if (kernel && era && !hasEdt(kernel) && typeof txDelay === 'number' && txDelay > 0) {
     errors.push(
-      `tcp.tx_delay_us = ${txDelay} needs Linux 5.4 or later (TCP_TX_DELAY delays each packet through its EDT stamp); ${era.label} has no such option: set it to 0 or choose a later era`,
+      `tcp.tx_delay_us = ${txDelay} needs Linux 5.4 or later with EDT pacing (TCP_TX_DELAY delays each packet through its EDT stamp); ${era.label}${s.kernel.pacing !== null ? ` with kernel.pacing = ${show(s.kernel.pacing)}` : ''} has no such option: set it to 0, choose a later era or kernel.pacing edt`,
     );
   }
   checkShapers(s, errors);
+  receiverRules(s, errors);
+  perFlowRules(s, errors);
   const w = s.wifi;
   if (!isObject(w)) return;
   contradictions(s, errors);

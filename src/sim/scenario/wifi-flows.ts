@@ -19,8 +19,10 @@ import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
 import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
+import { rcvBuffer } from './rcv-eras';
 import type { Scenario } from './scenario';
 import { HOST_NODE, type WifiNet } from './wifi-net';
+import { handshake } from './wired-flows';
 import type { TcpSenderSite, WifiConfig } from './wifi-config';
 
 /** Where the scenario's TCP senders run (wifi.tcpSender). */
@@ -95,8 +97,8 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
       sim,
       cpuFor(b, src, cpus),
       b.costs,
-      era,
-      createCc(t.cc, sim.rng.fork(100 + i), bbrOptions(era)),
+      m.kernel,
+      createCc(t.cc, sim.rng.fork(100 + i), { ...bbrOptions(era), hz: m.kernel.hz }),
       {
         flowId: i,
         src,
@@ -111,9 +113,8 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
         // WiFi netdevs advertise no scatter-gather (mac80211 copies only hw.netdev_features;
         // brcmfmac sets none): before 4.17 TCP builds 1-MSS linear skbs, after it GSO skbs
         // that dev_queue_xmit segments into linear skbs. The wired host has TSO.
-        gsoMode: wifiSender ? (era.gsoAlwaysOn ? 'gso' : 'mss') : 'tso',
-        sg: wifiSender ? era.gsoAlwaysOn : true,
-        minTsoSegs: t.min_tso_segs,
+        gsoMode: wifiSender ? (m.kernel.gsoAlwaysOn ? 'gso' : 'mss') : 'tso',
+        sg: wifiSender ? m.kernel.gsoAlwaysOn : true,
         maxPacingRateBytesPerSec: t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity,
         txDelayUs: t.tx_delay_us,
       },
@@ -131,10 +132,12 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
           peer: src,
           mssBytes: t.mssBytes,
           delackNs: sc.receiver.delackMs * 1_000_000,
+          jiffyTimer: { hz: m.kernel.hz, levelWheel: m.kernel.timerWheelLevels },
           // GRO on the wired host's NIC; mac80211 hands a WiFi receiver each MPDU.
           groWindowNs: dst === HOST_NODE ? us(sc.receiver.groWindowUs) : 0,
           groMaxBytes: 65536,
           priority: 0,
+          buffer: rcvBuffer(sc.era, sc.receiver),
         },
         dst === 0 && net.local
           ? (ack, now) => {
@@ -144,6 +147,8 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
           : toAck,
       ),
     );
+    // The handshake crossed the wired hop (and the air, not counted here).
+    handshake(sender, receivers[i], i * 1000, us(sc.wifi!.wiredPropagationUs));
   });
   return receivers;
 }

@@ -43,7 +43,7 @@ export function registerWifiProbes(m: Model, net: WifiNet, dev0: DevQueue, w: Wi
   const mac0 = r0.mac;
   if (mac0) occ('occ.txq', 'mac80211 TXQs', 2, () => mac0.backlogBytes());
   for (const l of r0.layers()) occ(l.key, l.label, l.order, l.read);
-  occ('occ.air', 'on the air (sending radio)', 5, () => m.onAirBytes(m.sim.nowNs));
+  occ('occ.air', 'on the air (sending radio)', 5, () => m.air.onAirBytes(m.sim.nowNs));
   for (const s of r0.series())
     m.addProbe({ key: s.key, label: s.label, unit: s.unit, panel: s.panel, role: s.role }, s.read);
   // An AP's stations: what waits below the qdisc for each (its mac80211 TXQs and
@@ -124,7 +124,7 @@ function addStationRates(m: Model): void {
         rateProbe(m, read, 8 * NS_PER_SEC),
       ),
     );
-  const airBusy = rateProbe(m, () => m.airtimeBusyNs(), 1);
+  const airBusy = rateProbe(m, () => m.air.busyNs(), 1);
   m.addProbe({ key: 'air.busy', label: 'channel busy (100 ms)', unit: 'fraction', panel: 'cpu' }, (now) =>
     Math.min(1, airBusy(now)),
   );

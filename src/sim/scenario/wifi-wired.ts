@@ -12,7 +12,6 @@ import { DelayLine } from '../model/nic/delay-line';
 import { DevQueue } from '../model/nic/dev-queue';
 import { WiredNic } from '../model/nic/wired-nic';
 import { createQdisc } from '../model/qdisc/index';
-import type { EraProfile } from './eras';
 import type { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
 import type { Scenario } from './scenario';
@@ -34,9 +33,9 @@ export function buildAnsweringHost(m: Model, net: WifiNet, sc: Scenario): void {
 }
 
 /** A host with its own qdisc and NIC: what it sends is freed at its NIC, then forwarded by the AP. */
-export function buildSendingHost(m: Model, net: WifiNet, sc: Scenario, era: EraProfile): DevQueue {
+export function buildSendingHost(m: Model, net: WifiNet, sc: Scenario): DevQueue {
   const w = sc.wifi!;
-  const hostQ = createQdisc('pfifo_fast', qdiscOptions(sc.qdisc, era), m.dropFn);
+  const hostQ = createQdisc('pfifo_fast', qdiscOptions(sc.qdisc, m.kernel), m.dropFn);
   const nic = new WiredNic(
     m.sim,
     {

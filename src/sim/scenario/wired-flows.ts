@@ -1,23 +1,43 @@
 /**
  * The bulk TCP flows of a wired scenario: one sender socket per flow on the
  * host (tcp_sendmsg → tcp_write_xmit) and its receiver at the far end, whose
- * ACKs return over the ACK path.
+ * ACKs return over the ACK path. With tcp.perFlow each flow goes to a host
+ * of its own (node 1 + its index), with its own congestion control and the
+ * times its application starts and stops writing.
  */
 import type { Ns } from '../engine/time';
-import { us } from '../engine/time';
+import { NS_PER_MS, us } from '../engine/time';
 import type { Cpu, CpuCosts } from '../model/cpu/cpu';
 import type { Skb } from '../model/skb';
 import { createCc } from '../model/tcp/cc/index';
 import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
+import { rcvBuffer } from './rcv-eras';
 import type { Scenario } from './scenario';
+import { flowRttUs } from './wired-hosts';
+
+/**
+ * What the handshake leaves behind: the sender starts with the window of the
+ * receiver's SYN-ACK, and its ts_recent is the SYN-ACK's timestamp, sent one
+ * one-way delay before the flow starts (the first data echoes it, and the
+ * receiver's RTT estimate starts from it).
+ */
+export function handshake(sender: TcpSender, rx: TcpReceiver, startNs: Ns, oneWayNs: Ns): void {
+  sender.sndWnd.wnd = rx.initialWindowBytes;
+  sender.tsRecentNs = startNs - oneWayNs;
+}
+
+/** Where flow i's receiver sits: its own host with tcp.perFlow, else the one far-end host. */
+export const flowHostNode = (sc: Scenario, i: number): number => (sc.tcp.perFlow ? 1 + i : 1);
 
 export function addWiredFlows(
   m: Model,
   sc: Scenario,
   era: EraProfile,
+  kernel: KernelFeatures,
   cpu: Cpu,
   costs: CpuCosts,
   gsoMode: 'tso' | 'gso' | 'mss',
@@ -29,17 +49,19 @@ export function addWiredFlows(
   const link = sc.link;
   const receivers: TcpReceiver[] = [];
   for (let i = 0; i < t.flows; i++) {
-    const cc = createCc(t.cc, sim.rng.fork(100 + i), bbrOptions(era));
+    const spec = t.perFlow?.[i] ?? null;
+    const cc = createCc(spec?.cc ?? t.cc, sim.rng.fork(100 + i), { ...bbrOptions(era), hz: kernel.hz });
+    const node = flowHostNode(sc, i);
     const sender = new TcpSender(
       sim,
       cpu,
       costs,
-      era,
+      kernel,
       cc,
       {
         flowId: i,
         src: 0,
-        dst: 1,
+        dst: node,
         priority: 0,
         mssBytes: t.mssBytes,
         initialCwnd: t.initialCwnd,
@@ -49,7 +71,6 @@ export function addWiredFlows(
         gsoMaxSizeBytes: link.gsoMaxSizeBytes,
         gsoMode,
         sg: link.sg || gsoMode === 'gso',
-        minTsoSegs: t.min_tso_segs,
         maxPacingRateBytesPerSec: t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity,
         txDelayUs: t.tx_delay_us,
       },
@@ -57,22 +78,33 @@ export function addWiredFlows(
       m.senderHooks,
     );
     m.senders.push(sender);
-    receivers.push(
-      new TcpReceiver(
-        sim,
-        {
-          flowId: i,
-          node: 1,
-          peer: 0,
-          mssBytes: t.mssBytes,
-          delackNs: sc.receiver.delackMs * 1_000_000,
-          groWindowNs: us(sc.receiver.groWindowUs),
-          groMaxBytes: 65536,
-          priority: 0,
-        },
-        sendAck,
-      ),
+    const rx = new TcpReceiver(
+      sim,
+      {
+        flowId: i,
+        node,
+        peer: 0,
+        mssBytes: t.mssBytes,
+        delackNs: sc.receiver.delackMs * 1_000_000,
+        jiffyTimer: { hz: kernel.hz, levelWheel: kernel.timerWheelLevels },
+        groWindowNs: us(sc.receiver.groWindowUs),
+        groMaxBytes: 65536,
+        priority: 0,
+        buffer: rcvBuffer(sc.era, sc.receiver),
+      },
+      sendAck,
     );
+    receivers.push(rx);
+    // The flows start 1 µs apart, or when tcp.perFlow says, right after their handshake.
+    const startNs = spec ? spec.startMs * NS_PER_MS + i * 1000 : i * 1000;
+    handshake(sender, rx, startNs, us(flowRttUs(sc, i) / 2));
+    m.flowTimes.push({
+      startNs,
+      startMs: spec?.startMs ?? 0,
+      stopNs: spec?.stopMs != null ? spec.stopMs * NS_PER_MS : null,
+      name: spec?.name,
+      baseRttNs: us(flowRttUs(sc, i)),
+    });
   }
   return receivers;
 }

@@ -6,7 +6,7 @@
  */
 import { createQdisc } from '../model/qdisc/index';
 import type { Qdisc } from '../model/qdisc/qdisc';
-import type { EraProfile } from './eras';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
 import type { QdiscConfig } from './scenario';
@@ -19,12 +19,12 @@ export function buildInterfaceQdisc(
   m: Model,
   q: QdiscConfig,
   shaper: ShaperConfig | null,
-  era: EraProfile,
+  kernel: KernelFeatures,
   /** The interface's device has scatter-gather (segments split in the qdisc keep frags). */
   sg: boolean,
   where: keyof typeof SHAPER_RNG_SALT,
 ): Qdisc {
-  const opts = qdiscOptions(q, era);
+  const opts = qdiscOptions(q, kernel);
   if (!shaper) return createQdisc(q.kind, opts, m.dropFn);
   const rng = shaper.kind === 'cake' ? m.sim.rng.fork(SHAPER_RNG_SALT[where]) : null;
   const qd = createQdisc(
@@ -34,4 +34,9 @@ export function buildInterfaceQdisc(
   );
   m.shapers.push({ qdisc: qd, rateBps: shaper.rateBps, label: shaperLabel(shaper), where });
   return qd;
+}
+
+/** The name summaries give an interface's root qdisc, as `tc qdisc` lists it ("sender: htb → fq_codel"). */
+export function interfaceQdiscName(where: string, q: QdiscConfig, shaper: ShaperConfig | null): string {
+  return `${where}: ${shaper ? shaperLabel(shaper) : q.kind}`;
 }

@@ -11,7 +11,7 @@ import { DevQueue } from '../model/nic/dev-queue';
 import type { DeliverFn } from '../model/nic/driver';
 import { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
-import type { EraProfile } from './eras';
+import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Model } from './model';
 import type { RouterConfig } from './scenario';
 import { buildInterfaceQdisc } from './wired-qdisc';
@@ -20,11 +20,11 @@ import { buildInterfaceQdisc } from './wired-qdisc';
 export function buildRouter(
   m: Model,
   r: RouterConfig,
-  era: EraProfile,
+  kernel: KernelFeatures,
   farEnd: DeliverFn,
 ): { deliver: DeliverFn; qdisc: Qdisc } {
   const sim = m.sim;
-  const qdisc = buildInterfaceQdisc(m, r.qdisc, r.shaper, era, true, 'router');
+  const qdisc = buildInterfaceQdisc(m, r.qdisc, r.shaper, kernel, true, 'router');
   const nic = new WiredNic(
     sim,
     {

@@ -1,12 +1,14 @@
 /**
  * A wired NIC: TX descriptor ring, optional BQL (lib/dynamic_queue_limits.c),
  * serialisation at the link rate (TSO segments go out back to back with
- * Ethernet framing), and the TX-completion models that decide when the skb is
- * freed — the moment TCP Small Queues waits for.
+ * Ethernet framing), and the TX-completion model of its driver
+ * (./tx-reclaim.ts) that decides when the skb is freed — the moment TCP Small
+ * Queues waits for. A descriptor stays in use until the TX clean frees its
+ * skb, as in every driver's ring accounting.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
-import { EventLane, Timer } from '../../engine/sim';
+import { EventLane } from '../../engine/sim';
 import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import { SkbRing } from '../qdisc/skb-ring';
@@ -14,17 +16,14 @@ import { ETH_WIRE_OVERHEAD_BYTES, Skb } from '../skb';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
 import { Hop } from '../skb-trace';
+import { type CompletionModel, createReclaim, type TxReclaim } from './tx-reclaim';
 
-export type CompletionModel =
-  /** Freed right after the last bit, plus a fixed interrupt/NAPI latency. */
-  | { kind: 'immediate'; delayNs: Ns }
-  /** Interrupt coalescing (ethtool -C tx-usecs / tx-frames). */
-  | { kind: 'coalesced'; usecs: number; frames: number };
+export type { CompletionModel } from './tx-reclaim';
 
 export interface WiredNicConfig {
   rateBps: number;
   propagationNs: Ns;
-  /** TX ring size in skbs (descriptors per skb are not modelled). */
+  /** TX ring size in skbs (one descriptor per skb; a TSO skb's several are not modelled). */
   ringSlots: number;
   bql: boolean;
   completion: CompletionModel;
@@ -37,7 +36,6 @@ export interface WiredNicConfig {
 
 const K_TX_END = 1;
 const K_ARRIVE = 2;
-const K_CLEAN = 3;
 const K_CLEAN_DONE = 4;
 
 export class WiredNic implements TxDriver, EventTarget {
@@ -47,10 +45,13 @@ export class WiredNic implements TxDriver, EventTarget {
   private wake: (nowNs: Ns) => void = () => {};
   private stopped = false;
   private readonly dql: Dql | null;
+  /** Sent, not yet cleaned: their descriptors are still in use. */
   private pending = new SkbRing();
+  /** Skbs a TX clean has taken and the CPU has not yet freed. */
+  private cleaning = 0;
   /** Drained completion lists, reused so that a TX interrupt allocates nothing. */
   private readonly spareLists: SkbRing[] = [];
-  private readonly coalesceTimer: Timer;
+  private readonly reclaim: TxReclaim;
   /** Arrivals at the far end, after the fixed propagation delay: in time order but for rounding. */
   private readonly arrivals: EventLane;
   /** Bytes handed to the driver and not yet completed (BQL's view). */
@@ -69,7 +70,7 @@ export class WiredNic implements TxDriver, EventTarget {
     private readonly free: (skb: Skb, nowNs: Ns) => void,
   ) {
     this.dql = cfg.bql ? new Dql() : null;
-    this.coalesceTimer = new Timer(sim, (now) => this.clean(now));
+    this.reclaim = createReclaim(sim, cfg.completion, this);
     this.arrivals = new EventLane(sim, this);
     // Counters that outgrow small integers during a run (see double-fields.ts).
     preferDoubleFields(this, ['busyNs', 'wireBytes']);
@@ -83,8 +84,14 @@ export class WiredNic implements TxDriver, EventTarget {
     return this.stopped;
   }
 
+  /** Skbs waiting for, or on, the wire. */
   get ringSkbs(): number {
     return this.ring.length;
+  }
+
+  /** Descriptors in use: queued, on the wire, or sent and not yet cleaned. */
+  get descsInUse(): number {
+    return this.ring.length + this.pending.length + this.cleaning;
   }
 
   xmit(skb: Skb, nowNs: Ns): void {
@@ -93,7 +100,7 @@ export class WiredNic implements TxDriver, EventTarget {
     this.ringBytes += bytes;
     this.inflightBytes += bytes;
     this.dql?.queued(bytes);
-    if (this.ringSkbs >= this.cfg.ringSlots || (this.dql && this.dql.avail() < 0)) this.stopped = true;
+    if (this.descsInUse >= this.cfg.ringSlots || (this.dql && this.dql.avail() < 0)) this.stopped = true;
     if (!this.busy) this.startTx(nowNs);
   }
 
@@ -111,6 +118,7 @@ export class WiredNic implements TxDriver, EventTarget {
     this.busy = true;
     this.busyNs += dur;
     this.wireBytes += skb.l2Bytes;
+    this.reclaim.started(skb, nowNs, dur);
     if (this.cfg.deliverAs === 'segments') {
       // Each segment reaches the far end when its own last bit does; a
       // forwarded single packet travels on as itself.
@@ -138,6 +146,8 @@ export class WiredNic implements TxDriver, EventTarget {
     s.hdrBytes = skb.hdrBytes;
     s.truesizeBytes = s.lenBytes + 896;
     s.xmitNs = skb.xmitNs;
+    s.tsEcrNs = skb.tsEcrNs;
+    s.windowBytes = skb.windowBytes;
     s.createdNs = skb.createdNs;
     s.ackSeq = skb.ackSeq;
     s.sack = skb.sack;
@@ -163,9 +173,6 @@ export class WiredNic implements TxDriver, EventTarget {
       case K_ARRIVE:
         this.deliver(arg as Skb, nowNs);
         break;
-      case K_CLEAN:
-        this.clean(nowNs);
-        break;
       case K_CLEAN_DONE:
         this.finishClean(arg as SkbRing, nowNs);
         break;
@@ -174,22 +181,15 @@ export class WiredNic implements TxDriver, EventTarget {
 
   private completeLater(skb: Skb, nowNs: Ns): void {
     this.pending.push(skb);
-    const c = this.cfg.completion;
-    if (c.kind === 'immediate') {
-      this.sim.after(c.delayNs, this, K_CLEAN);
-    } else if (this.pending.length >= c.frames) {
-      this.coalesceTimer.cancel();
-      this.clean(nowNs);
-    } else if (!this.coalesceTimer.armed) {
-      this.coalesceTimer.arm(nowNs + c.usecs * 1000);
-    }
+    this.reclaim.wireDone(skb, nowNs, this.ring.length === 0);
   }
 
   /** The TX interrupt: NAPI cleans every completed descriptor. */
-  private clean(nowNs: Ns): void {
+  clean(nowNs: Ns): void {
     if (this.pending.length === 0) return;
     const done = this.pending;
     this.pending = this.spareLists.pop() ?? new SkbRing();
+    this.cleaning += done.length;
     const cpu = this.cfg.cpu;
     if (cpu) cpu.submit(done.length * this.cfg.perCompletionNs, this, K_CLEAN_DONE, done);
     else this.finishClean(done, nowNs);
@@ -200,12 +200,14 @@ export class WiredNic implements TxDriver, EventTarget {
     for (let skb = done.shift(); skb !== null; skb = done.shift()) {
       bytes += skb.l2Bytes;
       this.completions++;
+      this.cleaning--;
       this.free(skb, nowNs);
     }
     this.spareLists.push(done);
     this.inflightBytes -= bytes;
     this.dql?.completed(bytes, nowNs);
-    if (this.stopped && this.ringSkbs < this.cfg.ringSlots && (!this.dql || this.dql.avail() >= 0)) {
+    const wakeBelow = this.reclaim.wakeBelow(this.cfg.ringSlots);
+    if (this.stopped && this.descsInUse < wakeBelow && (!this.dql || this.dql.avail() >= 0)) {
       this.stopped = false;
       this.wake(nowNs);
     }

@@ -11,6 +11,7 @@ import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
+import { timerFireNs, usecsToJiffies } from '../jiffies';
 import type { Skb } from '../skb';
 import { tcpPacingRate } from './pacing';
 import { DeliveryRate } from './rate-sample';
@@ -29,7 +30,7 @@ export class AckProcessor implements EventTarget {
   caState: CaState = 'open';
   private highSeq = 0;
   /** srtt, rttvar and the RTO. */
-  readonly rtt = new RttEstimator();
+  readonly rtt: RttEstimator;
   private backoff = 0;
   private readonly rtoTimer: Timer;
   /** tcp_rate.c connection state and the rate sample. */
@@ -48,12 +49,24 @@ export class AckProcessor implements EventTarget {
   /** Spurious reductions found by timestamps (tcp_init_undo … tcp_undo_cwnd_reduction). */
   readonly undo = new UndoState();
   acksProcessed = 0;
+  /** The last valid delivery-rate sample (tcpi_delivery_rate), bytes/s; -1 before one. */
+  lastDeliveryRateBytesPerSec = -1;
 
   constructor(
     private readonly sim: Sim,
     private readonly tp: TcpSender,
   ) {
     this.rtoTimer = new Timer(sim, (now) => this.onRto(now));
+    this.rtt = new RttEstimator({ usecs: tp.kernel.rttUsecs, hz: tp.kernel.hz });
+  }
+
+  /**
+   * The retransmit timer in jiffies: icsk_rto = usecs_to_jiffies(srtt + rttvar)
+   * (__tcp_set_rto), armed as jiffies + rto (inet_csk_reset_xmit_timer).
+   */
+  private rtoFireNs(nowNs: Ns, rtoNs: Ns): Ns {
+    const k = this.tp.kernel;
+    return timerFireNs(nowNs, usecsToJiffies(rtoNs / 1000, k.hz), k.hz, k.timerWheelLevels);
   }
 
   inRecovery(): boolean {
@@ -90,7 +103,7 @@ export class AckProcessor implements EventTarget {
     r.xmitNs = nowNs;
     this.rate.skbSent(r, rtx.packetsOut, nowNs);
     rtx.push(r);
-    if (!this.rtoTimer.armed) this.rtoTimer.arm(nowNs + this.rtt.rtoNs);
+    if (!this.rtoTimer.armed) this.rtoTimer.arm(this.rtoFireNs(nowNs, this.rtt.rtoNs));
     if (this.caState === 'recovery') this.prrOut += segs;
   }
 
@@ -100,13 +113,15 @@ export class AckProcessor implements EventTarget {
     if (!r.everRetrans) {
       // tcp_clean_rtx_queue: srtt from the oldest newly acked skb (first_ackt),
       // min_rtt and the rate sample from the newest (last_ackt).
-      const rtt = this.sim.nowNs - r.xmitNs;
-      if (this.seqRttNs < 0) this.seqRttNs = rtt;
-      this.rttSampleNs = rtt;
+      if (this.seqSentNs < 0) this.seqSentNs = r.xmitNs;
+      this.caSentNs = r.xmitNs;
+      this.rttSampleNs = this.sim.nowNs - r.xmitNs;
     }
   };
 
-  private seqRttNs: Ns = -1;
+  /** Send times of the oldest (first_ackt) and newest (last_ackt) never-retransmitted skbs this ACK delivers. */
+  private seqSentNs: Ns = -1;
+  private caSentNs: Ns = -1;
 
   private onAck(ack: Skb, nowNs: Ns): void {
     const tp = this.tp;
@@ -115,10 +130,13 @@ export class AckProcessor implements EventTarget {
     this.newlyDelivered = 0;
     this.rate.beginAck();
     this.rttSampleNs = -1;
-    this.seqRttNs = -1;
+    this.seqSentNs = -1;
     const priorInFlight = rtx.inFlight();
     const mss = tp.mss;
     const advanced = ack.ackSeq > tp.sndUna;
+    // tcp_ack_update_window, and tcp_replace_ts_recent: the data echoes this ACK's timestamp.
+    tp.sndWnd.onAck(advanced, ack.windowBytes);
+    if (!(ack.createdNs <= tp.tsRecentNs)) tp.tsRecentNs = ack.createdNs;
     if (advanced) {
       rtx.ackUpTo(ack.ackSeq, mss, this.onDelivered);
       tp.sndUna = ack.ackSeq;
@@ -133,7 +151,7 @@ export class AckProcessor implements EventTarget {
     }
     if (this.newlyDelivered === 0 && !advanced) return;
     this.rate.deliveredNs = nowNs;
-    if (this.rttSampleNs >= 0) this.rtt.sample(tp, this.seqRttNs, this.rttSampleNs);
+    if (this.rttSampleNs >= 0) this.rtt.sample(tp, nowNs, this.seqSentNs, this.caSentNs);
     const lostBefore = rtx.lostOut;
     this.markLost();
     const rs = this.rate.gen(
@@ -144,6 +162,8 @@ export class AckProcessor implements EventTarget {
       tp.minRttNs,
       mss,
     );
+    rs.priorInFlight = priorInFlight;
+    if (rs.deliveryRateBytesPerSec >= 0) this.lastDeliveryRateBytesPerSec = rs.deliveryRateBytesPerSec;
 
     // Recovery state machine (tcp_fastretrans_alert, simplified).
     // tcp_try_undo_loss (any time in Loss) / tcp_try_undo_partial (once no
@@ -169,10 +189,12 @@ export class AckProcessor implements EventTarget {
         rtx.packetsOut,
         tp.srttNs,
         tp.cfg.maxPacingRateBytesPerSec,
+        tp.kernel.tcpPacingSsRatio,
+        tp.kernel.tcpPacingCaRatio,
       );
     }
     if (rtx.packetsOut === 0) this.rtoTimer.cancel();
-    else if (advanced) this.rtoTimer.arm(nowNs + this.rtt.rtoNs);
+    else if (advanced) this.rtoTimer.arm(this.rtoFireNs(nowNs, this.rtt.rtoNs));
   }
 
   /** Marks unSACKed data more than DUPTHRESH segments below the highest SACK as lost. */
@@ -257,7 +279,7 @@ export class AckProcessor implements EventTarget {
     tp.snd_cwnd = 1;
     tp.cc.onRto(tp);
     this.backoff++;
-    this.rtoTimer.arm(nowNs + Math.min(this.rtt.rtoNs * 2 ** this.backoff, TCP_RTO_MAX_NS));
+    this.rtoTimer.arm(this.rtoFireNs(nowNs, Math.min(this.rtt.rtoNs * 2 ** this.backoff, TCP_RTO_MAX_NS)));
     tp.writeXmit(nowNs);
   }
 

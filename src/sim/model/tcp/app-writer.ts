@@ -1,8 +1,13 @@
 /**
  * The bulk application above the socket (netperf TCP_STREAM): tcp_sendmsg
- * copies a chunk into the write queue while sk_wmem_queued stays under
- * sk_sndbuf (net/ipv4/tcp.c), then pushes; a full buffer blocks it in
- * sk_stream_wait_memory until sk_stream_write_space wakes it.
+ * (net/ipv4/tcp.c) copies a chunk into the write queue, then pushes. It
+ * copies into the tail skb while that has room, and allocates a new skb only
+ * while sk_stream_memory_free() holds (`sk_wmem_queued < sk_sndbuf`, so the
+ * queue may pass sk_sndbuf by up to one skb); otherwise it blocks in
+ * sk_stream_wait_memory until sk_stream_write_space wakes it
+ * (include/net/sock.h: `sk_stream_wspace(sk) >= sk_stream_min_wspace(sk)`,
+ * free space at least half of what is queued). sk_wmem_queued counts
+ * truesize. sk_sndbuf is fixed (tcp_wmem[2], no autotuning).
  */
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { EventTarget } from '../../engine/sim';
@@ -14,8 +19,9 @@ export const APP_CHUNK_BYTES = 16384;
 
 /** What the writer needs of its socket. */
 export interface WriterSocket {
-  readonly sndUna: number;
   readonly mss: number;
+  /** sk_wmem_queued: truesize of the write and retransmit queues. */
+  wmemQueuedBytes(): number;
   readonly cfg: { readonly sndbufBytes: number };
   /** Segments per skb that tcp_sendmsg builds (size_goal). */
   sizeGoalSegs(): number;
@@ -39,16 +45,27 @@ export class BulkWriter implements EventTarget {
     preferDoubleFields(this, ['writeSeq']);
   }
 
+  /** The application has stopped writing (a timed netperf test ended); what it wrote is still sent. */
+  stopped = false;
+
+  stop(): void {
+    this.stopped = true;
+  }
+
   write(): void {
-    if (this.busy) return;
+    if (this.busy || this.stopped) return;
     const sk = this.sk;
-    const queued = this.writeSeq - sk.sndUna;
+    const queued = sk.wmemQueuedBytes();
+    const sndbuf = sk.cfg.sndbufBytes;
     if (this.blocked) {
-      // sk_stream_write_space wakes the writer once free space ≥ half of what is queued.
-      if (sk.cfg.sndbufBytes - queued < queued / 2) return;
+      if (sndbuf - queued < Math.floor(queued / 2)) return;
       this.blocked = false;
     }
-    if (queued + APP_CHUNK_BYTES > sk.cfg.sndbufBytes) {
+    // The chunk needs a new skb when the tail (skbs fill to size_goal) cannot hold it all.
+    const goalBytes = sk.sizeGoalSegs() * sk.mss;
+    const inTail = this.writeSeq % goalBytes;
+    const newSkb = inTail === 0 || inTail + APP_CHUNK_BYTES > goalBytes;
+    if (newSkb && queued >= sndbuf) {
       this.blocked = true; // sk_stream_wait_memory
       return;
     }

@@ -5,7 +5,11 @@
  * avoidance keeps growing cwnd whatever its parity.
  */
 import { describe, expect, it } from 'vitest';
+import { ERAS } from '../../scenario/eras';
+import { RCV_TUNING, RX_BUF_BYTES } from '../../scenario/rcv-eras';
 import { MSS, ms, tcpPath } from './tcp-testpath';
+
+const BUFFER_4_9 = { tuning: RCV_TUNING['4.9'], soRcvbufBytes: null, rxBufBytes: RX_BUF_BYTES };
 
 describe('cwnd-limited with TSO deferral', () => {
   it('CUBIC keeps growing cwnd in congestion avoidance with 2-segment TSO goals', () => {
@@ -19,6 +23,8 @@ describe('cwnd-limited with TSO deferral', () => {
         }
         return ms(150);
       },
+      ERAS['4.9'].kernel,
+      BUFFER_4_9,
       { gsoMode: 'tso' },
     );
     sim.runUntil(ms(2000));

@@ -6,6 +6,8 @@ export interface DataSkbFlow {
   readonly flowId: number;
   readonly cfg: { readonly src: number; readonly dst: number; readonly priority: number };
   readonly mss: number;
+  /** ts_recent: the newest ACK's timestamp, which the data echoes (TSecr). */
+  readonly tsRecentNs: Ns;
 }
 
 export function tcpDataSkb(
@@ -34,5 +36,6 @@ export function tcpDataSkb(
   skb.truesizeBytes = truesize | 0;
   skb.isRetransmit = retrans;
   skb.xmitNs = nowNs;
+  skb.tsEcrNs = sk.tsRecentNs;
   return skb;
 }

@@ -82,3 +82,24 @@ describe('edtAdvance', () => {
     );
   });
 });
+
+describe('tcp_update_pacing_rate in the kernel’s integer arithmetic, with the sysctl ratios', () => {
+  // rate = mss · ((USEC_PER_SEC / 100) << 3) · ratio · max(cwnd, packets_out) / srtt_us, srtt_us = srtt µs << 3
+  it('1448 · 80000 · 200 · 10 / 8000 at srtt 1 ms in slow start', () => {
+    expect(tcpPacingRate(1448, 10, 2 ** 31 - 1, 0, 1_000_000, Infinity)).toBe(28_960_000);
+  });
+  it('120 % once cwnd >= ssthresh / 2, and other ratios as set', () => {
+    expect(tcpPacingRate(1448, 10, 20, 0, 1_000_000, Infinity)).toBe(17_376_000);
+    expect(tcpPacingRate(1448, 10, 2 ** 31 - 1, 0, 1_000_000, Infinity, 150, 100)).toBe(21_720_000);
+    expect(tcpPacingRate(1448, 10, 20, 0, 1_000_000, Infinity, 150, 100)).toBe(14_480_000);
+  });
+  it('truncates: srtt 1.0004 ms is srtt_us 8003', () => {
+    expect(tcpPacingRate(1448, 10, 20, 0, 1_000_400, Infinity)).toBe(
+      Math.floor((1448 * 80000 * 120 * 10) / 8003),
+    );
+  });
+  it('stays ~0U without an RTT sample and is capped at sk_max_pacing_rate', () => {
+    expect(tcpPacingRate(1448, 10, 20, 0, 0, Infinity)).toBe(Infinity);
+    expect(tcpPacingRate(1448, 10, 20, 0, 1_000_000, 1e6)).toBe(1e6);
+  });
+});

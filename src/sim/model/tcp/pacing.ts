@@ -6,12 +6,17 @@
  */
 import { NS_PER_SEC, type Ns } from '../../engine/time';
 
+/** Defaults of net.ipv4.tcp_pacing_ss_ratio / tcp_pacing_ca_ratio (tcp_sk_init, net/ipv4/tcp_ipv4.c). */
 export const PACING_SS_RATIO = 200;
 export const PACING_CA_RATIO = 120;
 
 /**
- * rate = ratio% · mss · max(cwnd, packets_out) / srtt, in bytes/s; 200 % while
- * cwnd < ssthresh/2 (slow start far from its end), else 120 %.
+ * tcp_update_pacing_rate(), in the kernel's integer arithmetic:
+ * rate = mss · ((USEC_PER_SEC / 100) << 3) · ratio · max(cwnd, packets_out)
+ * / srtt_us, with srtt_us the smoothed RTT in µs << 3 (its unit), ratio
+ * tcp_pacing_ss_ratio while cwnd < ssthresh / 2 (slow start far from its
+ * end), else tcp_pacing_ca_ratio; then min(rate, sk_max_pacing_rate).
+ * Without an RTT sample (srtt_us 0) the rate stays ~0U.
  */
 export function tcpPacingRate(
   mssBytes: number,
@@ -20,11 +25,14 @@ export function tcpPacingRate(
   packetsOut: number,
   srttNs: Ns,
   maxRateBytesPerSec: number,
+  ssRatio = PACING_SS_RATIO,
+  caRatio = PACING_CA_RATIO,
 ): number {
-  if (srttNs <= 0) return Infinity;
+  const srttUs8 = Math.floor((srttNs * 8) / 1000);
+  if (srttUs8 <= 0) return Infinity;
   // snd_ssthresh / 2 is u32 division in the kernel.
-  const ratio = cwnd < Math.floor(ssthresh / 2) ? PACING_SS_RATIO : PACING_CA_RATIO;
-  const rate = (((ratio / 100) * mssBytes * Math.max(cwnd, packetsOut)) / srttNs) * NS_PER_SEC;
+  const ratio = cwnd < Math.floor(ssthresh / 2) ? ssRatio : caRatio;
+  const rate = Math.floor((mssBytes * 80_000 * ratio * Math.max(cwnd, packetsOut)) / srttUs8);
   return Math.min(rate, maxRateBytesPerSec);
 }
 

@@ -68,11 +68,13 @@ export class DeliveryRate {
     if (this.priorDelivered < 0) {
       rs.deliveryRateBytesPerSec = -1;
       rs.intervalNs = 0;
+      rs.intervalDeliveredPkts = -1;
       rs.priorDeliveredPkts = this.deliveredPkts;
       return rs;
     }
     rs.priorDeliveredPkts = this.priorDelivered;
     const delivered = this.deliveredPkts - this.priorDelivered;
+    rs.intervalDeliveredPkts = delivered;
     const interval = Math.max(this.sendIntervalNs, nowNs - this.priorNs);
     rs.intervalNs = interval;
     // Samples shorter than min_rtt are unreliable (ACK compression).

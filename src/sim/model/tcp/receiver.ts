@@ -1,17 +1,38 @@
 /**
- * The TCP receiver: in-order and out-of-order reassembly, SACK blocks,
- * delayed ACK (an ACK for every second full-sized segment, tcp_ack_snd_check;
- * otherwise the delack timer), immediate ACKs for out-of-order data, and an
- * optional GRO stage that merges segments arriving within one NAPI poll
- * (net/ipv4/tcp_input.c, net/core/gro.c). ACKs echo a TCP timestamp
- * (tcp_store_ts_recent: from data at or below the ACK point).
+ * The TCP receiver: in-order and out-of-order reassembly (./ooo-queue.ts),
+ * SACK blocks, delayed ACK (an ACK for every second full-sized segment,
+ * tcp_ack_snd_check; otherwise the delack timer), immediate ACKs for
+ * out-of-order data, for the first data and after a duplicate
+ * (tcp_incr_quickack: rcv_wnd / 2 rcv_mss of them, at most 16) and while the
+ * window grows (tcp_grow_window sets icsk_ack.quick), an optional GRO stage that merges segments arriving within
+ * one NAPI poll (net/ipv4/tcp_input.c, net/core/gro.c), and the receive
+ * window it advertises: sk_rcvbuf by SO_RCVBUF or autotuning
+ * (./rcv-window.ts, ./rcv-space.ts). ACKs echo a TCP timestamp
+ * (tcp_store_ts_recent: from data at or below the ACK point). The bulk
+ * application (netperf's receiver) reads each in-order skb right after
+ * the softirq has queued and ACKed it (tcp_recvmsg → tcp_rcv_space_adjust,
+ * tcp_cleanup_rbuf).
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
+import { msecsToJiffies, timerFireNs } from '../jiffies';
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
 import { Hop } from '../skb-trace';
+import { OooQueue } from './ooo-queue';
+import { RcvSpace } from './rcv-space';
+import { type RcvTuning, SK_BUFF_BYTES } from './rcv-tuning';
+import { RcvWindow } from './rcv-window';
+
+/** The receive buffer: the kernel generation's tuning, the socket option, the NIC's RX buffers. */
+export interface RcvBufferConfig {
+  tuning: RcvTuning;
+  /** setsockopt(SO_RCVBUF) value, or null: not set (autotuning). */
+  soRcvbufBytes: number | null;
+  /** Truesize one received wire frame charges (the driver's RX buffer: 2048, half a page, in ixgbe). */
+  rxBufBytes: number;
+}
 
 export interface TcpReceiverConfig {
   flowId: number;
@@ -22,6 +43,11 @@ export interface TcpReceiverConfig {
   /** Delayed-ACK timeout (TCP_DELACK_MIN 40 ms; Linux uses ~ato, at least 40 ms). */
   delackNs: Ns;
   /**
+   * The receiver's jiffy clock: the delayed-ACK timer (a timer_list, armed
+   * for jiffies + ato) fires on a tick (../jiffies.ts); absent: exactly delackNs later.
+   */
+  jiffyTimer?: { hz: number; levelWheel: boolean };
+  /**
    * GRO interval: arrivals within this time after the first are merged (0: off).
    * Models the RX interrupt coalescing + NAPI poll of the receiving NIC.
    */
@@ -30,18 +56,23 @@ export interface TcpReceiverConfig {
   groMaxBytes: number;
   /** Time from ACK creation to the receiver's transmit (CPU), usually 0. */
   priority: number;
+  buffer: RcvBufferConfig;
 }
 
 const K_GRO_FLUSH = 1;
-const QUICKACKS = 16;
+/** TCP_MAX_QUICKACKS. */
+const MAX_QUICKACKS = 16;
+/** tcp_event_data_recv grows the window only for skbs of at least 128 bytes. */
+const GROW_MIN_LEN = 128;
 
 export class TcpReceiver implements EventTarget {
   rcvNxt = 0;
-  /** Out-of-order intervals [start, end) sorted by start, flattened. */
-  private ooo: number[] = [];
+  private readonly ooo = new OooQueue();
   private unackedSegs = 0;
-  private quickacks = QUICKACKS;
-  private lastOooStart = -1;
+  /** icsk_ack.quick: immediate ACKs left. */
+  private quickacks = 0;
+  /** icsk_ack.ato is still 0: no data yet (the first data segment starts quick-ACK mode). */
+  private atoUnset = true;
   private readonly delack: Timer;
   /**
    * Skbs waiting for the GRO flush: the first groLen entries. Two lists swap at
@@ -52,11 +83,23 @@ export class TcpReceiver implements EventTarget {
   private groLen = 0;
   private groSpare: (Skb | null)[] = [];
   private groArmed = false;
-  /** ts_recent: the newest xmitNs of a segment that started at or below rcvNxt. */
+  /** ts_recent: the xmitNs of the newest segment that started at or below rcv_wup (the last ACK point). */
   private tsRecentNs: Ns = 0;
+  /** Truesize of in-order data queued and not yet read (the application reads it after the ACK decision). */
+  private unreadBytes = 0;
+  readonly window: RcvWindow;
+  readonly space: RcvSpace;
+  /** The window the last ACK advertised (bytes, as the sender reads it). */
+  advertisedBytes = 0;
   acksSent = 0;
   segsReceived = 0;
   bytesInOrder = 0;
+
+  private delackFireNs(nowNs: Ns): Ns {
+    const j = this.cfg.jiffyTimer;
+    if (!j) return nowNs + this.cfg.delackNs;
+    return timerFireNs(nowNs, msecsToJiffies(this.cfg.delackNs / 1e6, j.hz), j.hz, j.levelWheel);
+  }
 
   constructor(
     private readonly sim: Sim,
@@ -64,14 +107,28 @@ export class TcpReceiver implements EventTarget {
     private readonly sendAck: (ack: Skb, nowNs: Ns) => void,
   ) {
     this.delack = new Timer(sim, (now) => this.ackNow(now));
+    const b = cfg.buffer;
+    this.window = new RcvWindow(b.tuning, cfg.mssBytes, b.soRcvbufBytes);
+    this.space = new RcvSpace(this.window, sim.nowNs);
+    this.advertisedBytes = this.initialWindowBytes;
     preferDoubleFields(this, ['rcvNxt', 'bytesInOrder']);
+  }
+
+  /** The window of the SYN-ACK (not scaled), which the sender starts from. */
+  get initialWindowBytes(): number {
+    return Math.min(this.window.rcvWnd, 65535);
+  }
+
+  /** sk_rmem_alloc: truesize queued out of order or not yet read. */
+  get rmemBytes(): number {
+    return this.ooo.truesizeBytes + this.unreadBytes;
   }
 
   /** A data skb (possibly several segments) arrives. */
   receive(skb: Skb, nowNs: Ns): void {
     if (skb.trace !== null) skb.trace.hop(Hop.RX, this, nowNs);
     if (this.cfg.groWindowNs <= 0) {
-      this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, nowNs);
+      this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, skb.tsEcrNs, nowNs);
       return;
     }
     if (this.groLen < this.gro.length) this.gro[this.groLen] = skb;
@@ -96,74 +153,100 @@ export class TcpReceiver implements EventTarget {
       let end = list[i].seq + list[i].lenBytes;
       let segs = list[i].segs;
       let tsval = list[i].xmitNs;
+      let tsecr = list[i].tsEcrNs; // GRO merges only segments with the same TS option
       i++;
       while (i < n && list[i].seq === end && end - start + list[i].lenBytes <= this.cfg.groMaxBytes) {
         end += list[i].lenBytes;
         segs += list[i].segs;
         tsval = Math.max(tsval, list[i].xmitNs);
+        if (!(list[i].tsEcrNs <= tsecr)) tsecr = list[i].tsEcrNs;
         i++;
       }
-      this.process(start, end, segs, tsval, nowNs);
+      this.process(start, end, segs, tsval, tsecr, nowNs);
     }
     for (let k = 0; k < n; k++) (list as (Skb | null)[])[k] = null;
     this.groSpare = list;
   }
 
-  private process(start: number, end: number, segs: number, tsvalNs: Ns, nowNs: Ns): void {
+  private process(start: number, end: number, segs: number, tsvalNs: Ns, tsecrNs: Ns, nowNs: Ns): void {
     this.segsReceived += segs;
-    if (start <= this.rcvNxt && tsvalNs > this.tsRecentNs) this.tsRecentNs = tsvalNs; // PAWS: never backwards
+    // tcp_replace_ts_recent: only a segment at or below rcv_wup; PAWS: never backwards.
+    if (start <= this.window.rcvWup && tsvalNs > this.tsRecentNs) this.tsRecentNs = tsvalNs;
+    const len = end - start;
+    // A GRO skb: one sk_buff over the frames' RX buffers (build_skb + skb_add_rx_frag).
+    const truesize = segs * this.cfg.buffer.rxBufBytes + SK_BUFF_BYTES;
+    this.space.measureTs(tsecrNs, len, nowNs);
     let outOfOrder = false;
+    let inOrder = false;
     if (end <= this.rcvNxt) {
-      outOfOrder = true; // duplicate: ACK at once (DSACK not modelled)
+      outOfOrder = true; // duplicate: ACK at once (DSACK not modelled) and quick-ACK mode (tcp_data_queue → out_of_window)
+      this.incrQuickack();
     } else if (start > this.rcvNxt) {
       outOfOrder = true;
-      this.addOoo(start, end);
-      this.lastOooStart = start;
+      this.ooo.add(start, end, truesize);
+      this.dataEvent(segs > 1 ? this.cfg.mssBytes : len, len, truesize, false, nowNs);
+      this.space.growForOoo(this.ooo.highestEnd - this.rcvNxt);
     } else {
+      inOrder = true;
       const before = this.rcvNxt;
       this.rcvNxt = end;
-      const hadHoles = this.ooo.length > 0;
-      this.drainOoo();
+      const hadHoles = !this.ooo.empty;
+      // Queued ranges now in order move to the receive queue; the application reads them with this skb.
+      const held = this.ooo.truesizeBytes;
+      this.rcvNxt = this.ooo.drain(this.rcvNxt);
+      this.unreadBytes = truesize + held - this.ooo.truesizeBytes;
       this.bytesInOrder += this.rcvNxt - before;
+      this.dataEvent(segs > 1 ? this.cfg.mssBytes : len, len, truesize, true, nowNs);
       if (hadHoles) outOfOrder = true; // filled a hole: ACK now
     }
     this.unackedSegs += segs;
     if (outOfOrder || this.quickacks > 0 || this.unackedSegs >= 2) {
-      if (this.quickacks > 0) this.quickacks--;
       this.ackNow(nowNs);
     } else if (!this.delack.armed) {
-      this.delack.arm(nowNs + this.cfg.delackNs);
+      this.delack.arm(this.delackFireNs(nowNs));
+    }
+    if (inOrder) this.read(nowNs);
+  }
+
+  /** tcp_event_data_recv (and tcp_data_queue_ofo's window growth): rcv_mss, the window-based RTT sample, tcp_grow_window. */
+  private dataEvent(segLen: number, len: number, truesize: number, inOrder: boolean, nowNs: Ns): void {
+    if (this.window.measureRcvMss(segLen, len, truesize)) this.space.capSpace();
+    if (inOrder) this.space.measureWindow(this.rcvNxt, nowNs);
+    if (inOrder && this.atoUnset) {
+      this.atoUnset = false; // the first data: ato = TCP_ATO_MIN
+      this.incrQuickack();
+    }
+    if (len >= GROW_MIN_LEN && this.window.growWindow(len, truesize, this.rmemBytes)) this.quickacks |= 1;
+  }
+
+  /**
+   * The application reads what is in order: autotuning, and a window update
+   * when the read at least doubles what is left of the window
+   * (tcp_cleanup_rbuf) — also right after an ACK, which left the unread skb
+   * out of its window.
+   */
+  private read(nowNs: Ns): void {
+    this.unreadBytes = 0;
+    const span = this.ooo.empty ? 0 : this.ooo.highestEnd - this.rcvNxt;
+    this.space.adjust(this.rcvNxt, span, nowNs);
+    const w = this.window;
+    const now = w.receiveWindowNow(this.rcvNxt);
+    if (2 * now <= w.windowClamp) {
+      const next = w.freeWindow(this.rmemBytes);
+      if (next > 0 && next >= 2 * now) this.ackNow(nowNs);
     }
   }
 
-  private addOoo(start: number, end: number): void {
-    const o = this.ooo;
-    let i = 0;
-    while (i < o.length && o[i] < start) i += 2;
-    o.splice(i, 0, start, end);
-    // Merge overlapping/adjacent intervals.
-    const merged: number[] = [];
-    for (let k = 0; k < o.length; k += 2) {
-      const n = merged.length;
-      if (n > 0 && o[k] <= merged[n - 1]) merged[n - 1] = Math.max(merged[n - 1], o[k + 1]);
-      else merged.push(o[k], o[k + 1]);
-    }
-    this.ooo = merged;
-  }
-
-  private drainOoo(): void {
-    const o = this.ooo;
-    let k = 0;
-    while (k < o.length && o[k] <= this.rcvNxt) {
-      if (o[k + 1] > this.rcvNxt) this.rcvNxt = o[k + 1];
-      k += 2;
-    }
-    if (k > 0) this.ooo = o.slice(k);
+  /** tcp_incr_quickack: enough immediate ACKs to open half the current window, at most 16. */
+  private incrQuickack(): void {
+    const q = Math.floor(this.window.rcvWnd / (2 * this.window.rcvMss)) || 2;
+    if (q > this.quickacks) this.quickacks = Math.min(q, MAX_QUICKACKS);
   }
 
   private ackNow(nowNs: Ns): void {
     this.delack.cancel();
     this.unackedSegs = 0;
+    if (this.quickacks > 0) this.quickacks--; // tcp_dec_quickack_mode
     const ack = new Skb();
     ack.kind = SkbKind.ACK;
     ack.flowId = this.cfg.flowId;
@@ -173,28 +256,17 @@ export class TcpReceiver implements EventTarget {
     ack.seq = 0;
     ack.lenBytes = 0;
     ack.segs = 1;
-    ack.hdrBytes = 66 + (this.ooo.length > 0 ? 4 + 8 * Math.min(3, this.ooo.length / 2) : 0);
+    const ranges = this.ooo.ranges;
+    ack.hdrBytes = 66 + (ranges > 0 ? 4 + 8 * Math.min(3, ranges) : 0);
     ack.truesizeBytes = SMALL_SKB_TRUESIZE;
     ack.ackSeq = this.rcvNxt;
     ack.createdNs = nowNs;
     ack.tsEcrNs = this.tsRecentNs;
-    if (this.ooo.length > 0) ack.sack = this.sackBlocks();
+    ack.windowBytes = this.window.selectWindow(this.rcvNxt, this.rmemBytes);
+    if (this.window.quickCleared) this.quickacks = 0;
+    this.advertisedBytes = ack.windowBytes;
+    if (ranges > 0) ack.sack = this.ooo.sackBlocks();
     this.acksSent++;
     this.sendAck(ack, nowNs);
-  }
-
-  /** Up to 3 SACK blocks, the one holding the latest out-of-order segment first (RFC 2018). */
-  private sackBlocks(): number[] {
-    const o = this.ooo;
-    const out: number[] = [];
-    let first = -1;
-    for (let k = 0; k < o.length; k += 2) {
-      if (this.lastOooStart >= o[k] && this.lastOooStart < o[k + 1]) first = k;
-    }
-    if (first >= 0) out.push(o[first], o[first + 1]);
-    for (let k = o.length - 2; k >= 0 && out.length < 6; k -= 2) {
-      if (k !== first) out.push(o[k], o[k + 1]);
-    }
-    return out;
   }
 }

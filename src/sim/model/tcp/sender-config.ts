@@ -23,7 +23,6 @@ export interface TcpSenderConfig {
   gsoMode: 'tso' | 'gso' | 'mss';
   /** Payload lives in page frags (truesize formula); false only for 'mss' mode without SG. */
   sg: boolean;
-  minTsoSegs: number;
   maxPacingRateBytesPerSec: number;
   txDelayUs: number;
 }

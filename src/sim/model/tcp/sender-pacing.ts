@@ -8,18 +8,19 @@
  */
 import type { Ns } from '../../engine/time';
 import { PacingStatus, type Skb } from '../skb';
+import { hasEdt, hasInternalPacing } from './kernel-features';
 import { edtAdvance, pacingLenNs } from './pacing';
 import type { TcpSender } from './sender';
 
-/** TCP paces itself (no fq qdisc doing it) in eras that have internal pacing. */
+/** TCP paces itself (no fq qdisc doing it) in kernels that have internal pacing. */
 export function needsInternalPacing(tp: TcpSender): boolean {
-  return tp.era.internalPacing && tp.sk_pacing_status === PacingStatus.NEEDED;
+  return hasInternalPacing(tp.kernel) && tp.sk_pacing_status === PacingStatus.NEEDED;
 }
 
 /** tcp_pacing_check: true if pacing forbids sending now (and arms the timer). */
 export function tcpPacingCheck(tp: TcpSender, nowNs: Ns): boolean {
   if (!needsInternalPacing(tp)) return false;
-  if (tp.era.edt) {
+  if (hasEdt(tp.kernel)) {
     if (tp.wstampNs <= nowNs) return false;
     if (!tp.pacingTimer.armed) tp.pacingTimer.arm(tp.wstampNs);
     return true;
@@ -31,7 +32,7 @@ export function tcpPacingCheck(tp: TcpSender, nowNs: Ns): boolean {
 export function tcpPacingAfterSend(tp: TcpSender, skb: Skb, lenBytes: number, nowNs: Ns): void {
   const prior = tp.wstampNs;
   tp.wstampNs = Math.max(tp.wstampNs, nowNs);
-  if (tp.era.edt) {
+  if (hasEdt(tp.kernel)) {
     // tcp_add_tx_delay (TCP_TX_DELAY, 5.4): the copy sent down leaves tx_delay later; fq
     // (or an EDT NIC) holds it, other qdiscs ignore the stamp. RTT is timed from the undelayed send.
     skb.tstampNs = tp.wstampNs + tp.cfg.txDelayUs * 1000;
@@ -48,7 +49,7 @@ export function tcpPacingAfterSend(tp: TcpSender, skb: Skb, lenBytes: number, no
   }
   // tcp_internal_pacing (4.13–4.19), called in tcp_transmit_skb: a relative
   // hrtimer per skb at now + len/rate; the rest of the transmit overlaps it.
-  if (!tp.era.edt && needsInternalPacing(tp)) {
+  if (!hasEdt(tp.kernel) && needsInternalPacing(tp)) {
     const rate = tp.pacingRateBytesPerSec;
     if (Number.isFinite(rate) && rate > 0) tp.pacingTimer.arm(nowNs + pacingLenNs(lenBytes, rate));
   }

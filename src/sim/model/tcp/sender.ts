@@ -11,17 +11,18 @@ import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
-import type { EraProfile } from '../../scenario/eras';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import { BulkWriter } from './app-writer';
 import { tcpDataSkb } from './data-skb';
-import { PacingStatus, Skb, SkbKind, type SkbOwner } from '../skb';
+import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
 import type { CcSock, CongestionControl } from './cc/cc';
 import { RtxQueue } from './rtx-queue';
+import { SndWnd } from './snd-wnd';
 import { TsoGoal } from './tso-goal';
 import { tsqHalfLimitSegs } from './tso';
 import { TsqGate, type TsqSocket } from './tsq-gate';
 import { AckProcessor } from './ack';
+import { hasEdt, hasInternalPacing, type KernelFeatures } from './kernel-features';
 import { CwndValidation } from './cwnd-validate';
 import type { TcpSenderConfig } from './sender-config';
 import { Hop, type SkbTrace } from '../skb-trace';
@@ -51,7 +52,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   minRttNs: Ns = Infinity;
   deliveredBytes = 0;
   /** tcp_cwnd_validate state (max_packets_out, is_cwnd_limited). */
-  readonly cwndValidation = new CwndValidation(() => this.era.cwndLimitedSticky);
+  readonly cwndValidation = new CwndValidation(() => this.kernel.cwndLimitedSticky);
   get isCwndLimited(): boolean {
     return this.cwndValidation.isLimited(this.snd_cwnd, this.snd_ssthresh);
   }
@@ -76,8 +77,30 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   get writeSeq(): number {
     return this.app.writeSeq;
   }
-  /** sk_wmem_alloc in bytes of truesize. */
+  /**
+   * Truesize of this socket's skbs below TCP (qdisc, driver, device) not yet
+   * freed: what `ss -m` shows as skmem t (sk_wmem_alloc_get(), the refcount
+   * less the one sk_alloc sets), but for the references below.
+   */
   wmemBytes = 0;
+  /**
+   * References tcp_wfree keeps on sk_wmem_alloc when it queues the TSQ work
+   * (and tcp_pace_kick of 4.13–4.19 when it queues it): sk_free drops each
+   * once the work's tcp_write_xmit is done.
+   */
+  tsqRefs = 0;
+  /** The reference the queued work carries (0 or 1), and those the running loop drops when it ends. */
+  private queuedRefs = 0;
+  private loopRefs = 0;
+  /**
+   * refcount_read(&sk->sk_wmem_alloc): sk_alloc starts it at 1
+   * (refcount_set(&sk->sk_wmem_alloc, 1)), skb_set_owner_w adds each skb's
+   * truesize, and tcp_wfree subtracts truesize - 1 and keeps the reference
+   * while the socket waits for its TSQ work. Every kernel comparison reads this.
+   */
+  get skWmemAlloc(): number {
+    return 1 + this.wmemBytes + this.tsqRefs;
+  }
   readonly tsq: TsqGate;
   /** The TSQ limit last computed for new data (bytes of truesize). */
   get tsqLimit(): number {
@@ -97,6 +120,15 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   dataSegsOut = 0;
   limitOutputBytes: number;
   pacingShiftOverride: number | null;
+  // ---- the receiver's window (./snd-wnd.ts) and the timestamp the data echoes
+  /** snd_wnd; the builder sets the receiver's initial window (SYN-ACK) before start. */
+  readonly sndWnd = new SndWnd(65535);
+  /**
+   * ts_recent: the newest ACK's timestamp (its creation time), echoed in the
+   * data's TSecr; NaN until one is known. Builders set the SYN-ACK's, which
+   * the first data echoes.
+   */
+  tsRecentNs: Ns = NaN;
   /** Totals for metrics. */
   timerFires = 0;
   skbsSent = 0;
@@ -110,7 +142,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     private readonly sim: Sim,
     private readonly cpu: Cpu,
     private readonly costs: CpuCosts,
-    public era: EraProfile,
+    readonly kernel: KernelFeatures,
     readonly cc: CongestionControl,
     readonly cfg: TcpSenderConfig,
     private readonly ipOutput: (skb: Skb, nowNs: Ns) => void,
@@ -138,10 +170,17 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
       'deliveredBytes',
       'payloadOut',
       'truesizeOut',
+      'tsRecentNs',
     ]);
     this.ack = new AckProcessor(sim, this);
+    // SO_MAX_PACING_RATE (sock_setsockopt): sk_pacing_rate = min(sk_pacing_rate, max), and from
+    // 4.13 cmpxchg(&sk->sk_pacing_status, SK_PACING_NONE, SK_PACING_NEEDED): TCP paces itself, whatever
+    // its congestion control. BBR's init asks for the same.
+    const maxRate = cfg.maxPacingRateBytesPerSec;
+    if (Number.isFinite(maxRate)) this.pacingRateBytesPerSec = Math.min(this.pacingRateBytesPerSec, maxRate);
     cc.init(this);
-    if (cc.needsPacing && era.internalPacing && this.sk_pacing_status === PacingStatus.NONE) {
+    const wantsPacing = cc.needsPacing || Number.isFinite(maxRate);
+    if (wantsPacing && hasInternalPacing(kernel) && this.sk_pacing_status === PacingStatus.NONE) {
       this.sk_pacing_status = PacingStatus.NEEDED;
     }
   }
@@ -170,24 +209,58 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     return this.writeSeq - this.sndNxt;
   }
 
+  /**
+   * sk_wmem_queued: payload plus each skb's fixed truesize, for the skbs of
+   * the retransmit queue and the size_goal skbs the unsent data fills.
+   */
+  wmemQueuedBytes(): number {
+    const mss = this.mss;
+    const sg = this.cfg.sg;
+    const goalBytes = this.sizeGoalSegs() * mss;
+    const perSkb = tcpSkbTruesize(sg ? goalBytes : mss, sg) - (sg ? goalBytes : mss);
+    const unsent = this.unsentBytes;
+    return this.writeSeq - this.sndUna + perSkb * (this.rtx.skbs + Math.ceil(unsent / goalBytes));
+  }
+
   /** ACK arrival from the network: costs CPU, then tcp_ack. */
   receiveAck(ackSkb: Skb): void {
     this.ack.receive(ackSkb, this.cpu, this.costs.perAckNs);
   }
 
   // ---- tcp_wfree + TSQ handler
+  /**
+   * tcp_wfree: sk_wmem_alloc -= truesize - 1, then, if TSQ throttled the
+   * socket and its work is not queued yet, swap THROTTLED for QUEUED and
+   * queue the work keeping that one reference; otherwise sk_free drops it at
+   * once. (The ksoftirqd case — skip while sk_wmem_alloc >= SKB_TRUESIZE(1)
+   * — never arises: the model's softirqs do not move to ksoftirqd.)
+   */
   onSkbFree(skb: Skb, nowNs: Ns): void {
     this.wmemBytes -= skb.truesizeBytes;
     if (skb.kind === SkbKind.DATA && skb.xmitNs > 0) this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
     const tr = skb.trace;
     if (tr !== null) tr.hop(Hop.WFREE, this, nowNs);
     if (this.throttled && !this.tsqQueued) {
-      this.tsqQueued = true;
       this.refillTrace = tr;
-      this.tsq.set(false, nowNs);
-      // tcp_wfree queues the socket; tcp_tsq_workfn/tasklet runs tcp_write_xmit.
-      this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
+      this.queueTsqWork(true, nowNs);
     }
+  }
+
+  /** Puts the socket on the TSQ work list (tcp_tsq_workfn / the TSQ tasklet runs tcp_write_xmit). */
+  private queueTsqWork(holdRef: boolean, nowNs: Ns): void {
+    this.tsqQueued = true;
+    this.tsq.set(false, nowNs);
+    if (holdRef) {
+      this.tsqRefs++;
+      this.queuedRefs = 1;
+    }
+    this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
+  }
+
+  /** The end of a tcp_write_xmit loop: sk_free drops the references of the work that ran it. */
+  private endLoop(): void {
+    this.tsqRefs -= this.loopRefs;
+    this.loopRefs = 0;
   }
 
   /** Adjusts sk_wmem_alloc when software GSO changes truesize (tcp_gso_segment). */
@@ -215,19 +288,28 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
         this.txDone(arg as Skb, nowNs);
         break;
       case K_TASKLET:
+        // tcp_tsq_workfn: clear QUEUED, tcp_tsq_handler → tcp_write_xmit, then sk_free.
+        // A loop already running (its skb on the CPU) takes the work over.
         this.tsqQueued = false;
         if (this.refillTrace !== null) {
           this.refillTrace.hop(Hop.TSQ_REFILL, this, nowNs);
           this.refillTrace = null;
         }
+        this.loopRefs += this.queuedRefs;
+        this.queuedRefs = 0;
         this.writeXmit(nowNs);
+        if (!this.txBusy) this.endLoop();
         break;
       case K_PACE_WAKE:
-        // tcp_pace_kick: queue the socket for the TSQ tasklet unless it is queued already.
+        // tcp_pace_kick: 4.13–4.19 queue the socket for the TSQ tasklet (clearing
+        // THROTTLED, taking a reference on sk_wmem_alloc); from 4.20 it calls
+        // tcp_tsq_handler itself, here through the same softirq job.
         this.timerFires++;
         if (!this.tsqQueued) {
-          this.tsqQueued = true;
-          this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
+          if (hasEdt(this.kernel)) {
+            this.tsqQueued = true;
+            this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
+          } else this.queueTsqWork(true, nowNs);
         }
         break;
     }
@@ -252,7 +334,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   sizeGoalSegs(): number {
     if (this.cfg.gsoMode === 'mss') return 1;
     const full = Math.max(1, Math.floor(this.cfg.gsoMaxSizeBytes / this.mss) - 1);
-    return Math.min(full, tsqHalfLimitSegs(this.era, this.limitOutputBytes, this.mss));
+    return Math.min(full, tsqHalfLimitSegs(this.kernel, this.limitOutputBytes, this.mss));
   }
 
   /** tcp_tso_segs for the next skb (./tso-goal.ts). */
@@ -299,10 +381,16 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.loopSent = true;
     this.writeXmit(nowNs);
     this.loopSent = false;
+    if (!this.txBusy) this.endLoop();
   }
 
   /** writeXmit runs as the continuation of a tcp_write_xmit loop that has sent. */
   loopSent = false;
+
+  /** sk_max_pacing_rate (SO_MAX_PACING_RATE), for BBR's clamp. */
+  get maxPacingRateBytesPerSec(): number {
+    return this.cfg.maxPacingRateBytesPerSec;
+  }
 
   pacingRateBps(): number {
     return Number.isFinite(this.pacingRateBytesPerSec) ? this.pacingRateBytesPerSec * 8 : 0;

@@ -4,18 +4,27 @@
  */
 import { Sim, type EventTarget } from '../../engine/sim';
 import { NS_PER_MS, type Ns } from '../../engine/time';
-import { ERAS } from '../../scenario/eras';
 import { Cpu, ZERO_COSTS } from '../cpu/cpu';
 import type { Skb } from '../skb';
 import { createCc } from './cc/index';
-import { TcpReceiver } from './receiver';
+import { TcpReceiver, type RcvBufferConfig } from './receiver';
+import type { KernelFeatures } from './kernel-features';
 import { TcpSender } from './sender';
 
 export const MSS = 1448;
 export const ms = (v: number): Ns => v * NS_PER_MS;
 
 /** Data takes `delay(skb, now)` (Infinity: lost). */
-export function tcpPath(delay: (skb: Skb, nowNs: Ns) => number, opts: { gsoMode?: 'mss' | 'tso' } = {}) {
+/**
+ * `kernel` and `buffer`: the behaviours and receive buffer of the kernel under
+ * test (tests take an era's, from scenario/eras and scenario/rcv-eras).
+ */
+export function tcpPath(
+  delay: (skb: Skb, nowNs: Ns) => number,
+  kernel: KernelFeatures,
+  buffer: RcvBufferConfig,
+  opts: { gsoMode?: 'mss' | 'tso' } = {},
+) {
   const sim = new Sim(1);
   const cpu = new Cpu(sim);
   let rx: TcpReceiver | null = null;
@@ -25,7 +34,7 @@ export function tcpPath(delay: (skb: Skb, nowNs: Ns) => number, opts: { gsoMode?
     sim,
     cpu,
     ZERO_COSTS,
-    ERAS['4.9'],
+    kernel,
     createCc('cubic', sim.rng.fork(1)),
     {
       flowId: 0,
@@ -40,7 +49,6 @@ export function tcpPath(delay: (skb: Skb, nowNs: Ns) => number, opts: { gsoMode?
       gsoMaxSizeBytes: opts.gsoMode === 'tso' ? 65536 : MSS,
       gsoMode: opts.gsoMode ?? 'mss',
       sg: opts.gsoMode === 'tso',
-      minTsoSegs: 2,
       maxPacingRateBytesPerSec: Infinity,
       txDelayUs: 0,
     },
@@ -61,9 +69,12 @@ export function tcpPath(delay: (skb: Skb, nowNs: Ns) => number, opts: { gsoMode?
       groWindowNs: 0,
       groMaxBytes: 65536,
       priority: 0,
+      buffer,
     },
     (ack) => sim.after(ms(5), ackBack, 0, ack),
   );
+  tx.sndWnd.wnd = rx.initialWindowBytes;
+  tx.tsRecentNs = -ms(5);
   tx.start(0);
   return { sim, tx };
 }

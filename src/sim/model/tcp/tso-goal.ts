@@ -3,14 +3,15 @@
  * larger one (net/ipv4/tcp_output.c: tcp_tso_segs via ./tso.ts, and
  * tcp_tso_should_defer).
  */
-import type { Ns } from '../../engine/time';
-import type { EraProfile } from '../../scenario/eras';
+import { NS_PER_MS, type Ns } from '../../engine/time';
+import { jiffiesAt } from '../jiffies';
+import type { KernelFeatures } from './kernel-features';
 import type { CcSock, CongestionControl } from './cc/cc';
 import { tsoSegs, tsqHalfLimitSegs, type AutosizeInputs } from './tso';
 
 /** What the sizing reads from the socket. */
 export interface TsoSocket extends CcSock {
-  readonly era: EraProfile;
+  readonly kernel: KernelFeatures;
   readonly sk_pacing_shift: number;
   readonly cc: CongestionControl;
   /** sysctl_tcp_limit_output_bytes in force (v3.6 sizes skbs from it). */
@@ -18,8 +19,12 @@ export interface TsoSocket extends CcSock {
   readonly cfg: {
     readonly gsoMaxSizeBytes: number;
     readonly gsoMode: 'tso' | 'gso' | 'mss';
-    readonly minTsoSegs: number;
   };
+  /** tcp_wstamp_ns (4.20+: the departure time of the last skb), lsndtime (the last send). */
+  readonly wstampNs: Ns;
+  readonly lastSendNs: Ns;
+  /** The oldest unacked skb, if any. */
+  readonly rtx: { first(): { readonly xmitNs: Ns } | null };
 }
 
 export class TsoGoal {
@@ -45,28 +50,74 @@ export class TsoGoal {
     x.sk_pacing_shift = sk.sk_pacing_shift;
     x.gsoMaxSizeBytes = sk.cfg.gsoMaxSizeBytes;
     x.gsoMaxSegs = sk.cfg.gsoMode === 'mss' ? 1 : 65535;
-    x.minTsoSegs = sk.cc.minTsoSegs ? sk.cc.minTsoSegs(sk) : sk.cfg.minTsoSegs;
+    x.minTsoSegs = sk.cc.minTsoSegs ? sk.cc.minTsoSegs(sk) : sk.kernel.tcpMinTsoSegs;
     x.minRttNs = sk.minRttNs;
-    return Math.min(tsoSegs(sk.era, x), tsqHalfLimitSegs(sk.era, sk.limitOutputBytes, sk.mss));
+    return Math.min(tsoSegs(sk.kernel, x), tsqHalfLimitSegs(sk.kernel, sk.limitOutputBytes, sk.mss));
   }
 
+  /** tp->tso_deferred of v3.6–3.18: the jiffy the current deferral began (null: none). */
+  private deferredSinceJiffy: number | null = null;
+
   /**
-   * tcp_tso_should_defer, simplified to its main rules: never in recovery,
-   * never if the last send was ≥ 1 ms ago, send when cwnd allows a
-   * full goal or at least 1/3 of cwnd (tcp_tso_win_divisor).
+   * tcp_tso_should_defer (John Heffner's TSO Nagle): hold a short skb back
+   * when an ACK should soon open a larger window. `room` is the window left
+   * in segments, min(cwnd − in flight, what the receiver's window allows past
+   * snd_nxt) (> 0: limit = min(send_win, cong_win)), `maxSegs` the autosized
+   * skb, `sndWndBytes` the receiver's window (snd_wnd). Per kernel:
+   * - in Recovery or Loss, send (3.6: in any state but Open);
+   * - the last send must be recent: 4.20+ `now − tcp_wstamp_ns − 1 ms > 0`
+   *   sends; 3.19–4.19 `(s32)(tcp_jiffies32 − lsndtime) > 0` sends (defer
+   *   only within the jiffy of the last send); v3.6 defers for less than two
+   *   ticks (`jiffies − tso_deferred > 1` sends);
+   * - `limit >= max_segs · mss` sends (3.6: `limit >= sk_gso_max_size`);
+   * - `limit >= min(snd_wnd, cwnd · mss) / tcp_tso_win_divisor` (3) sends;
+   * - 4.0+: the oldest unacked skb left less than srtt / 2 ago (its ACK is
+   *   far off) sends; an empty rtx queue sends.
    */
   shouldDefer(
     inRecovery: boolean,
-    inFlight: number,
-    segs: number,
-    goal: number,
-    sinceLastSendNs: Ns,
+    room: number,
+    maxSegs: number,
+    nowNs: Ns,
+    sndWndBytes = Infinity,
   ): boolean {
-    if (inRecovery || inFlight === 0) return false;
-    if (sinceLastSendNs >= 1_000_000) return false;
-    const windowSegs = this.sk.snd_cwnd - inFlight;
-    if (windowSegs >= goal) return false;
-    if (segs * 3 >= this.sk.snd_cwnd) return false;
-    return true;
+    const send = this.decide(inRecovery, room, maxSegs, nowNs, sndWndBytes);
+    if (send)
+      this.deferredSinceJiffy = null; // send_now: tp->tso_deferred = 0
+    else if (this.deferredSinceJiffy === null) this.deferredSinceJiffy = jiffiesAt(nowNs, this.sk.kernel.hz);
+    return !send;
+  }
+
+  /** True: send now. */
+  private decide(
+    inRecovery: boolean,
+    room: number,
+    maxSegs: number,
+    nowNs: Ns,
+    sndWndBytes: number,
+  ): boolean {
+    const sk = this.sk;
+    const k = sk.kernel;
+    if (inRecovery) return true;
+    const head = sk.rtx.first();
+    if (head === null) return true;
+    if (k.tsoDeferClock === 'wstamp') {
+      if (nowNs - sk.wstampNs - NS_PER_MS > 0) return true;
+    } else if (k.tsoDeferClock === 'lsndtime') {
+      if (jiffiesAt(nowNs, k.hz) - jiffiesAt(sk.lastSendNs, k.hz) > 0) return true;
+    } else if (this.deferredSinceJiffy !== null && jiffiesAt(nowNs, k.hz) - this.deferredSinceJiffy > 1) {
+      return true;
+    }
+    const mss = sk.mss;
+    const limit = room * mss;
+    if (limit >= (k.tsoDeferClock === 'tso_deferred' ? sk.cfg.gsoMaxSizeBytes : maxSegs * mss)) return true;
+    // tcp_tso_win_divisor 3: at least a third of the window may go now.
+    if (limit >= Math.floor(Math.min(sndWndBytes, sk.snd_cwnd * mss) / 3)) return true;
+    if (k.tsoDeferAgeCheck) {
+      // srtt_us >> 4 is half the smoothed RTT in µs.
+      const halfSrttUs = Math.floor(Math.floor((sk.srttNs * 8) / 1000) / 16);
+      if (nowNs - head.xmitNs < halfSrttUs * 1000) return true;
+    }
+    return false;
   }
 }

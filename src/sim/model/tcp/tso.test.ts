@@ -33,19 +33,20 @@ describe('skGsoMaxSize', () => {
 
 describe('tsqHalfLimitSegs (v3.6 tcp_xmit_size_goal)', () => {
   it('caps at half of tcp_limit_output_bytes in whole MSS, at least one', () => {
-    expect(tsqHalfLimitSegs(ERAS['3.6'], 131_072, MSS)).toBe(45); // 65536 / 1448
-    expect(tsqHalfLimitSegs(ERAS['3.6'], 40_000, MSS)).toBe(13);
-    expect(tsqHalfLimitSegs(ERAS['3.6'], 1000, MSS)).toBe(1);
+    expect(tsqHalfLimitSegs(ERAS['3.6'].kernel, 131_072, MSS)).toBe(45); // 65536 / 1448
+    expect(tsqHalfLimitSegs(ERAS['3.6'].kernel, 40_000, MSS)).toBe(13);
+    expect(tsqHalfLimitSegs(ERAS['3.6'].kernel, 1000, MSS)).toBe(1);
   });
   it('does not apply from v3.19 on', () => {
     for (const id of ERA_IDS.filter((e) => e !== '3.6'))
-      expect(tsqHalfLimitSegs(ERAS[id], 40_000, MSS)).toBe(Infinity);
+      expect(tsqHalfLimitSegs(ERAS[id].kernel, 40_000, MSS)).toBe(Infinity);
   });
 });
 
 describe('tsoSegs without the min_rtt bonus (4.1 .. 5.4)', () => {
   for (const id of ['4.1', '4.9', '4.16', '4.17', '5.4'] as const) {
-    const era = ERAS[id];
+    const eraProfile = ERAS[id];
+    const era = eraProfile.kernel;
     it(`${id}: rate >> shift / mss`, () => {
       // 12.5e6 >> 10 = 12207; 12207 / 1448 = 8.43
       expect(tsoSegs(era, x({}))).toBe(8);
@@ -72,7 +73,8 @@ describe('tsoSegs without the min_rtt bonus (4.1 .. 5.4)', () => {
 
 describe('tsoSegs with the min_rtt bonus (6.6, 6.16)', () => {
   for (const id of ['6.6', '6.16'] as const) {
-    const era = ERAS[id];
+    const eraProfile = ERAS[id];
+    const era = eraProfile.kernel;
     it(`${id}: r = min_rtt_us >> 9; bytes += sk_gso_max_size >> r`, () => {
       // 100 µs: r = 0 → 12207 + 65215, capped at 65215 → 45
       expect(tsoSegs(era, x({ minRttNs: 100_000 }))).toBe(45);
@@ -99,18 +101,22 @@ describe('tsoSegs with the min_rtt bonus (6.6, 6.16)', () => {
 describe('tsoSegs limits', () => {
   it('gsoMaxSegs 1 gives one MSS in every era, whatever the rate', () => {
     for (const id of ERA_IDS) {
-      expect(tsoSegs(ERAS[id], x({ gsoMaxSegs: 1, pacingRateBytesPerSec: 1.25e9, minRttNs: 1000 }))).toBe(1);
-      expect(tsoSegs(ERAS[id], x({ gsoMaxSegs: 1, minTsoSegs: 8 }))).toBe(1);
+      expect(
+        tsoSegs(ERAS[id].kernel, x({ gsoMaxSegs: 1, pacingRateBytesPerSec: 1.25e9, minRttNs: 1000 })),
+      ).toBe(1);
+      expect(tsoSegs(ERAS[id].kernel, x({ gsoMaxSegs: 1, minTsoSegs: 8 }))).toBe(1);
     }
   });
   it('sk_gso_max_segs caps the result, also over min_tso_segs', () => {
-    expect(tsoSegs(ERAS['6.6'], x({ pacingRateBytesPerSec: 1.25e9, gsoMaxSegs: 4 }))).toBe(4);
-    expect(tsoSegs(ERAS['4.1'], x({ pacingRateBytesPerSec: 1e6, minTsoSegs: 8, gsoMaxSegs: 3 }))).toBe(3);
+    expect(tsoSegs(ERAS['6.6'].kernel, x({ pacingRateBytesPerSec: 1.25e9, gsoMaxSegs: 4 }))).toBe(4);
+    expect(tsoSegs(ERAS['4.1'].kernel, x({ pacingRateBytesPerSec: 1e6, minTsoSegs: 8, gsoMaxSegs: 3 }))).toBe(
+      3,
+    );
   });
   it('3.6 (no autosizing) fills the skb up to gso_max_size', () => {
-    expect(tsoSegs(ERAS['3.6'], x({ pacingRateBytesPerSec: 1e6 }))).toBe(45);
-    expect(tsoSegs(ERAS['3.6'], x({ pacingRateBytesPerSec: 1.25e9, mssBytes: 536 }))).toBe(121); // 65215 / 536
-    expect(tsoSegs(ERAS['3.6'], x({ gsoMaxSegs: 16 }))).toBe(16);
+    expect(tsoSegs(ERAS['3.6'].kernel, x({ pacingRateBytesPerSec: 1e6 }))).toBe(45);
+    expect(tsoSegs(ERAS['3.6'].kernel, x({ pacingRateBytesPerSec: 1.25e9, mssBytes: 536 }))).toBe(121); // 65215 / 536
+    expect(tsoSegs(ERAS['3.6'].kernel, x({ gsoMaxSegs: 16 }))).toBe(16);
   });
 });
 
@@ -126,7 +132,7 @@ describe('tsoSegs property', () => {
         fc.integer({ min: 1, max: 16 }),
         fc.oneof(fc.constant(Infinity), fc.integer({ min: 1, max: 1e9 })),
         (id, mss, rate, shift, maxSegs, minSegs, minRtt) => {
-          const n = tsoSegs(ERAS[id], {
+          const n = tsoSegs(ERAS[id].kernel, {
             mssBytes: mss,
             pacingRateBytesPerSec: rate,
             sk_pacing_shift: shift,

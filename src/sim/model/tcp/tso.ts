@@ -3,14 +3,12 @@
  * Mirrors tcp_tso_autosize() / tcp_tso_segs() in net/ipv4/tcp_output.c.
  */
 import { pow2 } from '../../engine/pow2';
-import type { EraProfile } from '../../scenario/eras';
+import type { KernelFeatures } from './kernel-features';
 
 /** MAX_TCP_HEADER on x86-64 (128 + MAX_HEADER), subtracted from gso_max_size in sk_setup_caps. */
 export const MAX_TCP_HEADER_BYTES = 320;
-/** sysctl_tcp_tso_rtt_log default (9: 512 µs). */
+/** sysctl_tcp_tso_rtt_log default (9: 512 µs; tcp_sk_init in net/ipv4/tcp_ipv4.c). */
 export const TSO_RTT_LOG = 9;
-/** 2^TSO_RTT_LOG µs, computed once: V8 does not fold `2 ** TSO_RTT_LOG` and calls pow() each time. */
-const TSO_RTT_STEP_US = 2 ** TSO_RTT_LOG;
 
 export interface AutosizeInputs {
   mssBytes: number;
@@ -35,23 +33,25 @@ export function skGsoMaxSize(gsoMaxSizeBytes: number): number {
  * tcp_limit_output_bytes, in whole MSS (at least one). Infinity in the eras
  * without it.
  */
-export function tsqHalfLimitSegs(era: EraProfile, limitOutputBytes: number, mssBytes: number): number {
-  if (!era.tsoHalfTsqLimit) return Infinity;
+export function tsqHalfLimitSegs(k: KernelFeatures, limitOutputBytes: number, mssBytes: number): number {
+  if (!k.tsoHalfTsqLimit) return Infinity;
   return Math.max(1, Math.floor(Math.floor(limitOutputBytes / 2) / mssBytes));
 }
 
 /** Segments per skb (tcp_tso_segs). */
-export function tsoSegs(era: EraProfile, x: AutosizeInputs): number {
+export function tsoSegs(k: KernelFeatures, x: AutosizeInputs): number {
   if (x.gsoMaxSegs <= 1) return 1;
   const skMax = skGsoMaxSize(x.gsoMaxSizeBytes);
-  if (!era.tsoAutosize || !era.pacingRate) {
+  if (!k.tsoAutosize || !k.pacingRate) {
     // Before autosizing, TCP filled skbs up to gso_max_size (limited later by cwnd).
     return Math.min(Math.max(1, Math.floor(skMax / x.mssBytes)), x.gsoMaxSegs);
   }
   const rate = Number.isFinite(x.pacingRateBytesPerSec) ? x.pacingRateBytesPerSec : 2 ** 32 - 1;
   let bytes = Math.floor(rate / pow2(x.sk_pacing_shift));
-  if (era.tsoRttBonus && Number.isFinite(x.minRttNs)) {
-    const r = Math.floor(x.minRttNs / 1000 / TSO_RTT_STEP_US);
+  // 5.18+: r = tcp_min_rtt(tp) >> tcp_tso_rtt_log; if (r < BITS_PER_TYPE(sk_gso_max_size)) bytes += sk_gso_max_size >> r.
+  // tcp_min_rtt is ~0U until the first sample: no bonus.
+  if (k.tcpTsoRttLog !== null && Number.isFinite(x.minRttNs)) {
+    const r = Math.floor(Math.floor(x.minRttNs / 1000) / pow2(k.tcpTsoRttLog));
     if (r < 32) bytes += Math.floor(skMax / pow2(r));
   }
   bytes = Math.min(bytes, skMax);

@@ -1,12 +1,12 @@
 /**
  * The socket side of TCP Small Queues (net/ipv4/tcp_output.c,
- * tcp_small_queue_check): compare sk_wmem_alloc with the era's limit, set
+ * tcp_small_queue_check): compare sk_wmem_alloc with the kernel's limit, set
  * TSQ_THROTTLED when it is over, and keep the throttled time for metrics.
  * The limit formula itself is ./tsq.ts; tcp_wfree's refill is in the sender.
  */
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
-import type { EraProfile } from '../../scenario/eras';
+import type { KernelFeatures } from './kernel-features';
 import type { PacingStatus } from '../skb';
 import {
   pacingTermBytes,
@@ -19,8 +19,9 @@ import {
 
 /** What the check reads from the socket. */
 export interface TsqSocket {
-  readonly era: EraProfile;
-  readonly wmemBytes: number;
+  readonly kernel: KernelFeatures;
+  /** refcount_read(&sk->sk_wmem_alloc): 1 + truesize below + references held for TSQ work. */
+  readonly skWmemAlloc: number;
   readonly pacingRateBytesPerSec: number;
   readonly sk_pacing_shift: number;
   readonly sk_pacing_status: PacingStatus;
@@ -55,13 +56,15 @@ export class TsqGate {
     x.limitOutputBytes = sk.limitOutputBytes;
     x.txDelayUs = sk.cfg.txDelayUs;
     x.factor = factor;
-    const limit = tsqLimitBytes(sk.era, x);
+    const limit = tsqLimitBytes(sk.kernel, x);
     if (factor === 0) {
       this.limitBytes = limit;
       this.checked = true;
     }
-    if (sk.wmemBytes <= limit) return false;
-    if (tsqShortcut(sk.era, sk.rtxSkbs)) return false;
+    // `refcount_read(&sk->sk_wmem_alloc) > limit`; v3.6–3.11 tested `>= sysctl_tcp_limit_output_bytes`.
+    const wmem = sk.skWmemAlloc;
+    if (sk.kernel.tsqDynamicLimit ? wmem <= limit : wmem < limit) return false;
+    if (tsqShortcut(sk.kernel, sk.rtxSkbs)) return false;
     this.set(true, nowNs);
     this.throttleCount++;
     return true;
@@ -78,8 +81,8 @@ export class TsqGate {
   }
 
   /** The terms of the last new-data limit (limitBytes), or null before the first check. */
-  budgetTerms(era: EraProfile): TsqBudgetTerms | null {
-    return this.checked ? tsqBudgetTerms(era, this.x) : null;
+  budgetTerms(k: KernelFeatures): TsqBudgetTerms | null {
+    return this.checked ? tsqBudgetTerms(k, this.x) : null;
   }
 
   set(on: boolean, nowNs: Ns): void {

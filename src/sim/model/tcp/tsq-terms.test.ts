@@ -24,7 +24,7 @@ describe('tsqBudgetTerms', () => {
   it('recombine into tsqLimitBytes for new data', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ERA_IDS), inputs, (id, x) => {
-        const era = ERAS[id];
+        const era = ERAS[id].kernel;
         const t = tsqBudgetTerms(era, x);
         let limit = t.dynamic ? Math.max(t.twiceTruesizeBytes, t.pacingTermBytes) : t.capBytes;
         if (t.dynamic && t.capApplies) limit = Math.min(limit, t.capBytes);

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERAS, ERA_IDS, type EraProfile } from '../../scenario/eras';
+import { ERAS, ERA_IDS } from '../../scenario/eras';
+import type { KernelFeatures } from './kernel-features';
 import { PacingStatus } from '../skb';
 import { tsqLimitBytes, tsqShortcut, type TsqInputs } from './tsq';
 
@@ -24,7 +25,8 @@ function x(over: Partial<TsqInputs>): TsqInputs {
 }
 
 describe('tsqLimitBytes, 3.6 (sysctl alone)', () => {
-  const era = ERAS['3.6'];
+  const eraProfile = ERAS['3.6'];
+  const era = eraProfile.kernel;
   it('ignores the rate and the truesize', () => {
     expect(tsqLimitBytes(era, x({ pacingRateBytesPerSec: 1.25e9 }))).toBe(131_072);
     expect(tsqLimitBytes(era, x({ pacingRateBytesPerSec: 1e3, skbTruesizeBytes: 100_000 }))).toBe(131_072);
@@ -35,7 +37,8 @@ describe('tsqLimitBytes, 3.6 (sysctl alone)', () => {
 });
 
 describe('tsqLimitBytes, 4.1 (inline TSQ, global cap)', () => {
-  const era = ERAS['4.1'];
+  const eraProfile = ERAS['4.1'];
+  const era = eraProfile.kernel;
   it('uses rate >> 10 below the cap', () => {
     // 12.5e6 / 1024 = 12207.03 → 12207 > 2·4000
     expect(tsqLimitBytes(era, x({ pacingRateBytesPerSec: 12.5e6 }))).toBe(12_207);
@@ -61,7 +64,8 @@ describe('tsqLimitBytes, 4.1 (inline TSQ, global cap)', () => {
 });
 
 describe('tsqLimitBytes, 4.16 (shift 8 from mac80211, 256 KB cap, factor)', () => {
-  const era = ERAS['4.16'];
+  const eraProfile = ERAS['4.16'];
+  const era = eraProfile.kernel;
   it('uses the socket shift', () => {
     // 12.5e6 / 256 = 48828.1
     expect(
@@ -80,8 +84,9 @@ describe('tsqLimitBytes, 4.16 (shift 8 from mac80211, 256 KB cap, factor)', () =
 });
 
 describe.each(['5.4', '6.6'] as const)('tsqLimitBytes, %s (cap only for unpaced sockets)', (id) => {
-  const era = ERAS[id];
-  const lob = era.limitOutputBytes;
+  const eraProfile = ERAS[id];
+  const era = eraProfile.kernel;
+  const lob = eraProfile.limitOutputBytes;
   it('has the 1 MB default', () => {
     expect(lob).toBe(1_048_576);
   });
@@ -120,9 +125,10 @@ describe.each(['5.4', '6.6'] as const)('tsqLimitBytes, %s (cap only for unpaced 
 });
 
 describe('tsqLimitBytes, 6.16 (cap for every socket)', () => {
-  const era = ERAS['6.16'];
+  const eraProfile = ERAS['6.16'];
+  const era = eraProfile.kernel;
   it('has the 4 MB default and caps paced sockets too', () => {
-    expect(era.limitOutputBytes).toBe(4_194_304);
+    expect(eraProfile.limitOutputBytes).toBe(4_194_304);
     // 100 Gbit/s: 12.5e9 / 1024 = 12207031 > 4 MB
     for (const st of [PacingStatus.NONE, PacingStatus.NEEDED, PacingStatus.FQ]) {
       const y = x({ pacingRateBytesPerSec: 12.5e9, limitOutputBytes: 4_194_304, sk_pacing_status: st });
@@ -135,12 +141,12 @@ describe('tsqLimitBytes, 6.16 (cap for every socket)', () => {
 describe('retransmit factor by era', () => {
   it('doubles exactly where the era profile says so', () => {
     const doubled = ERA_IDS.filter(
-      (id) => tsqLimitBytes(ERAS[id], x({ pacingRateBytesPerSec: 12.5e6, factor: 1 })) === 24_414,
+      (id) => tsqLimitBytes(ERAS[id].kernel, x({ pacingRateBytesPerSec: 12.5e6, factor: 1 })) === 24_414,
     );
     const single = ERA_IDS.filter(
-      (id) => tsqLimitBytes(ERAS[id], x({ pacingRateBytesPerSec: 12.5e6, factor: 1 })) === 12_207,
+      (id) => tsqLimitBytes(ERAS[id].kernel, x({ pacingRateBytesPerSec: 12.5e6, factor: 1 })) === 12_207,
     );
-    expect(doubled).toEqual(['4.16', '4.17', '5.4', '6.6', '6.16']);
+    expect(doubled).toEqual(['4.16', '4.17', '5.4', '6.1', '6.6', '6.16']);
     expect(single).toEqual(['4.1', '4.9']);
   });
 });
@@ -150,7 +156,7 @@ describe('retransmit factor by era', () => {
  * model's float maths. The tx_delay term is added in every era, as the model
  * does (the socket option itself only exists from 5.4).
  */
-function kernelLimit(era: EraProfile, y: TsqInputs): bigint {
+function kernelLimit(era: KernelFeatures, y: TsqInputs): bigint {
   const cap = BigInt(y.limitOutputBytes);
   const rate = BigInt(y.pacingRateBytesPerSec);
   let limit = cap;
@@ -187,7 +193,7 @@ describe('tsqLimitBytes property', () => {
             txDelayUs: txDelay,
             factor,
           };
-          expect(BigInt(tsqLimitBytes(ERAS[id], y))).toBe(kernelLimit(ERAS[id], y));
+          expect(BigInt(tsqLimitBytes(ERAS[id].kernel, y))).toBe(kernelLimit(ERAS[id].kernel, y));
         },
       ),
       { numRuns: 2000 },
@@ -198,20 +204,20 @@ describe('tsqLimitBytes property', () => {
 describe('tsqShortcut', () => {
   it("'none' (3.6 .. 4.9) never lets an skb past the limit", () => {
     for (const id of ['3.6', '4.1', '4.9'] as const) {
-      expect(ERAS[id].tsqShortcut).toBe('none');
-      expect([0, 1, 2].map((n) => tsqShortcut(ERAS[id], n))).toEqual([false, false, false]);
+      expect(ERAS[id].kernel.tsqShortcut).toBe('none');
+      expect([0, 1, 2].map((n) => tsqShortcut(ERAS[id].kernel, n))).toEqual([false, false, false]);
     }
   });
   it("'empty' (rb-tree era, 4.16 .. 5.4) only with an empty rtx queue", () => {
     for (const id of ['4.16', '4.17', '5.4'] as const) {
-      expect(ERAS[id].tsqShortcut).toBe('empty');
-      expect([0, 1, 2].map((n) => tsqShortcut(ERAS[id], n))).toEqual([true, false, false]);
+      expect(ERAS[id].kernel.tsqShortcut).toBe('empty');
+      expect([0, 1, 2].map((n) => tsqShortcut(ERAS[id].kernel, n))).toEqual([true, false, false]);
     }
   });
   it("'single' (f921a4a5bffa, 6.6 and 6.16) also with exactly one skb", () => {
     for (const id of ['6.6', '6.16'] as const) {
-      expect(ERAS[id].tsqShortcut).toBe('single');
-      expect([0, 1, 2, 50].map((n) => tsqShortcut(ERAS[id], n))).toEqual([true, true, false, false]);
+      expect(ERAS[id].kernel.tsqShortcut).toBe('single');
+      expect([0, 1, 2, 50].map((n) => tsqShortcut(ERAS[id].kernel, n))).toEqual([true, true, false, false]);
     }
   });
 });

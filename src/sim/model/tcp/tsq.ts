@@ -1,10 +1,10 @@
 /**
  * TCP Small Queues: the byte budget below the socket.
  * Mirrors tcp_small_queue_check() in net/ipv4/tcp_output.c (and its inline
- * predecessor in tcp_write_xmit, v3.6–v4.9), per kernel era.
+ * predecessor in tcp_write_xmit, v3.6–v4.9), per kernel (./kernel-features.ts).
  */
 import { pow2 } from '../../engine/pow2';
-import type { EraProfile } from '../../scenario/eras';
+import type { KernelFeatures } from './kernel-features';
 import { PacingStatus } from '../skb';
 
 export interface TsqInputs {
@@ -23,18 +23,18 @@ export interface TsqInputs {
 }
 
 /** The TSQ limit in bytes of truesize. */
-export function tsqLimitBytes(era: EraProfile, x: TsqInputs): number {
+export function tsqLimitBytes(k: KernelFeatures, x: TsqInputs): number {
   let limit: number;
-  if (!era.tsqDynamicLimit || !era.pacingRate) {
+  if (!k.tsqDynamicLimit || !k.pacingRate) {
     limit = x.limitOutputBytes; // 3.6: the sysctl alone
   } else {
     // Before the first update sk_pacing_rate is ~0U, so the rate term is huge.
     const rate = Number.isFinite(x.pacingRateBytesPerSec) ? x.pacingRateBytesPerSec : 2 ** 32 - 1;
     limit = Math.max(2 * x.skbTruesizeBytes, Math.floor(rate / pow2(x.sk_pacing_shift)));
-    const capApplies = !era.tsqCapOnlyUnpaced || x.sk_pacing_status === PacingStatus.NONE;
+    const capApplies = !k.tsqCapOnlyUnpaced || x.sk_pacing_status === PacingStatus.NONE;
     if (capApplies) limit = Math.min(limit, x.limitOutputBytes);
   }
-  if (era.tsqRetransmitFactor) limit *= pow2(x.factor);
+  if (k.tsqRetransmitFactor) limit *= pow2(x.factor);
   if (x.txDelayUs > 0 && Number.isFinite(x.pacingRateBytesPerSec)) {
     // pacing_rate * tx_delay >> 19: about 2 × rate × delay, since truesize ≈ 2 × payload.
     limit += Math.floor((x.pacingRateBytesPerSec * x.txDelayUs) / 2 ** 19);
@@ -68,14 +68,14 @@ export function pacingTermBytes(rateBytesPerSec: number, shift: number): number 
 }
 
 /** The terms of tsqLimitBytes for new data (factor 0): limit = min(max(2·truesize, rate term), cap) + tx delay. */
-export function tsqBudgetTerms(era: EraProfile, x: TsqInputs): TsqBudgetTerms {
-  const dynamic = era.tsqDynamicLimit && era.pacingRate;
+export function tsqBudgetTerms(k: KernelFeatures, x: TsqInputs): TsqBudgetTerms {
+  const dynamic = k.tsqDynamicLimit && k.pacingRate;
   return {
     dynamic,
     twiceTruesizeBytes: 2 * x.skbTruesizeBytes,
-    pacingTermBytes: era.pacingRate ? pacingTermBytes(x.pacingRateBytesPerSec, x.sk_pacing_shift) : NaN,
+    pacingTermBytes: k.pacingRate ? pacingTermBytes(x.pacingRateBytesPerSec, x.sk_pacing_shift) : NaN,
     capBytes: x.limitOutputBytes,
-    capApplies: !dynamic || !era.tsqCapOnlyUnpaced || x.sk_pacing_status === PacingStatus.NONE,
+    capApplies: !dynamic || !k.tsqCapOnlyUnpaced || x.sk_pacing_status === PacingStatus.NONE,
     txDelayBytes:
       x.txDelayUs > 0 && Number.isFinite(x.pacingRateBytesPerSec)
         ? Math.floor((x.pacingRateBytesPerSec * x.txDelayUs) / 2 ** 19)
@@ -90,8 +90,8 @@ export function tsqBudgetTerms(era: EraProfile, x: TsqInputs): TsqBudgetTerms {
  * limit: no need to wait for a TX completion when nothing (or, in the eras
  * that have it, a single skb) waits in the retransmit queue.
  */
-export function tsqShortcut(era: EraProfile, rtxQueueSkbs: number): boolean {
-  if (era.tsqShortcut === 'none') return false;
-  if (era.tsqShortcut === 'empty') return rtxQueueSkbs === 0;
+export function tsqShortcut(k: KernelFeatures, rtxQueueSkbs: number): boolean {
+  if (k.tsqShortcut === 'none') return false;
+  if (k.tsqShortcut === 'empty') return rtxQueueSkbs === 0;
   return rtxQueueSkbs <= 1;
 }

@@ -8,7 +8,13 @@ import type { Sim } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 import type { TcpSender } from './sender';
-import { MSS, ms, tcpPath as path } from './tcp-testpath';
+import { ERAS } from '../../scenario/eras';
+import { RCV_TUNING, RX_BUF_BYTES } from '../../scenario/rcv-eras';
+import { MSS, ms, tcpPath } from './tcp-testpath';
+
+const BUFFER_4_9 = { tuning: RCV_TUNING['4.9'], soRcvbufBytes: null, rxBufBytes: RX_BUF_BYTES };
+
+const path = (delay: Parameters<typeof tcpPath>[0]) => tcpPath(delay, ERAS['4.9'].kernel, BUFFER_4_9);
 
 /** Runs until `t` and returns the cwnd just before the reduction and at the end. */
 function cwndAround(sim: Sim, tx: TcpSender, reduceAtNs: Ns, endNs: Ns): { before: number; after: number } {

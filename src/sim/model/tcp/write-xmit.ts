@@ -3,7 +3,8 @@
  * tcp_xmit_retransmit_queue first as tcp_tsq_write calls it: lost data goes
  * out before new data, then tcp_pacing_check, the cwnd test, the TSO goal
  * with autocork (tcp_should_autocork) and tcp_tso_should_defer, and
- * tcp_small_queue_check before each skb. One skb per call: the sender calls
+ * tcp_small_queue_check before each skb; the receiver's window bounds new
+ * data (tcp_snd_wnd_test, tcp_mss_split_point, ./snd-wnd.ts). One skb per call: the sender calls
  * again when the CPU has transmitted it (the loop of tcp_write_xmit).
  * The socket state and the transmit itself are in ./sender.ts.
  */
@@ -11,6 +12,21 @@ import type { Ns } from '../../engine/time';
 import { tcpSkbTruesize } from '../skb';
 import type { TcpSender } from './sender';
 import { tcpPacingCheck } from './sender-pacing';
+
+/**
+ * Autocork of the short tail the writer is still filling. The kernel
+ * (net/ipv4/tcp.c, 3.14+) tests tcp_should_autocork in tcp_push at the end of
+ * each sendmsg — `skb->len < size_goal && tcp_autocorking &&
+ * !tcp_rtx_queue_empty(sk) && refcount_read(&sk->sk_wmem_alloc) >
+ * skb->truesize` — while the writer owns the socket, so softirq sends nothing
+ * until release_sock. The model has neither the socket lock nor per-sendmsg
+ * pushes: its writer copies chunk after chunk, and this one test stands for
+ * both, holding the tail while the writer copies and an skb of the socket is
+ * below it. Before 3.14 (no tcp_autocorking) every sendmsg pushed its tail.
+ */
+function tailCorked(tp: TcpSender): boolean {
+  return tp.kernel.tcpAutocorking && tp.app.busy && tp.rtx.skbs > 0 && tp.wmemBytes > 0;
+}
 
 export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (tp.txBusy) return;
@@ -28,29 +44,38 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (tcpPacingCheck(tp, nowNs)) return;
   const inFlight = rtx.inFlight();
   if (inFlight >= tp.snd_cwnd) {
-    if (tp.era.cwndLimitedSticky) tp.cwndValidate(true);
+    if (tp.kernel.cwndLimitedSticky) tp.cwndValidate(true);
     return;
   }
   const unsentSegs = Math.floor(tp.unsentBytes / tp.mss);
   if (unsentSegs < 1) return;
+  // Receive window: the first segment must fit (tcp_snd_wnd_test); the skb is cut at its edge.
+  const rwndSegs = tp.sndWnd.segsAvailable(tp.sndUna, tp.sndNxt, tp.mss);
+  if (rwndSegs < 1) {
+    tp.sndWnd.setLimited(true, nowNs);
+    return;
+  }
   const goal = tp.tsoGoal();
   const halfCwnd = Math.max(tp.snd_cwnd >> 1, 1);
   const quota = Math.min(halfCwnd, tp.snd_cwnd - inFlight);
-  let segs = Math.min(goal, quota, unsentSegs);
+  let segs = Math.min(goal, quota, unsentSegs, rwndSegs);
   if (segs < 1) return;
-  // Autocork (tcp_should_autocork): a short tail waits for more data from the
-  // writer while earlier skbs still sit in the qdisc or device.
-  if (segs < goal && segs === unsentSegs && tp.app.busy && tp.wmemBytes > 0) return;
-  if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), inFlight, segs, goal, nowNs - tp.lastSendNs)) {
-    // Deferred for want of cwnd: tcp_tso_should_defer sets is_cwnd_limited,
-    // and the tcp_write_xmit loop that just sent validates with it.
-    if (tp.loopSent) tp.cwndValidate(true, true);
+  if (segs < goal && segs === unsentSegs && tailCorked(tp)) return;
+  // tcp_tso_should_defer's limit is min(send_win, cong_win): the receiver's window past snd_nxt counts.
+  const room = Math.min(tp.snd_cwnd - inFlight, rwndSegs);
+  if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), room, goal, nowNs, tp.sndWnd.wnd)) {
+    // Deferred for want of window: the receiver's (is_rwnd_limited) when it is
+    // the smaller, else cwnd (tcp_tso_should_defer sets is_cwnd_limited, which
+    // the tcp_write_xmit loop that just sent validates with).
+    if (rwndSegs <= tp.snd_cwnd - inFlight) tp.sndWnd.setLimited(true, nowNs);
+    else if (tp.loopSent) tp.cwndValidate(true, true);
     return;
   }
   const len = segs * tp.mss;
   const truesize = tcpSkbTruesize(len, tp.cfg.sg);
   if (tp.tsqCheck(truesize, 0, nowNs)) return;
   segs = Math.max(1, segs);
+  tp.sndWnd.setLimited(false, nowNs);
   tp.send(tp.sndNxt, len, segs, truesize, false, nowNs);
   tp.sndNxt += len;
   tp.cwndValidate(tp.rtx.inFlight() >= tp.snd_cwnd);

@@ -4,11 +4,13 @@ import { ath9kIntermediateQueues } from './ath9k-intermediate-queues';
 import { ath9kPacingShift } from './ath9k-pacing-shift';
 import { benchWifi, benchWired } from './bench-scenes';
 import { brcmfmacFcMode } from './brcmfmac-fc-mode';
+import { fecTsoRttLog } from './fec-tso-rtt-log';
 import { firstTsq } from './first-tsq';
 import { gsoAlwaysOn } from './gso-always-on';
 import { mt76AxAp } from './mt76-ax-ap';
 import type { Preset } from './preset';
 import { sqmHtbFqCodel } from './sqm-htb-fq-codel';
+import { rttFair } from './rtt-fair';
 import { xenTsqLimit } from './xen-tsq-limit';
 
 export const PRESETS: Preset[] = [
@@ -21,6 +23,8 @@ export const PRESETS: Preset[] = [
   sqmHtbFqCodel,
   ath10kQca6174,
   mt76AxAp,
+  fecTsoRttLog,
+  rttFair,
   benchWired,
   benchWifi,
 ];

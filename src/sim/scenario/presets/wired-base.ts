@@ -1,5 +1,8 @@
 /** A plain wired host: the defaults every wired preset starts from. */
 import { ZERO_COSTS } from '../../model/cpu/cpu';
+import { ERA_DEFAULT_KERNEL } from '../kernel';
+import { RMEM_MAX_DEFAULT } from '../../model/tcp/rcv-tuning';
+import { RX_BUF_BYTES } from '../rcv-eras';
 import { DEFAULT_QDISC, SCENARIO_SCHEMA, type Scenario } from '../scenario';
 
 export function wiredBase(): Scenario {
@@ -7,6 +10,7 @@ export function wiredBase(): Scenario {
     schema: SCENARIO_SCHEMA,
     title: 'Wired host',
     era: '6.6',
+    kernel: { ...ERA_DEFAULT_KERNEL },
     durationMs: 5000,
     warmupMs: 1000,
     sampleIntervalUs: 1000,
@@ -18,9 +22,9 @@ export function wiredBase(): Scenario {
       sndbufBytes: 4 * 1024 * 1024,
       tcp_limit_output_bytes: null,
       sk_pacing_shift: null,
-      min_tso_segs: 2,
       tx_delay_us: 0,
       maxPacingRateBps: 0,
+      perFlow: null,
     },
     cpu: { enabled: false, platform: null, ...ZERO_COSTS },
     qdisc: { ...DEFAULT_QDISC },
@@ -31,12 +35,21 @@ export function wiredBase(): Scenario {
       ringSlots: 256,
       bql: true,
       sg: true,
+      tso: true,
       gsoMaxSizeBytes: 65536,
       completion: { kind: 'immediate', delayNs: 5000 },
       xen: null,
+      rxCoalesce: { usecs: 0, frames: 1 },
     },
     router: null,
-    receiver: { groWindowUs: 20, delackMs: 40 },
+    receiver: {
+      groWindowUs: 20,
+      delackMs: 40,
+      so_rcvbuf: null,
+      tcp_rmem: null,
+      rmem_max: RMEM_MAX_DEFAULT,
+      rxBufBytes: RX_BUF_BYTES,
+    },
     pingIntervalMs: 0,
     wifi: null,
     changes: [],

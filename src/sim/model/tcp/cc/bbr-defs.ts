@@ -14,12 +14,17 @@ export interface BbrOptions {
   extraAckedGain?: number;
   /** +2 packets of cwnd in the 1.25 phase so small BDPs still probe (2018 fix; off for v4.16). */
   probeBwSmallBdpBoost?: boolean;
-  /** min_rtt's stamp refreshes on an equal sample ("<=", kernels before the Nov 2020 fix). */
+  /**
+   * min_rtt's stamp refreshes on an equal sample: `rs->rtt_us <=
+   * bbr->min_rtt_us` until "tcp: bbr: fix ... min_rtt" (Nov 2020, 5.10,
+   * backported to stable) made it `<`.
+   */
   minRttRefreshOnEqual?: boolean;
-  /** sk_pacing_shift used by the TSO budget (10 unless a driver lowers it). */
-  pacingShift?: number;
-  /** Byte cap on one TSO burst in the budget (GSO_MAX_SIZE - 1 - MAX_TCP_HEADER). */
-  gsoMaxBytes?: number;
+  /**
+   * EDT (4.20+): bbr_packets_in_net_at_edt() discounts what the bandwidth
+   * drains before the next departure stamp, in the gain-cycle and DRAIN exits.
+   */
+  edt?: boolean;
 }
 
 export const HIGH_GAIN = Math.floor((BBR_UNIT * 2885) / 1000) + 1; // 739: 2/ln2

@@ -49,20 +49,30 @@ describe('BBR hooks', () => {
     expect(old.snd_ssthresh).toBe(0x7fffffff);
   });
 
-  it('min_tso_segs is 1 below 1.2 Mbit/s; tso_segs_goal is ~1 ms of data, capped by GSO size and 127', () => {
+  it('min_tso_segs is 1 below 1.2 Mbit/s; tso_segs_goal is ~1 ms of data at the socket shift, capped at 65215 bytes and 127', () => {
     const bbr = new Bbr(new Rng(1));
-    const sk = fakeSock(10);
+    const sk = { ...fakeSock(10), sk_pacing_shift: 10 };
     sk.pacingRateBytesPerSec = 149_999;
     expect(bbr.minTsoSegs(sk)).toBe(1);
-    expect(bbr.tsoSegsGoal(sk, 10, 65215)).toBe(1);
+    expect(bbr.tsoSegsGoal(sk)).toBe(1);
     sk.pacingRateBytesPerSec = 150_000;
     expect(bbr.minTsoSegs(sk)).toBe(2);
     sk.pacingRateBytesPerSec = 12.5e6; // 12207 bytes per 1.024 ms
-    expect(bbr.tsoSegsGoal(sk, 10, 65215)).toBe(8);
-    expect(bbr.tsoSegsGoal(sk, 8, 65215)).toBe(33); // mac80211-style shift 8: 4 ms
+    expect(bbr.tsoSegsGoal(sk)).toBe(8);
+    sk.sk_pacing_shift = 8; // a driver's sk_pacing_shift_update(sk, 8): 4 ms
+    expect(bbr.tsoSegsGoal(sk)).toBe(33);
+    sk.sk_pacing_shift = 10;
     sk.pacingRateBytesPerSec = 1.25e9;
-    expect(bbr.tsoSegsGoal(sk, 10, 65215)).toBe(45);
-    expect(bbr.tsoSegsGoal(sk, 10, 1 << 20)).toBe(127);
+    // GSO_LEGACY_MAX_SIZE - 1 - MAX_TCP_HEADER = 65215, whatever the device's gso_max_size
+    expect(bbr.tsoSegsGoal(sk)).toBe(45);
+    expect(bbr.tsoSegsGoal({ ...sk, mss: 500 })).toBe(127); // 130 segments, capped at 0x7F
+  });
+
+  it('paces no faster than sk_max_pacing_rate (bbr_bw_to_pacing_rate)', () => {
+    const bbr = new Bbr(new Rng(1));
+    const sk = { ...fakeSock(10, ms(1)), maxPacingRateBytesPerSec: 1e6 };
+    bbr.init(sk);
+    expect(sk.pacingRateBytesPerSec).toBe(1e6);
   });
 
   it('packet conservation on the first recovery round, cwnd restored on exit', () => {

@@ -8,11 +8,9 @@
  * Bandwidth is in packets/µs << 24 and gains in 1/256 as in the kernel
  * (bbr-units.ts); RTTs in µs.
  *
- * Not modelled: idle restart (CA_EVENT_TX_START; idle_restart stays 0),
- * is_ack_delayed (taken as false), and the EDT correction of
- * bbr_packets_in_net_at_edt(): the sender's departure stamp is not visible
- * here, so the v4.16 form is used, with prior_in_flight taken as
- * inFlight + acked + newly lost.
+ * Not modelled: idle restart (CA_EVENT_TX_START; idle_restart stays 0) and
+ * is_ack_delayed (taken as false). The min_rtt and PROBE_RTT stamps are kept
+ * in ns rather than tcp_jiffies32.
  * tp->app_limited, which BBR sets during PROBE_RTT so that its low-rate
  * samples stay out of the bw filter, is emulated: samples of packets sent
  * while it would have been set count as app-limited.
@@ -42,7 +40,8 @@ const CYCLE_LEN = 8;
 const BW_RTTS = CYCLE_LEN + 2; // bw filter length, rounds
 const MIN_RTT_WIN_NS = 10 * NS_PER_SEC;
 const PROBE_RTT_MODE_NS = 200 * NS_PER_MS;
-const MIN_TSO_RATE_BYTES_PER_SEC = 1_200_000 / 8;
+/** bbr_min_tso_rate 1200000 bit/s, compared as `sk_pacing_rate < (bbr_min_tso_rate >> 3)`. */
+const MIN_TSO_RATE_BYTES_PER_SEC = 1_200_000 >> 3;
 const DRAIN_GAIN = Math.floor((BBR_UNIT * 1000) / 2885); // 88
 const CWND_GAIN = BBR_UNIT * 2;
 const PACING_GAIN: readonly number[] = [(BBR_UNIT * 5) / 4, (BBR_UNIT * 3) / 4, 256, 256, 256, 256, 256, 256];
@@ -51,14 +50,19 @@ const FULL_BW_THRESH = (BBR_UNIT * 5) / 4;
 const FULL_BW_CNT = 3;
 /** MAX_TCP_HEADER on x86-64 builds. */
 const MAX_TCP_HEADER = 320;
-const GSO_MAX_SIZE = 65536;
+/** bbr_tso_segs_goal caps at GSO_LEGACY_MAX_SIZE - 1 - MAX_TCP_HEADER, "ignoring driver provided sk_gso_max_size". */
+const TSO_GOAL_MAX_BYTES = 65536 - 1 - MAX_TCP_HEADER;
+
+/** rs->delivered >= 0 && rs->interval_us > 0: a valid delivery-rate sample. */
+export function validSample(rs: RateSample): boolean {
+  return rs.deliveryRateBytesPerSec >= 0 && rs.intervalNs > 0;
+}
 export abstract class BbrModel {
   protected readonly marginPercent: number;
   protected readonly extraAckedGain: number;
   protected readonly smallBdpBoost: boolean;
   protected readonly refreshOnEqual: boolean;
-  protected pacingShift: number;
-  protected gsoMaxBytes: number;
+  protected readonly edt: boolean;
   protected readonly bwFilter = new MinmaxMax();
   protected readonly lt = new BbrLtBw();
   protected readonly aggr = new BbrAckAggr();
@@ -99,8 +103,7 @@ export abstract class BbrModel {
     this.extraAckedGain = opts.extraAckedGain ?? BBR_UNIT;
     this.smallBdpBoost = opts.probeBwSmallBdpBoost ?? true;
     this.refreshOnEqual = opts.minRttRefreshOnEqual ?? false;
-    this.pacingShift = opts.pacingShift ?? 10;
-    this.gsoMaxBytes = opts.gsoMaxBytes ?? GSO_MAX_SIZE - 1 - MAX_TCP_HEADER;
+    this.edt = opts.edt ?? true;
   }
 
   /** bbr_min_tso_segs(): no TSO below 1.2 Mbit/s. */
@@ -108,11 +111,33 @@ export abstract class BbrModel {
     return sk.pacingRateBytesPerSec < MIN_TSO_RATE_BYTES_PER_SEC ? 1 : 2;
   }
 
-  /** bbr_tso_segs_goal() (a tcp_congestion_ops hook in v4.16): about 1 ms of data per skb. */
-  tsoSegsGoal(sk: CcSock, pacingShift: number, gsoMaxBytes: number): number {
-    const bytes = Math.min(Math.floor(sk.pacingRateBytesPerSec / pow2(pacingShift)), gsoMaxBytes);
+  /**
+   * bbr_tso_segs_goal(): about 1 ms of data per skb at the socket's
+   * sk_pacing_shift — `min(sk_pacing_rate >> sk_pacing_shift,
+   * GSO_LEGACY_MAX_SIZE - 1 - MAX_TCP_HEADER) / mss`, at least
+   * bbr_min_tso_segs, at most 0x7F. No min_rtt bonus: TCP's own skbs
+   * (tcp_tso_autosize) may be larger than this budget assumes.
+   */
+  tsoSegsGoal(sk: CcSock): number {
+    const rate = Number.isFinite(sk.pacingRateBytesPerSec) ? sk.pacingRateBytesPerSec : 2 ** 32 - 1;
+    const bytes = Math.min(Math.floor(rate / pow2(sk.sk_pacing_shift ?? 10)), TSO_GOAL_MAX_BYTES);
     const segs = Math.max(Math.floor(bytes / sk.mss), this.minTsoSegs(sk));
     return Math.min(segs, 0x7f);
+  }
+
+  /**
+   * bbr_packets_in_net_at_edt() (4.20+): in flight at the next departure
+   * stamp, less what the bandwidth delivers until then; when probing, the
+   * skb leaving at that stamp counts too. Before EDT: in flight as it is.
+   */
+  protected packetsInNetAtEdt(sk: CcSock, inflightNow: number): number {
+    if (!this.edt) return inflightNow;
+    const now = sk.nowNs;
+    const intervalUs = Math.floor((Math.max(sk.wstampNs ?? now, now) - now) / 1000);
+    const intervalDelivered = Math.floor((this.bw() * intervalUs) / BW_UNIT);
+    let atEdt = inflightNow;
+    if (this.pacingGainU > BBR_UNIT) atEdt += this.tsoSegsGoal(sk);
+    return intervalDelivered >= atEdt ? 0 : atEdt - intervalDelivered;
   }
 
   protected bw(): number {
@@ -134,7 +159,7 @@ export abstract class BbrModel {
 
   /** bbr_quantization_budget() / v4.16 bbr_target_cwnd() tail. */
   protected quantizationBudget(sk: CcSock, cwnd: number): number {
-    let c = cwnd + 3 * this.tsoSegsGoal(sk, this.pacingShift, this.gsoMaxBytes); // skbs in qdisc, TSO, GRO
+    let c = cwnd + 3 * this.tsoSegsGoal(sk); // skbs in qdisc, TSO, GRO
     c += c & 1; // round up to even to reduce delayed ACKs
     if (this.smallBdpBoost && this.modeIdx === PROBE_BW && this.cycleIdx === 0) c += 2;
     return c;
@@ -148,7 +173,7 @@ export abstract class BbrModel {
   /** bbr_update_bw(): round counting and the windowed max bw filter. */
   protected updateBw(sk: CcSock, rs: RateSample, appLimited: boolean): void {
     this.roundStart = false;
-    if (rs.deliveryRateBytesPerSec < 0 || rs.intervalNs <= 0) return; // not a valid observation
+    if (!validSample(rs)) return; // not a valid observation
     if (rs.priorDeliveredPkts >= this.nextRttDelivered) {
       this.nextRttDelivered = this.delivered;
       this.rttCnt++;
@@ -156,7 +181,12 @@ export abstract class BbrModel {
       this.packetConservation = false;
     }
     this.ltSample(sk, rs.lossesPkts, appLimited);
-    const bw = bwFromBytesPerSec(rs.deliveryRateBytesPerSec, sk.mss);
+    // bw = rs->delivered * BW_UNIT / rs->interval_us
+    const intervalUs = Math.floor(rs.intervalNs / 1000);
+    const bw =
+      rs.intervalDeliveredPkts !== undefined && rs.intervalDeliveredPkts >= 0 && intervalUs > 0
+        ? Math.floor((rs.intervalDeliveredPkts * BW_UNIT) / intervalUs)
+        : bwFromBytesPerSec(rs.deliveryRateBytesPerSec, sk.mss);
     // App-limited samples only count when they show at least the current max.
     if (!appLimited || bw >= this.bwFilter.get()) this.bwFilter.runningMax(BW_RTTS, this.rttCnt, bw);
   }
@@ -185,7 +215,7 @@ export abstract class BbrModel {
   protected isNextCyclePhase(sk: CcSock, rs: RateSample, acked: number): boolean {
     const isFullLength = Math.max(this.deliveredStampUs - this.cycleStampUs, 0) > this.minRttUs;
     if (this.pacingGainU === BBR_UNIT) return isFullLength;
-    const inflight = sk.inFlight + acked + rs.lossesPkts; // rs->prior_in_flight
+    const inflight = this.packetsInNetAtEdt(sk, rs.priorInFlight ?? sk.inFlight + acked + rs.lossesPkts);
     const bw = this.bwFilter.get();
     // Probing (>1) persists until inflight reaches gain·BDP, unless packets are lost.
     if (this.pacingGainU > BBR_UNIT) {
@@ -226,7 +256,10 @@ export abstract class BbrModel {
       this.modeIdx = DRAIN;
       sk.snd_ssthresh = this.inflight(sk, this.bwFilter.get(), BBR_UNIT);
     }
-    if (this.modeIdx === DRAIN && sk.inFlight <= this.inflight(sk, this.bwFilter.get(), BBR_UNIT)) {
+    if (
+      this.modeIdx === DRAIN &&
+      this.packetsInNetAtEdt(sk, sk.inFlight) <= this.inflight(sk, this.bwFilter.get(), BBR_UNIT)
+    ) {
       this.resetProbeBwMode(); // queue estimated drained
     }
   }

@@ -7,8 +7,9 @@
  * Era switches (BbrOptions) cover what changed during v1's life: the 1 %
  * pacing margin (v4.20), ACK-aggregation cwnd (v5.1), +2 packets in the 1.25
  * phase for small BDPs (2018), and min_rtt refreshed on "<=" until the
- * Nov 2020 fix made it "<". Defaults are the latest v1.
- * sk_max_pacing_rate and snd_cwnd_clamp are not modelled (unlimited).
+ * Nov 2020 fix made it "<". Defaults are the latest v1. The pacing rate is
+ * capped at sk_max_pacing_rate (SO_MAX_PACING_RATE); snd_cwnd_clamp is not
+ * modelled (unlimited).
  */
 import type { Ns } from '../../../engine/time';
 import { BBR_UNIT, BW_UNIT, bbrRateBytesPerSec, bwToBytesPerSec } from './bbr-units';
@@ -28,6 +29,7 @@ import {
   type BbrMode,
 } from './bbr-defs';
 import type { CcSock, CongestionControl, RateSample } from './cc';
+import { validSample } from './bbr-model';
 
 export type { BbrMode, BbrOptions } from './bbr-defs';
 
@@ -64,12 +66,6 @@ export class Bbr extends BbrModel implements CongestionControl {
   }
   get policed(): boolean {
     return this.lt.useBw;
-  }
-
-  /** Keep the TSO budget's inputs in step with the socket (sk_pacing_shift changes). */
-  setTsoParams(pacingShift: number, gsoMaxBytes: number): void {
-    this.pacingShift = pacingShift;
-    this.gsoMaxBytes = gsoMaxBytes;
   }
 
   init(sk: CcSock): void {
@@ -117,7 +113,7 @@ export class Bbr extends BbrModel implements CongestionControl {
 
     // bbr_update_model()
     this.updateBw(sk, rs, appLimited);
-    if (this.extraAckedGain && ackedPkts > 0 && rs.deliveryRateBytesPerSec >= 0 && rs.intervalNs > 0) {
+    if (this.extraAckedGain && ackedPkts > 0 && validSample(rs)) {
       this.aggr.update(ackedPkts, this.roundStart, this.bw(), this.deliveredStampUs, sk.snd_cwnd);
     }
     if (this.modeIdx === PROBE_BW && this.isNextCyclePhase(sk, rs, ackedPkts)) this.advanceCyclePhase();
@@ -154,8 +150,12 @@ export class Bbr extends BbrModel implements CongestionControl {
     return `PROBE_BW ×${+this.pacingGain.toFixed(2)}${this.lt.useBw ? ' (policed)' : ''}`;
   }
 
+  /** bbr_bw_to_pacing_rate(): the rate with its gain and margin, capped at sk_max_pacing_rate. */
   private bwToPacingRate(sk: CcSock, bw: number, gain: number): number {
-    return bbrRateBytesPerSec(bw, sk.mss, gain, this.marginPercent);
+    return Math.min(
+      bbrRateBytesPerSec(bw, sk.mss, gain, this.marginPercent),
+      sk.maxPacingRateBytesPerSec ?? Infinity,
+    );
   }
 
   /** bbr_init_pacing_rate_from_rtt(): high_gain · cwnd / srtt (1 ms if no RTT yet). */

@@ -23,6 +23,12 @@ export interface CcSock {
   /** Set by BBR; otherwise the sender computes tcp_update_pacing_rate. */
   pacingRateBytesPerSec: number;
   readonly nowNs: Ns;
+  /** sk->sk_pacing_shift (10 unless a driver lowers it); absent: 10. */
+  readonly sk_pacing_shift?: number;
+  /** sk->sk_max_pacing_rate (SO_MAX_PACING_RATE) in bytes/s; absent: unlimited. */
+  readonly maxPacingRateBytesPerSec?: number;
+  /** tp->tcp_wstamp_ns (EDT): when the next skb may leave; absent: now. */
+  readonly wstampNs?: Ns;
 }
 
 /** struct rate_sample (net/ipv4/tcp_rate.c), per ACK. */
@@ -43,6 +49,10 @@ export interface RateSample {
   priorDeliveredPkts: number;
   /** Total delivered packets now. */
   deliveredTotalPkts: number;
+  /** rs->delivered: packets delivered over the sample's interval (-1: not valid). */
+  intervalDeliveredPkts?: number;
+  /** rs->prior_in_flight: packets in flight before this ACK. */
+  priorInFlight?: number;
 }
 
 /** A rate sample with nothing measured yet (reused per ACK by its owner). */

@@ -10,7 +10,9 @@
  *   when ACKs spaced ≤ hystart_ack_delta (2 ms) span more than delay_min/2.
  *   v5.6 moved HyStart to µs (4000U/16000U, same thresholds) and changed the
  *   ACK-train threshold; that variant is not modelled.
- * - The cubic curve runs on jiffies; HZ is taken as 1000.
+ * - The cubic curve runs on jiffies (tcp_jiffies32) at the kernel's HZ: its
+ *   epoch, the once-per-HZ/32 recomputation, delay_min added through
+ *   msecs_to_jiffies(), and t converted with `(t << BICTCP_HZ) / HZ`.
  * - K uses the kernel's integer cubic_root() (table + one Newton step), so the
  *   curve carries the kernel's ≈0.2 % error rather than Math.cbrt's exactness.
  * - HyStart rounds end when snd_una passes the snd_nxt recorded at the round
@@ -18,10 +20,11 @@
  *   are delivered, plus one", counted with rs.deliveredTotalPkts.
  */
 import { NS_PER_MS, type Ns } from '../../../engine/time';
+import { jiffiesAt, msecsToJiffies } from '../../jiffies';
 import type { CcSock, CongestionControl, RateSample } from './cc';
 import { lossBasedLabel, tcpCongAvoidAi, tcpInSlowStart, tcpSlowStart, type AiCounter } from './reno';
 
-/** Jiffies per second assumed for the cubic epoch clock. */
+/** CONFIG_HZ when none is given (1000: jiffies are milliseconds). */
 export const CUBIC_HZ = 1000;
 const BICTCP_BETA_SCALE = 1024;
 const BICTCP_HZ = 10; // the cubic curve's time unit is 2^-10 s
@@ -84,8 +87,6 @@ export function cubicRoot(a: number): number {
 }
 
 const msClock = (nowNs: Ns): number => Math.floor(nowNs / NS_PER_MS);
-/** tcp_jiffies32 at HZ = 1000. */
-const jiffies = (nowNs: Ns): number => Math.floor((nowNs * CUBIC_HZ) / 1e9);
 
 export class Cubic implements CongestionControl {
   readonly name = 'cubic' as const;
@@ -122,6 +123,13 @@ export class Cubic implements CongestionControl {
   get kSec(): number {
     return this.bicK / (1 << BICTCP_HZ);
   }
+  constructor(private readonly hz: number = CUBIC_HZ) {}
+
+  /** tcp_jiffies32. */
+  private jiffies(nowNs: Ns): number {
+    return jiffiesAt(nowNs, this.hz);
+  }
+
   /** Which HyStart detector ended slow start (bit 1 ACK train, bit 2 delay). */
   get hystartFound(): number {
     return this.found;
@@ -206,14 +214,14 @@ export class Cubic implements CongestionControl {
       acked = tcpSlowStart(sk, acked);
       if (acked <= 0) return;
     }
-    this.update(sk.snd_cwnd, acked, jiffies(sk.nowNs));
+    this.update(sk.snd_cwnd, acked, this.jiffies(sk.nowNs));
     tcpCongAvoidAi(sk, this.ai, this.cnt, acked);
   }
 
   /** bictcp_update(): recompute cnt from the cubic curve and the Reno estimate. */
   private update(cwnd: number, acked: number, now: number): void {
     this.ackCnt += acked;
-    if (this.lastCwnd === cwnd && now - this.lastTime <= Math.floor(CUBIC_HZ / 32)) return;
+    if (this.lastCwnd === cwnd && now - this.lastTime <= Math.floor(this.hz / 32)) return;
 
     // cnt is recomputed at most once per jiffy; a cwnd reduction ends the epoch.
     if (!(this.epochValid && now === this.lastTime)) {
@@ -232,9 +240,9 @@ export class Cubic implements CongestionControl {
           this.bicOriginPoint = this.lastMaxCwnd;
         }
       }
-      // t is one RTT ahead (delay_min), in 2^-10 s; msecs_to_jiffies is identity at HZ 1000.
-      let t = now - this.epochStart + (this.delayMin >> 3);
-      t = Math.floor((t * (1 << BICTCP_HZ)) / CUBIC_HZ);
+      // t is one RTT ahead (delay_min, ms << 3), in 2^-10 s.
+      let t = now - this.epochStart + msecsToJiffies(this.delayMin >> 3, this.hz);
+      t = Math.floor((t * (1 << BICTCP_HZ)) / this.hz);
       const offs = t < this.bicK ? this.bicK - t : t - this.bicK;
       // c/rtt · (t-K)^3, floating point: exact enough below 2^53 and far past any realistic epoch.
       const delta = Math.floor((CUBE_RTT_SCALE * offs * offs * offs) / TWO_POW_40);
@@ -262,7 +270,7 @@ export class Cubic implements CongestionControl {
   /** bictcp_acked(): track delay_min and feed HyStart. */
   private pktsAcked(sk: CcSock, rttNs: Ns): void {
     // Discard delay samples right after fast recovery.
-    if (this.epochValid && jiffies(sk.nowNs) - this.epochStart < CUBIC_HZ) return;
+    if (this.epochValid && this.jiffies(sk.nowNs) - this.epochStart < this.hz) return;
     let delay = Math.floor((Math.floor(rttNs / 1000) * 8) / 1000); // ms << 3
     if (delay === 0) delay = 1;
     if (this.delayMin === 0 || this.delayMin > delay) this.delayMin = delay;

@@ -26,15 +26,15 @@ import { Reno } from './reno';
 
 export type CcName = 'reno' | 'cubic' | 'bbr';
 
-/** Per-era switches; only BBR has any (see BbrOptions for each one's kernel version). */
-export type CcOptions = BbrOptions;
+/** Per-kernel switches: BBR's (see BbrOptions for each one's kernel version) and CONFIG_HZ for CUBIC's jiffy clock. */
+export type CcOptions = BbrOptions & { hz?: number };
 
 export function createCc(name: CcName, rng: Rng, opts?: CcOptions): CongestionControl {
   switch (name) {
     case 'reno':
       return new Reno();
     case 'cubic':
-      return new Cubic();
+      return new Cubic(opts?.hz);
     case 'bbr':
       return new Bbr(rng, opts);
   }

@@ -1,0 +1,43 @@
+/**
+ * The explorer's `ss` and `tc` tables: once a run is measured, one row per
+ * TCP flow (goodput, srtt, min_rtt, cwnd, pacing and delivery rate, skmem t)
+ * and one per qdisc (backlog), showing the numbers of the core's summary.
+ */
+import { test, expect } from '@playwright/test';
+import type { TsqTestHook } from '../src/app/test-hook-types';
+
+declare const window: Window & { __tsq?: TsqTestHook };
+
+test('the flow and qdisc tables show the summary’s per-flow medians', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  expect(await page.evaluate(() => window.__tsq!.loadPreset('fec-tso-rtt-log'))).toBe(true);
+  await page.getByTestId('speed').selectOption('4');
+  await page.evaluate(() => window.__tsq!.play());
+  // Past the 2 s warm-up, so the medians are measured.
+  await page.waitForFunction(() => window.__tsq!.nowNs() >= 3e9, null, { timeout: 60_000 });
+  await page.evaluate(() => window.__tsq!.pause());
+  await expect
+    .poll(
+      async () =>
+        page.evaluate(async () => Number.isFinite((await window.__tsq!.summary())?.flows[0]?.srttMs.median)),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+  const flow = await page.evaluate(async () => (await window.__tsq!.summary())!.flows[0]);
+  const rows = page.getByTestId('flow-table').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  const cells = await rows.first().locator('td').allTextContents();
+  expect(cells).toHaveLength(7);
+  // srtt: "median ms (p10–p90)"
+  expect(Number.parseFloat(cells[1])).toBeCloseTo(flow.srttMs.median, 1);
+  expect(cells[1]).toMatch(/ms \(/);
+  expect(Number.parseFloat(cells[3])).toBe(flow.cwndPkts.median);
+  const qdiscs = page.getByTestId('qdisc-table').locator('tbody th');
+  await expect(qdiscs).toContainText(['sender: pfifo_fast']);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,81 @@
+/**
+ * Each bulk flow's part of a run for the summary (Summary.flowShares): its
+ * goodput over the part of its lifetime after warm-up, its start and stop,
+ * the base RTT of its path and its mean smoothed RTT — the per-flow rows of
+ * Flent's rtt_fair tests.
+ */
+import type { FlowShare } from '../api';
+import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
+import type { TcpReceiver } from '../model/tcp/receiver';
+import type { TcpSender } from '../model/tcp/sender';
+
+/** When a flow's application writes, and its path's base RTT. */
+export interface FlowTimes {
+  startNs: Ns;
+  /** The start as the scenario gives it (startNs adds a 1 µs stagger between flows). */
+  startMs?: number;
+  /** When the application stops writing (null: never). */
+  stopNs: Ns | null;
+  name?: string;
+  /** Two-way propagation of the flow's path (NaN: not fixed by the scenario). */
+  baseRttNs?: Ns;
+}
+
+export class FlowShares {
+  private base: number[] = [];
+  /** Bytes delivered when the flow stopped writing (null: still running). */
+  private atStop: (number | null)[] = [];
+  private srttSum: number[] = [];
+  private srttN: number[] = [];
+  private measureFromNs: Ns = 0;
+  private measuring = false;
+
+  constructor(
+    private readonly times: FlowTimes[],
+    private readonly senders: TcpSender[],
+    private readonly receivers: () => TcpReceiver[],
+  ) {}
+
+  /** The measurement starts: goodput and srtt count from here. */
+  begin(nowNs: Ns): void {
+    this.measuring = true;
+    this.measureFromNs = nowNs;
+    const rx = this.receivers();
+    this.base = this.times.map((_, i) => rx[i]?.bytesInOrder ?? 0);
+    this.srttSum = this.times.map(() => 0);
+    this.srttN = this.times.map(() => 0);
+  }
+
+  /** Flow i's application stops writing at nowNs. */
+  stopped(i: number, _nowNs: Ns): void {
+    this.atStop[i] = this.receivers()[i]?.bytesInOrder ?? 0;
+  }
+
+  /** A sample: each active flow's srtt, once it has one. */
+  sample(nowNs: Ns): void {
+    if (!this.measuring) return;
+    this.times.forEach((t, i) => {
+      const s = this.senders[i];
+      if (!s || nowNs < t.startNs || this.atStop[i] != null || s.srttNs <= 0) return;
+      this.srttSum[i] += s.srttNs;
+      this.srttN[i]++;
+    });
+  }
+
+  summary(nowNs: Ns): FlowShare[] {
+    const rx = this.receivers();
+    return this.times.map((t, i) => {
+      const from = Math.max(this.measureFromNs, t.startNs);
+      const to = t.stopNs !== null ? Math.min(nowNs, t.stopNs) : nowNs;
+      const bytes = (this.atStop[i] ?? rx[i]?.bytesInOrder ?? 0) - (this.base[i] ?? 0);
+      return {
+        name: t.name ?? `flow ${i + 1}`,
+        startMs: t.startMs ?? t.startNs / NS_PER_MS,
+        stopMs: t.stopNs === null ? null : t.stopNs / NS_PER_MS,
+        baseRttMs: (t.baseRttNs ?? NaN) / NS_PER_MS,
+        goodputBps: this.measuring && to > from ? (bytes * 8 * NS_PER_SEC) / (to - from) : NaN,
+        meanSrttMs: this.srttN[i] > 0 ? this.srttSum[i] / this.srttN[i] / NS_PER_MS : NaN,
+      };
+    });
+  }
+}
