@@ -35,6 +35,8 @@ async function openExplorer(page: Page): Promise<void> {
   // The point panels appear with their first points: wait for them, so the page holds still.
   await expect(page.getByTestId('track-aggregates')).toBeVisible();
   await expect(page.getByTestId('track-latency')).toBeVisible();
+  // The summary's aggregate rows appear with the first aggregate summary: wait for it too.
+  await expect(page.getByTestId('summary-aggregate').locator('dd')).not.toHaveText('–');
   await page.evaluate(() => window.__tsq!.pause());
   await expect(page.getByTestId('play')).toHaveText('Play');
 }
