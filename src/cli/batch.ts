@@ -7,12 +7,12 @@
  */
 import type { Summary } from '../sim/api';
 import { fillCells } from '../sim/run';
-import { findPreset, PRESETS } from '../sim/scenario/presets/index';
+import { findPreset } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
-import { loadScenarioJson } from '../sim/scenario/load';
 import { applyOverrides, durationOverrides, keyText } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 import { emitTable } from './commands';
+import { loadTarget } from './target';
 import { formatSummary, formatSweep } from './format';
 
 export interface BatchPlan {
@@ -32,23 +32,6 @@ export interface BatchPlan {
 export interface BatchJob {
   scenario: Scenario;
   durationMs: number;
-}
-
-/** The scenario a target names: a preset id or a scenario JSON file. */
-export function loadTarget(target: string, readFile: (path: string) => string): Scenario {
-  const preset = findPreset(target);
-  if (preset) return preset.scenario();
-  if (!target.endsWith('.json'))
-    throw new Error(
-      `unknown preset ${JSON.stringify(target)}; presets: ${PRESETS.map((p) => p.id).join(', ')}`,
-    );
-  let text: string;
-  try {
-    text = readFile(target);
-  } catch {
-    throw new Error(`cannot read scenario file ${keyText(target)}`);
-  }
-  return loadScenarioJson(text);
 }
 
 /** --set and --duration on a target's scenario, as runCli applies them. */

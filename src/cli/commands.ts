@@ -12,6 +12,7 @@ import { runMerge } from './merge';
 import { proposedScenario, readMeasured, runFlentCli, type FlentIo } from './flent-cli';
 import { runTableParallel, type SimPool } from './pool';
 import { runBatch } from './shard';
+import { loadTarget } from './target';
 
 /**
  * `makePool`: when given, the runs of a sweep or of a reference table go to a
@@ -119,23 +120,6 @@ function writeTrace(
   return 0;
 }
 
-/** The scenario a target names (a preset or a scenario file), before overrides. */
-function targetScenario(target: string, readFile: (path: string) => string): Scenario {
-  const preset = findPreset(target);
-  if (preset) return preset.scenario();
-  if (!target.endsWith('.json'))
-    throw new Error(
-      `unknown preset ${JSON.stringify(target)}; presets: ${PRESETS.map((p) => p.id).join(', ')}`,
-    );
-  let text: string;
-  try {
-    text = readFile(target);
-  } catch {
-    throw new Error(`cannot read scenario file ${keyText(target)}`);
-  }
-  return loadScenarioJson(text);
-}
-
 /** --flent and --compare: one run of the scenario (a reference preset's default, not its table). */
 function flentCommand(
   args: CliArgs,
@@ -149,7 +133,7 @@ function flentCommand(
   let sc: Scenario;
   let presetId: string | null;
   if (args.target) {
-    const base = targetScenario(args.target, readFile);
+    const base = loadTarget(args.target, readFile);
     presetId = findPreset(args.target)?.id ?? null;
     const given = applyOverrides(base, args.set);
     sc =
