@@ -9,8 +9,7 @@ import { us } from '../../../engine/time';
 import { TimeAverage } from '../offload/time-average';
 import { macNetdev } from '../ath9k/ath9k-driver';
 import type { WifiDriverFactory, WifiRadio } from '../driver';
-import { expectedTxAirtimeUs } from '../mac80211/airtime-estimate';
-import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
+import { offloadMac80211 } from '../offload/offload-mac80211';
 import { DEFAULT_BASIC_RATE_MBPS } from '../phy/phy';
 import { BA_WINDOW_VHT } from '../phy/vht-he';
 import { Ath10k } from './ath10k';
@@ -40,21 +39,7 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
       peerMaxAmpduBytes: cfg.peerMaxAmpduBytes,
       peerMaxMpduBytes: cfg.peerMaxMpduBytes,
     });
-    const m = ctx.mac80211;
-    const mac = new Mac80211(
-      ctx.sim,
-      mac80211Defaults({
-        // A VHT radio: ieee80211_txq_setup_flows keeps fq_init's 16 MB.
-        memoryLimitBytes: 16 << 20,
-        slowStationCodel: m.slowStationCodel,
-        airtimeFairness: m.airtimeFairness,
-        aql: m.aql,
-        txSkPacingShift: m.txSkPacingShift,
-        txTimeEstimateUs: (bytes, sta) => expectedTxAirtimeUs(ctx.rateTo(sta), bytes),
-      }),
-      { drop: hooks.drop, free: hooks.free },
-    );
-    for (const p of ctx.peers) mac.addStation(p, 0);
+    const mac = offloadMac80211(ctx);
     const host = new Ath10k(ctx.sim, mac, opts, ctx.rateTo, ctx.cpu, ctx.costs);
     const fw = new Ath10kFirmware(
       ctx.sim,

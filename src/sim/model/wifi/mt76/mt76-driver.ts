@@ -8,8 +8,7 @@
 import { us } from '../../../engine/time';
 import { macNetdev } from '../ath9k/ath9k-driver';
 import type { WifiDriverFactory, WifiRadio } from '../driver';
-import { expectedTxAirtimeUs } from '../mac80211/airtime-estimate';
-import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
+import { offloadMac80211 } from '../offload/offload-mac80211';
 import { DEFAULT_BASIC_RATE_MBPS } from '../phy/phy';
 import { Mt76 } from './mt76';
 import { Mt76Mac } from './mt76-mac';
@@ -39,20 +38,7 @@ export const mt76Driver: WifiDriverFactory<Mt76DriverConfig> = {
       workerDelayNs: us(cfg.workerDelayUs),
       peerMaxAmpduBytes: cfg.peerMaxAmpduBytes,
     });
-    const m = ctx.mac80211;
-    const mac = new Mac80211(
-      ctx.sim,
-      mac80211Defaults({
-        memoryLimitBytes: 16 << 20,
-        slowStationCodel: m.slowStationCodel,
-        airtimeFairness: m.airtimeFairness,
-        aql: m.aql,
-        txSkPacingShift: m.txSkPacingShift,
-        txTimeEstimateUs: (bytes, sta) => expectedTxAirtimeUs(ctx.rateTo(sta), bytes),
-      }),
-      { drop: hooks.drop, free: hooks.free },
-    );
-    for (const p of ctx.peers) mac.addStation(p, 0);
+    const mac = offloadMac80211(ctx);
     const host = new Mt76(ctx.sim, mac, opts, ctx.cpu, ctx.costs);
     const hw = new Mt76Mac(
       ctx.sim,
