@@ -10,9 +10,7 @@
 import { PANELS, type Panel } from '../api';
 import { createSim } from '../index';
 import { findPreset } from '../scenario/presets/index';
-import { getPath } from '../scenario/paths';
 import { isSourceId } from '../scenario/sources';
-import { parseExpr, refsOf } from './expr';
 import {
   LESSON_FORMAT,
   LESSON_VERSION,
@@ -23,114 +21,13 @@ import {
   type SetValue,
 } from './format';
 import { cellRef, FORMATS, parseText, typedNumbers } from './text';
+import { refErrors, show, type StepScope } from './validate-refs';
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isStr = (x: unknown): x is string => typeof x === 'string' && x.trim().length > 0;
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 const ID = /^[a-z0-9][a-z0-9-]{0,47}$/;
-const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
-
-const SUMMARY_FIELDS = new Set([
-  'simulatedNs',
-  'goodputBps',
-  'medianLatencyMs',
-  'medianAggregate',
-  'tsqLimitBytes',
-  'forwarded',
-  'cpuBusy',
-  'medianCompletionUs',
-  'throttledFraction',
-  'drops',
-  'bound',
-  'events',
-]);
-const STATION_FIELDS = new Set([
-  'name',
-  'goodputBps',
-  'medianPingMs',
-  'medianAggregate',
-  'medianAvgAmpduLen',
-  'airtimeShare',
-]);
-const BUDGET_FIELDS = new Set([
-  'dynamic',
-  'limitBytes',
-  'twiceTruesizeBytes',
-  'pacingTermBytes',
-  'capBytes',
-  'capApplies',
-  'txDelayBytes',
-  'pacingShift',
-  'pacingRateBps',
-  'payloadPerTruesize',
-  'ceilingBps',
-]);
-
-/** Why a summary path is not one, or null. */
-function summaryPathError(path: string[]): string | null {
-  const [f, ...rest] = path;
-  if (f === 'seriesMeans') return rest.length ? null : 'names no series (seriesMeans.<series key>)';
-  if (f === 'tsqBudget')
-    return rest.length === 1 && BUDGET_FIELDS.has(rest[0])
-      ? null
-      : `tsqBudget has ${[...BUDGET_FIELDS].join(', ')}`;
-  if (f === 'stations')
-    return rest.length === 2 && /^\d+$/.test(rest[0]) && STATION_FIELDS.has(rest[1])
-      ? null
-      : `stations.<index>.<field>, a field of ${[...STATION_FIELDS].join(', ')}`;
-  if (SUMMARY_FIELDS.has(f) && rest.length === 0) return null;
-  return `is not a summary field (${[...SUMMARY_FIELDS].join(', ')}, stations, tsqBudget, seriesMeans)`;
-}
-
-interface StepScope {
-  marks: Set<string>;
-  compare: Set<string>;
-  cells: Set<string>;
-  scenario: unknown;
-  changes: number;
-}
-
-/** Errors of one expression's refs. */
-function refErrors(src: string, scope: StepScope): string[] {
-  let refs: string[][];
-  try {
-    refs = refsOf(parseExpr(src));
-  } catch (e) {
-    return [`the expression ${show(src)} ${(e as Error).message}`];
-  }
-  const out: string[] = [];
-  for (const path of refs) {
-    const [root, ...rest] = path;
-    const at = path.join('.');
-    if (root === 'param') {
-      if (getPath(scope.scenario, rest.join('.')) === undefined)
-        out.push(`${at}: the scenario has no field ${rest.join('.')}`);
-    } else if (root === 'change') {
-      if (!(rest.length === 1 && /^\d+$/.test(rest[0]) && Number(rest[0]) < scope.changes))
-        out.push(`${at}: the step has ${scope.changes} scheduled changes (change.0 is the first)`);
-    } else if (root === 'published') {
-      if (!scope.cells.has(rest.join('.')))
-        out.push(
-          `${at}: the preset's table has no cell ${rest.join('.')} (cells: ${[...scope.cells].join(', ') || 'none'})`,
-        );
-    } else if (root === 'compare') {
-      if (!scope.compare.has(rest[0])) out.push(`${at}: no comparison run ${show(rest[0])}`);
-      else {
-        const e = summaryPathError(rest.slice(1));
-        if (e) out.push(`${at}: ${rest.slice(1).join('.')} ${e}`);
-      }
-    } else if (!scope.marks.has(root)) {
-      out.push(
-        `${at}: ${show(root)} is not a mark of this step (marks: ${[...scope.marks].join(', ')}), nor param, compare or published`,
-      );
-    } else {
-      const e = summaryPathError(rest);
-      if (e) out.push(`${at}: ${rest.join('.')} ${e}`);
-    }
-  }
-  return out;
-}
 
 function textErrors(at: string, s: unknown, scope: StepScope, errors: string[]): void {
   if (typeof s !== 'string' || !s.trim()) {
