@@ -44,14 +44,14 @@ export const ACCOUNTS: Record<string, Account> = {
       'TSQ lets only pacing rate >> shift bytes wait below the socket: about 1 ms of data at shift 10. WiFi needs more than that queued to build large aggregates, so shift 8 (about 4 ms) tripled throughput, at the cost of latency rising from about 3 ms to about 10 ms; going further gave little.',
     gaps: {
       summary:
-        'The model follows the published shape: throughput nearly triples from shift 10 to shift 8 and flattens after it, and the competing ping rises from about 3 to about 10 ms. At the large budgets it runs about 10 % low, so the shift 8 cell lands on either side of its ±10 % tolerance depending on the run.',
+        'The model follows the published shape: throughput rises steeply from shift 10 to shift 8 and flattens after it, and the competing ping rises with the budget. At the large budgets it runs low, by about the cell’s tolerance, so the shift 8 cell lands on either side of it depending on the seed.',
       points: [
         'At shift 8 TSQ still throttles the socket almost all the time. Its budget (pacing rate >> 8) counts truesize, and the WiFi interface is modelled without scatter-gather (ath9k declares no netdev features), so every MSS-sized skb takes a 4 KB slab: about a third of the budget is payload.',
-        'The spread between runs is part of the mechanism: the budget follows the pacing rate (cwnd × MSS / srtt × 120 or 200 %), so a few bytes of difference in one limit decide whether an skb waits, and the runs part ways. At seeds 1–5 the cell is 110.8, 112.0, 110.2, 112.6 and 112.6 Mbit/s: their mean, 111.6 (−9.9 %), is what the thread’s five-run average would compare with. It did not move when sk_wmem_alloc, the RTT estimator and the pacing rate were brought to the kernel’s integer arithmetic, nor with the receive window.',
+        'The spread between runs is part of the mechanism: the budget follows the pacing rate (cwnd × MSS / srtt × 120 or 200 %), so a few bytes of difference in one limit decide whether an skb waits, and the runs part ways. Run the table at seeds 1 to 5 (the seed control above): the mean of those five cells is what the thread’s five-run average would compare with. The cell did not move when sk_wmem_alloc, the RTT estimator and the pacing rate were brought to the kernel’s integer arithmetic, nor with the receive window.',
         'The constants are not fitted to the cell: the PHY rate (assumed, the thread does not give it) and the chips’ RX interrupt mitigation are documented with the preset. The thread’s own method, the mean of five 10 s netperf runs with slow start included, comes out slightly lower still.',
-        'Before the receive window was modelled the cell was 111.7 Mbit/s at seed 1 (−9.9 %) and 111.5–113.1 over seeds 1–8 (mean 112.3). The window itself never bounds this flow (it grows to about 540 KB against some 130 KB in flight).',
+        'The receive window never bounds this flow: open the shift 8 row in the explorer and the summary’s bound line names TSQ’s throttling, never the receive window.',
       ],
-      more: 'The status table in README.md gives the cell at seeds 1 to 5; npm run sim -- ath9k-pacing-shift --seed N reruns the table at another seed.',
+      more: 'npm run sim -- ath9k-pacing-shift --seed N reruns the table at another seed from the command line.',
     },
   },
   'ath9k-intermediate-queues': {
