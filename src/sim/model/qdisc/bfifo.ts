@@ -4,11 +4,10 @@
  * child tbf creates for itself (fifo_create_dflt with tbf's limit); without
  * a limit fifo_init uses tx_queue_len · psched_mtu.
  */
-import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
+import { TailDropFifo } from './fifo';
 import { DEFAULT_TX_QUEUE_LEN } from './pfifo-fast';
-import { emptyQdiscStats, type DropFn, type Qdisc, type QdiscStats } from './qdisc';
-import { SkbRing } from './skb-ring';
+import type { DropFn } from './qdisc';
 
 export interface BfifoOptions {
   /** Byte limit (default txqueuelen · mtu). */
@@ -18,49 +17,16 @@ export interface BfifoOptions {
   mtuBytes?: number;
 }
 
-export class Bfifo implements Qdisc {
+export class Bfifo extends TailDropFifo {
   readonly kind = 'bfifo' as const;
-  readonly stats: QdiscStats = emptyQdiscStats();
   readonly limitBytes: number;
-  private readonly q = new SkbRing(64);
-  private bytes = 0;
 
-  constructor(
-    opts: BfifoOptions,
-    private readonly drop: DropFn,
-  ) {
+  constructor(opts: BfifoOptions, drop: DropFn) {
+    super(drop);
     this.limitBytes = opts.limitBytes ?? (opts.txqueuelen ?? DEFAULT_TX_QUEUE_LEN) * (opts.mtuBytes ?? 1514);
   }
 
-  get backlogBytes(): number {
-    return this.bytes;
-  }
-
-  get backlogPkts(): number {
-    return this.q.length;
-  }
-
-  enqueue(skb: Skb, nowNs: Ns): void {
-    if (this.bytes + skb.l2Bytes > this.limitBytes) {
-      this.stats.drops++;
-      this.drop(skb, nowNs);
-      return;
-    }
-    skb.enqueueNs = nowNs;
-    this.q.push(skb);
-    this.bytes += skb.l2Bytes;
-  }
-
-  dequeue(_nowNs: Ns): Skb | null {
-    const skb = this.q.shift();
-    if (skb === null) return null;
-    this.bytes -= skb.l2Bytes;
-    this.stats.sentBytes += skb.l2Bytes;
-    this.stats.sentPkts++;
-    return skb;
-  }
-
-  nextWakeNs(): Ns {
-    return -1;
+  protected admits(skb: Skb): boolean {
+    return this.bytes + skb.l2Bytes <= this.limitBytes;
   }
 }
