@@ -1,6 +1,6 @@
 /**
  * Flent interop in the explorer: a real Flent measurement (rtt_fair_up, four
- * hosts) loaded with "Load measurement…" is drawn on the latency panel beside
+ * hosts) loaded with "Load measurement…" (or dropped on the page) is drawn on the latency panel beside
  * the simulated pings, with its medians in the summary; a damaged file is
  * refused with a message while the run goes on; Export → Flent data file
  * writes a file the reader takes back; the compare page draws box and CDF
@@ -50,6 +50,29 @@ test('a real Flent run is drawn on the latency panel with its median in the summ
   await expect(page.getByTestId('track-throughput').locator('.legend')).toContainText(
     'TCP upload BE1 testserv-01',
   );
+  expect(errors).toEqual([]);
+});
+
+test('a Flent file dropped on the page is laid over the run, and the scenario loader leaves it alone', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openRun(page);
+  const dt = await page.evaluateHandle((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const d = new DataTransfer();
+    d.items.add(new File([bytes], 'dropped.flent.gz', { type: 'application/gzip' }));
+    return d;
+  }, readFileSync(FILE).toString('base64'));
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer: dt });
+  await expect(page.locator('.drop-overlay')).toBeVisible();
+  await page.dispatchEvent('body', 'drop', { dataTransfer: dt });
+  await expect(page.locator('.drop-overlay')).toHaveCount(0);
+  await page.waitForFunction(() => window.__tsqFlent?.measured() !== null);
+  expect((await page.evaluate(() => window.__tsqFlent!.measured()!)).label).toBe(LABEL);
+  // The scenario loader said nothing, and the preset is the one that was running.
+  await expect(page.getByTestId('share-notice')).toHaveCount(0);
+  expect(await page.evaluate(() => window.__tsq!.presetId())).toBe('ath9k-pacing-shift');
   expect(errors).toEqual([]);
 });
 
