@@ -4,86 +4,28 @@
  * the loaded preset's knobs and values. The same pieces the explorer uses
  * (src/app/charts), without React or the explorer's global stores.
  */
-import * as Comlink from 'comlink';
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { SeriesBuffers } from '../app/charts/series-buffer';
-import { ChartScheduler } from '../app/charts/scheduler';
+import { WorkerRuntime } from '../app/charts/worker-runtime';
 import { DEFAULT_VIEW } from '../app/charts/time-view';
-import type { ViewState } from '../app/state/view-store';
 import { resolveShared } from '../app/share/resolve';
 import type { ShareNotice, ShareState } from '../app/share/url-state';
-import type {
-  Frame,
-  ParamSpec,
-  RunScript,
-  ParamValue,
-  PresetInfo,
-  RunStatus,
-  SeriesSpec,
-  SetResult,
-  Summary,
-  WorkerApi,
-} from '../worker/protocol';
+import type { Frame, RunScript, ParamValue, RunStatus, SetResult } from '../worker/protocol';
 
-const LIVE_THROTTLE_MS = 80;
 const RESTART_DEBOUNCE_MS = 400;
 const SUMMARY_MS = 500;
 
 export type RuntimeEvent = 'load' | 'status' | 'summary' | 'values';
 
-export class LabRuntime {
-  readonly buffers = new SeriesBuffers();
-  readonly view: StoreApi<ViewState>;
-  readonly scheduler: ChartScheduler;
-  presets: PresetInfo[] = [];
-  presetId = '';
+export class LabRuntime extends WorkerRuntime<RuntimeEvent> {
   seed = 1;
   speedId = '1';
-  params: ParamSpec[] = [];
-  series: SeriesSpec[] = [];
-  /** The stations the point charts are coloured by (names in category order). */
-  stations: string[] = [];
-  values: Record<string, ParamValue> = {};
   overrides: Record<string, ParamValue> = {};
   /** What replays the run (its start and knob changes), for the link back to the app. */
   script: RunScript = { overrides: {}, changes: [] };
   presetValues: Record<string, ParamValue> = {};
-  errors: Record<string, string> = {};
-  status: RunStatus | null = null;
-  summary: Summary | null = null;
-  frames = 0;
-  private remote: Comlink.Remote<WorkerApi> | null = null;
-  private timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private lastSent = new Map<string, number>();
-  private summaryTimer: ReturnType<typeof setInterval> | null = null;
-  private listeners = new Set<(e: RuntimeEvent) => void>();
-  private disposed = false;
-
-  constructor(private readonly worker: Worker) {
-    this.view = createStore<ViewState>((set) => ({
-      view: DEFAULT_VIEW,
-      hoverNs: null,
-      setView: (view) => set({ view }),
-      setHover: (hoverNs) => set({ hoverNs }),
-    }));
-    this.scheduler = new ChartScheduler(this.buffers, this.view);
-  }
-
-  on(fn: (e: RuntimeEvent) => void): () => void {
-    this.listeners.add(fn);
-    return () => void this.listeners.delete(fn);
-  }
-
-  private emit(e: RuntimeEvent): void {
-    for (const fn of this.listeners) fn(e);
-  }
 
   /** Loads the shared state; returns what of it could not be used. */
   async start(state: ShareState): Promise<ShareNotice[]> {
-    const remote = Comlink.wrap<WorkerApi>(this.worker);
-    this.remote = remote;
-    await remote.onFrame(Comlink.proxy((f: Frame, s: RunStatus) => this.onFrame(f, s)));
-    this.presets = await remote.presets();
+    const remote = await this.attach();
     if (state.seed !== undefined) this.seed = state.seed;
     if (state.speedId) this.speedId = state.speedId;
     if (state.zoomNs !== undefined) this.view.getState().setView({ ...DEFAULT_VIEW, spanNs: state.zoomNs });
@@ -111,12 +53,12 @@ export class LabRuntime {
     this.stations = loaded.points.categories ?? [];
     this.values = loaded.values;
     this.script = loaded.script;
-    this.summaryTimer = setInterval(() => void this.pollSummary(), SUMMARY_MS);
+    this.pollEvery(SUMMARY_MS, () => this.pollSummary());
     this.emit('load');
     return r.notices;
   }
 
-  private onFrame(f: Frame, s: RunStatus): void {
+  protected onFrame(f: Frame, s: RunStatus): void {
     this.buffers.push(f, s.runId);
     this.frames++;
     // A scripted change moves its control with the run.
@@ -143,10 +85,6 @@ export class LabRuntime {
     void this.remote?.pause();
   }
 
-  get running(): boolean {
-    return !!this.status?.running;
-  }
-
   async reset(): Promise<void> {
     const r = await this.remote?.reset();
     if (r?.ok) {
@@ -160,19 +98,7 @@ export class LabRuntime {
   setParam(key: string, value: ParamValue): void {
     this.values = { ...this.values, [key]: value };
     const live = this.params.find((p) => p.key === key)?.live ?? true;
-    const pending = this.timers.get(key);
-    const now = performance.now();
-    const wait = live
-      ? Math.max(0, (this.lastSent.get(key) ?? -Infinity) + LIVE_THROTTLE_MS - now)
-      : RESTART_DEBOUNCE_MS;
-    if (pending) clearTimeout(pending);
-    const send = () => {
-      this.timers.delete(key);
-      this.lastSent.set(key, performance.now());
-      void this.send(key, this.values[key]);
-    };
-    if (wait === 0) send();
-    else this.timers.set(key, setTimeout(send, wait));
+    this.sendLater(key, live ? null : RESTART_DEBOUNCE_MS, (k) => void this.send(k, this.values[k]));
   }
 
   private async send(key: string, value: ParamValue): Promise<SetResult> {
@@ -192,15 +118,5 @@ export class LabRuntime {
     const out: Record<string, ParamValue> = {};
     for (const [k, v] of Object.entries(this.script.overrides)) if (this.presetValues[k] !== v) out[k] = v;
     return out;
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    if (this.summaryTimer) clearInterval(this.summaryTimer);
-    for (const t of this.timers.values()) clearTimeout(t);
-    this.scheduler.dispose();
-    this.listeners.clear();
-    this.worker.terminate();
-    this.remote = null;
   }
 }

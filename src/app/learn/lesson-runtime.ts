@@ -1,35 +1,26 @@
 /**
  * The lesson player's simulation: its own worker (the Learn view, the embed
- * and presentation mode each own one), chart buffers, a time view and a draw
- * scheduler as the embed's LabRuntime has, plus what a lesson step needs:
+ * and presentation mode each own one) with what WorkerRuntime gives the
+ * embed's LabRuntime too, plus what a lesson step needs:
  * loads with scheduled changes, a stop at a simulated time, the per-skb
  * probe's hops, headless comparison runs, and the summary at a stop.
  */
-import * as Comlink from 'comlink';
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { SeriesBuffers } from '../charts/series-buffer';
-import { ChartScheduler } from '../charts/scheduler';
+import { WorkerRuntime } from '../charts/worker-runtime';
 import { DEFAULT_VIEW } from '../charts/time-view';
-import type { ViewState } from '../state/view-store';
 import type {
   Frame,
   HeadlessRequest,
   HeadlessResult,
   LoadRequest,
-  ParamSpec,
   ParamValue,
-  PresetInfo,
   RunStatus,
-  SeriesSpec,
   SetResult,
   SkbTraceSite,
   Summary,
-  WorkerApi,
 } from '../../worker/protocol';
 import { HopStore } from './hop-store';
 
 const SUMMARY_MS = 400;
-const LIVE_THROTTLE_MS = 80;
 
 export type RuntimeEvent = 'load' | 'status' | 'summary' | 'values' | 'hops';
 
@@ -38,61 +29,19 @@ export function speedNs(id: string): number {
   return id === 'max' ? Infinity : Number(id) * 1e9;
 }
 
-export class LessonRuntime {
-  readonly buffers = new SeriesBuffers();
+export class LessonRuntime extends WorkerRuntime<RuntimeEvent> {
   readonly hops = new HopStore();
-  readonly view: StoreApi<ViewState>;
-  readonly scheduler: ChartScheduler;
-  presets: PresetInfo[] = [];
-  presetId = '';
-  params: ParamSpec[] = [];
-  series: SeriesSpec[] = [];
-  stations: string[] = [];
-  values: Record<string, ParamValue> = {};
-  errors: Record<string, string> = {};
-  status: RunStatus | null = null;
-  /** The run's summary as last polled (while it plays) or taken at a stop. */
-  summary: Summary | null = null;
-  frames = 0;
-  private remote: Comlink.Remote<WorkerApi> | null = null;
   private runId = -1;
-  private listeners = new Set<(e: RuntimeEvent) => void>();
   /** Counts pauses, so a play still on its way to the worker after one is dropped. */
   private pauses = 0;
   private waiters: { ns: number; resolve: (ok: boolean) => void }[] = [];
-  private summaryTimer: ReturnType<typeof setInterval> | null = null;
-  private lastSent = new Map<string, number>();
-  private timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private disposed = false;
-
-  constructor(private readonly worker: Worker) {
-    this.view = createStore<ViewState>((set) => ({
-      view: DEFAULT_VIEW,
-      hoverNs: null,
-      setView: (view) => set({ view }),
-      setHover: (hoverNs) => set({ hoverNs }),
-    }));
-    this.scheduler = new ChartScheduler(this.buffers, this.view);
-  }
-
-  on(fn: (e: RuntimeEvent) => void): () => void {
-    this.listeners.add(fn);
-    return () => void this.listeners.delete(fn);
-  }
-
-  private emit(e: RuntimeEvent): void {
-    for (const fn of this.listeners) fn(e);
-  }
 
   async connect(): Promise<void> {
-    const remote = Comlink.wrap<WorkerApi>(this.worker);
-    this.remote = remote;
-    await remote.onFrame(Comlink.proxy((f: Frame, s: RunStatus) => this.onFrame(f, s)));
-    this.presets = await remote.presets();
-    this.summaryTimer = setInterval(() => void this.poll(), SUMMARY_MS);
+    await this.attach();
+    this.pollEvery(SUMMARY_MS, () => this.poll());
   }
 
-  private onFrame(f: Frame, s: RunStatus): void {
+  protected onFrame(f: Frame, s: RunStatus): void {
     // Frames of an older run are dropped; a newer one is a restart by a structural knob.
     if (s.runId < this.runId) return;
     if (s.runId > this.runId) {
@@ -179,10 +128,6 @@ export class LessonRuntime {
     });
   }
 
-  get running(): boolean {
-    return !!this.status?.running;
-  }
-
   setSpeed(id: string): Promise<void> {
     return this.remote ? this.remote.setSpeed(speedNs(id)) : Promise.resolve();
   }
@@ -215,16 +160,7 @@ export class LessonRuntime {
   /** A knob from a "try it" control: live knobs throttled while a slider moves. */
   setParam(key: string, value: ParamValue): void {
     this.values = { ...this.values, [key]: value };
-    const wait = Math.max(0, (this.lastSent.get(key) ?? -Infinity) + LIVE_THROTTLE_MS - performance.now());
-    const pending = this.timers.get(key);
-    if (pending) clearTimeout(pending);
-    const send = () => {
-      this.timers.delete(key);
-      this.lastSent.set(key, performance.now());
-      void this.send(key, this.values[key]);
-    };
-    if (wait === 0) send();
-    else this.timers.set(key, setTimeout(send, wait));
+    this.sendLater(key, null, (k) => void this.send(k, this.values[k]));
   }
 
   private async send(key: string, value: ParamValue): Promise<SetResult> {
@@ -236,14 +172,8 @@ export class LessonRuntime {
     return r;
   }
 
-  dispose(): void {
-    this.disposed = true;
-    if (this.summaryTimer) clearInterval(this.summaryTimer);
-    for (const t of this.timers.values()) clearTimeout(t);
+  override dispose(): void {
     for (const w of this.waiters) w.resolve(false);
-    this.scheduler.dispose();
-    this.listeners.clear();
-    this.worker.terminate();
-    this.remote = null;
+    super.dispose();
   }
 }
