@@ -2,7 +2,7 @@
 // package.json); `npm pack` runs it as `prepack`, so a tarball always holds
 // fresh builds:
 //
-//   dist-cli/      the `tsq-lab` command and its sweep workers (build-cli.mjs)
+//   dist-cli/      the `tsq-lab` command, its core and code cache, and its sweep workers (build-cli.mjs)
 //   dist-sim/      `tsq-lab/sim` (src/sim/package.ts) and, when src/flent/index.ts
 //                  exists, `tsq-lab/flent`: ES modules bundled by esbuild with
 //                  every dependency inside, shared code in one chunk

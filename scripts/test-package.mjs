@@ -82,6 +82,15 @@ try {
     /^gso-always-on\s/m.test(list) && /^xen-tsq-limit\s/m.test(list),
     'npx tsq-lab --list lists the presets',
   );
+  const cached = spawnSync('npx', ['--no-install', 'tsq-lab', 'bench-wired', '--duration', '1ms'], {
+    cwd: app,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false', TSQ_LAB_CODE_CACHE_REPORT: '1' },
+  });
+  expectThat(
+    cached.status === 0 && cached.stderr.includes('code cache: used'),
+    `the installed command compiles its core from the packed code cache (${cached.stderr.trim()})`,
+  );
   const table = sh(
     'npx',
     ['--no-install', 'tsq-lab', 'gso-always-on', '--check'],

@@ -9,54 +9,9 @@
  * everything written has drained.
  */
 import './v8-flags';
-import { writeFileSync } from 'node:fs';
-import { parseArgs, usage, type CliArgs } from './args';
-import { runCli } from './commands';
-import { SimPool } from './pool';
-import { MAX_FLENT_FILE_BYTES, readRegularFile, readScenarioFile } from './read-file';
+import { cliMain, quietOnClosedPipe } from './cli-main';
 
-// A reader that goes away (`| head`) ends the run quietly instead of with a stack trace.
-for (const stream of [process.stdout, process.stderr])
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exitCode ??= 0;
-    // Nothing more can be written to a closed pipe, so nothing is lost by stopping now.
-    process.exit();
-  });
-
-async function main(): Promise<number> {
-  let args: CliArgs;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    process.stderr.write(`error: ${(e as Error).message}\n${usage()}\n`);
-    return 2;
-  }
-  if (args.help) {
-    process.stdout.write(`${usage()}\n`);
-    return 0;
-  }
-  try {
-    // Sweeps and reference tables run their points on a pool of worker threads, one per core.
-    return await runCli(
-      args,
-      (p) => readScenarioFile(p),
-      (s) => void process.stdout.write(s),
-      () => new SimPool(),
-      {
-        readBytes: (p) => new Uint8Array(readRegularFile(p, MAX_FLENT_FILE_BYTES, 'a Flent data file')),
-        writeBytes: (p, b) => writeFileSync(p, b),
-        nowMs: () => Date.now(),
-        producer: 'TSQ Lab (npm run sim)',
-      },
-      (p, text) => writeFileSync(p, text),
-    );
-  } catch (e) {
-    process.stderr.write(`error: ${(e as Error).message}\n`);
-    return 2;
-  }
-}
-
-void main().then((code) => {
+quietOnClosedPipe();
+void cliMain(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });
