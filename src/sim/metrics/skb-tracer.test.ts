@@ -59,11 +59,13 @@ const PRESETS: [string, number, Record<string, number>][] = [
   ['brcmfmac-fc-mode', 1.2e9, { 'wifi.brcmfmac.fcMode': 2 }],
   ['ath9k-intermediate-queues', 1.2e9, {}],
   ['gso-always-on', 0.5e9, {}],
+  ['ath10k-qca6174', 1.2e9, {}],
+  ['mt76-ax-ap', 1.2e9, {}],
 ];
 
 describe('the per-skb probe', () => {
   it('leaves the run unchanged', () => {
-    for (const p of ['first-tsq', 'ath9k-pacing-shift']) {
+    for (const p of ['first-tsq', 'ath9k-pacing-shift', 'ath10k-qca6174', 'mt76-ax-ap']) {
       const a = sim(p);
       const b = sim(p);
       b.traceSkbs({ everyN: 3 });
@@ -114,6 +116,26 @@ describe('the per-skb probe', () => {
       expect(checked).toBeGreaterThan(10);
       // Somewhere on the path the skb (or its segments) went out on the wire or air.
       expect(hops.some((h) => h.kind === Hop.WIRE)).toBe(true);
+    });
+  }
+
+  // The offload drivers: the host hands the frame over (the bus or DMA ring), the firmware or
+  // MAC queues it, sends it (once or more), its BlockAck settles it, the TX status comes back.
+  for (const preset of ['ath10k-qca6174', 'mt76-ax-ap']) {
+    it(`${preset}: each frame through the bus, the firmware's queue, the air and its TX status`, () => {
+      const s = sim(preset);
+      const sites = s.traceSkbs({ everyN: 5 });
+      const frames = paths(collect(s, 1e9).hops).filter((p) => p.some((h) => h.kind === Hop.TX_DONE));
+      expect(frames.length).toBeGreaterThan(10);
+      const layer = (h: HopRow) => sites[h.site].series[h.kind];
+      for (const p of frames) {
+        const own = p.filter((h) => h.kind >= Hop.HW_QUEUE && h.kind <= Hop.TX_DONE).map(layer);
+        // Retries go back to the firmware's queue and out again before the BlockAck that settles them.
+        const sent = own.slice(0, own.indexOf('occ.status'));
+        expect(sent.slice(0, 3)).toEqual(['occ.driver', 'occ.firmware', 'occ.air']);
+        expect(sent.length % 2).toBe(1);
+        expect(own.slice(own.indexOf('occ.status'))).toEqual(['occ.status', 'occ.status', layer(p.at(-1)!)]);
+      }
     });
   }
 

@@ -61,8 +61,8 @@ export function wifiTraceSites(m: Model, net: WifiNet, dev0: DevQueue, hostDev: 
       byKind: { [Hop.WIRE]: 'occ.air', [Hop.TX_STATUS]: 'occ.hanger', [Hop.FW_RELEASE]: null },
     });
   }
-  // ath10k and mt76 record no hops of their own yet: a traced skb goes from
-  // mac80211's TXQs to its TX status (the free) in one hop.
+  for (const s of r0.traceSites?.() ?? [])
+    m.traceSite(s.obj, { label: s.label, series: s.series, byKind: s.byKind });
   commonSites(m, null);
 }
 

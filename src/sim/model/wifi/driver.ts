@@ -95,6 +95,18 @@ export interface RadioSeries {
   role?: 'completion';
 }
 
+/**
+ * A place in the driver where a traced skb's hops happen (../../skb-trace.ts),
+ * and the occupancy layer (a RadioLayer key, or occ.air) that counts the skb
+ * after a hop there: `series` for every kind, unless `byKind` names one.
+ */
+export interface RadioTraceSite {
+  obj: object;
+  label: string;
+  series: string | null;
+  byKind?: Partial<Record<number, string | null>>;
+}
+
 /** Driver-level figures for the summary (NaN where a driver has none). */
 export interface RadioSummary {
   /** Median time from the driver handing a frame to firmware/hardware to its TX status reaching the host (µs). */
@@ -120,6 +132,8 @@ export interface WifiRadio {
   layers(): readonly RadioLayer[];
   /** Other series the driver publishes. */
   series(): readonly RadioSeries[];
+  /** Where the driver's own hops of a traced skb happen (families that record them). */
+  traceSites?(): readonly RadioTraceSite[];
   /** Bytes below the qdisc for frames to `dst` (mac80211 TXQs and driver). */
   queuedFor(dst: number): number;
   /** Frames the driver dropped or gave up without going through RadioHooks.drop. */

@@ -19,6 +19,7 @@ import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
 import { AggEngine, type AggEngineOptions, type OffloadMedium } from '../offload/agg-engine';
 import { TimeAverage } from '../offload/time-average';
+import { Hop } from '../../skb-trace';
 import { HTT_TX_COMPL_MAX_MSDUS, type Ath10kOptions } from './ath10k-options';
 
 /** What the firmware tells the host (the T2H messages) and where its frames go. */
@@ -80,6 +81,7 @@ export class Ath10kFirmware implements EventTarget {
 
   /** HTT TX_FRM: the host handed an MSDU over; it crosses the bus first. */
   txFrm(skb: Skb, nowNs: Ns): void {
+    if (skb.trace !== null) skb.trace.hop(Hop.HW_QUEUE, this, nowNs);
     this.bus.push(skb);
     this.busBytes += skb.l2Bytes;
     const key = keyOf(skb);

@@ -23,6 +23,7 @@ import type { EventTarget, Sim } from '../../../engine/sim';
 import type { Ns } from '../../../engine/time';
 import type { Cpu, CpuCosts } from '../../cpu/cpu';
 import type { Skb } from '../../skb';
+import { Hop } from '../../skb-trace';
 import { Reservoir } from '../../../metrics/reservoir';
 import { wlanFrameBytes } from '../mac80211/mac80211-fq';
 import type { Mac80211, Mac80211Driver, Txq } from '../mac80211/mac80211-txq';
@@ -179,8 +180,10 @@ export class Ath10k implements Mac80211Driver, EventTarget {
 
   txComplInd(msdus: readonly Skb[], acked: readonly boolean[], nowNs: Ns): void {
     for (let i = 0; i < msdus.length; i++) {
-      this.txdone.push({ skb: msdus[i], acked: acked[i] });
-      this.statusBytes += msdus[i].l2Bytes;
+      const skb = msdus[i];
+      this.txdone.push({ skb, acked: acked[i] });
+      this.statusBytes += skb.l2Bytes;
+      if (skb.trace !== null) skb.trace.hop(Hop.TX_STATUS, this, nowNs);
     }
     this.kickNapi(nowNs);
   }

@@ -11,6 +11,7 @@ import type { EventTarget, Sim } from '../../../engine/sim';
 import type { Rng } from '../../../engine/rng';
 import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
+import { Hop } from '../../skb-trace';
 import { AggEngine, type AggEngineOptions, type OffloadMedium } from '../offload/agg-engine';
 import { TimeAverage } from '../offload/time-average';
 import { MT_TX_FREE_MAX_TOKENS, type Mt76Options } from './mt76-options';
@@ -61,6 +62,7 @@ export class Mt76Mac implements EventTarget {
 
   /** A descriptor is on the ring; the DMA engine fetches in order once kicked. */
   queueDescriptor(skb: Skb, nowNs: Ns): void {
+    if (skb.trace !== null) skb.trace.hop(Hop.HW_QUEUE, this, nowNs);
     this.ring.push(skb);
     this.ringBytes += skb.l2Bytes;
     this.held.set(this.heldBytes, nowNs);

@@ -24,6 +24,7 @@ import type { EventTarget, Sim } from '../../../engine/sim';
 import type { Ns } from '../../../engine/time';
 import type { Cpu, CpuCosts } from '../../cpu/cpu';
 import type { Skb } from '../../skb';
+import { Hop } from '../../skb-trace';
 import { Reservoir } from '../../../metrics/reservoir';
 import type { Mac80211, Mac80211Driver, Txq } from '../mac80211/mac80211-txq';
 import { IntervalMean } from '../offload/time-average';
@@ -193,7 +194,10 @@ export class Mt76 implements Mac80211Driver, EventTarget {
   txFree(skbs: readonly Skb[], acked: readonly boolean[], airtimeNs: Ns, dst: number, nowNs: Ns): void {
     this.stats.txFreeEvents++;
     this.events.push({ skbs, acked, airtimeNs, dst });
-    for (const s of skbs) this.statusBytes += s.l2Bytes;
+    for (const s of skbs) {
+      this.statusBytes += s.l2Bytes;
+      if (s.trace !== null) s.trace.hop(Hop.TX_STATUS, this, nowNs);
+    }
     if (this.napiScheduled) return;
     this.napiScheduled = true;
     this.sim.at(nowNs + this.opts.napiDelayNs, this, EV_NAPI);

@@ -24,6 +24,7 @@
 import type { Rng } from '../../../engine/rng';
 import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
+import { Hop } from '../../skb-trace';
 import { bandTiming, EDCA_DEFAULT, legacyDurationNs, ppduDurationNs } from '../phy/phy';
 import { MpduErrorModel } from '../phy/mpdu-error';
 import { amsduMpduBytes, blockAckBytes, vhtHeTxTimeNs, vhtSubframeBytes } from '../phy/vht-he';
@@ -169,6 +170,7 @@ export class AggEngine implements Contender {
 
   /** A packet arrives from the host (the firmware fetched it, or the DMA ring delivered it). */
   enqueue(skb: Skb, nowNs: Ns): void {
+    if (skb.trace !== null) skb.trace.hop(Hop.HW_QUEUE, this, nowNs);
     const q = this.queueOf(skb.dst, skb.priority & 7);
     q.fresh.push(skb);
     this.account(skb.dst, skb.l2Bytes);
@@ -188,7 +190,11 @@ export class AggEngine implements Contender {
     const rate = this.opts.rateTo(q.dst);
     const { mpdus, psdu } = this.build(q, rate);
     let bytes = 0;
-    for (const m of mpdus) for (const s of m.skbs) bytes += s.l2Bytes;
+    for (const m of mpdus)
+      for (const s of m.skbs) {
+        bytes += s.l2Bytes;
+        if (s.trace !== null) s.trace.hop(Hop.WIRE, this, nowNs);
+      }
     this.account(q.dst, -bytes);
     if (q.hasData()) this.activate(q);
     this.stats.txops++;
@@ -238,7 +244,7 @@ export class AggEngine implements Contender {
         this.stats.dropped += m.skbs.length;
       }
       q.resolved.add(m.seq);
-      for (const s of m.skbs) nDone = this.pushDone(s, ok, nDone);
+      for (const s of m.skbs) nDone = this.pushDone(s, ok, nDone, nowNs);
     }
     if (!collided) {
       if (anyOk) this.medium.reportSuccess(this);
@@ -248,7 +254,11 @@ export class AggEngine implements Contender {
     if (requeue.length > 0) {
       q.retry.unshift(...requeue);
       q.retry.sort((a, b) => a.seq - b.seq);
-      for (const m of requeue) for (const s of m.skbs) this.account(q.dst, s.l2Bytes);
+      for (const m of requeue)
+        for (const s of m.skbs) {
+          this.account(q.dst, s.l2Bytes);
+          if (s.trace !== null) s.trace.hop(Hop.HW_QUEUE, this, nowNs);
+        }
       this.activate(q);
     }
     while (q.bawStart < q.nextSeq && q.resolved.delete(q.bawStart)) q.bawStart++;
@@ -325,7 +335,9 @@ export class AggEngine implements Contender {
     this.hooks.deliver(head, nowNs);
   }
 
-  private pushDone(skb: Skb, ok: boolean, n: number): number {
+  private pushDone(skb: Skb, ok: boolean, n: number, nowNs: Ns): number {
+    // Acknowledged or given up, it waits for its TX status.
+    if (skb.trace !== null) skb.trace.hop(Hop.WIRE_END, this, nowNs);
     if (n === this.doneAcked.length) {
       const a = new Uint8Array(n * 2);
       a.set(this.doneAcked);
