@@ -1,5 +1,5 @@
 /** The explorer page: composition only (header, parameters, timelines, packet path and summary). */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { ExplorerContext } from './explorer-context';
 import { useRuntime } from './use-runtime';
 import { useTheme } from './theme';
@@ -19,10 +19,12 @@ import { WorkerNotice } from './robustness/WorkerNotice';
 import { SlowNotice } from './robustness/SlowNotice';
 import { PhoneBar, usePhone } from './controls/PhoneBar';
 import { useKnobInHand } from './controls/knob-in-hand';
-import { LearnView } from './learn/LearnView';
 import { FirstVisit } from './learn/FirstVisit';
 import { MeasuredPanel } from './flent/MeasuredPanel';
 import './app.css';
+
+// The Learn view and its lesson player load when the view is opened: the explorer starts without them.
+const LearnView = lazy(() => import('./learn/LearnView').then((m) => ({ default: m.LearnView })));
 
 function ErrorBanner() {
   const error = useExplorer((s) => s.error);
@@ -44,7 +46,9 @@ export function App() {
   if (view === 'learn') {
     return (
       <ExplorerContext.Provider value={ctx}>
-        <LearnView theme={theme} />
+        <Suspense fallback={<p className="muted">Loading the lessons…</p>}>
+          <LearnView theme={theme} />
+        </Suspense>
       </ExplorerContext.Provider>
     );
   }
