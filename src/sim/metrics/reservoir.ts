@@ -5,9 +5,6 @@
  */
 import { preferDoubleFields } from '../engine/double-fields';
 
-/** What a reservoir's buffer starts at (it doubles up to the capacity). */
-const INITIAL_CAPACITY = 256;
-
 export class Reservoir {
   private buf: Float64Array;
   private n = 0;
@@ -17,8 +14,7 @@ export class Reservoir {
   sum = 0;
 
   constructor(private readonly capacity = 65536) {
-    // The buffer grows to the capacity as samples come: most stores of a short run hold few.
-    this.buf = new Float64Array(Math.min(capacity, INITIAL_CAPACITY));
+    this.buf = new Float64Array(capacity);
   }
 
   add(v: number): void {
@@ -35,14 +31,7 @@ export class Reservoir {
       this.stride *= 2;
       this.skip = this.stride - 1;
     }
-    if (this.n === this.buf.length) this.grow();
     this.buf[this.n++] = v;
-  }
-
-  private grow(): void {
-    const buf = new Float64Array(Math.min(this.capacity, this.buf.length * 2));
-    buf.set(this.buf);
-    this.buf = buf;
   }
 
   clear(): void {
