@@ -3,11 +3,11 @@
  * occupancy is charted, the recorder, and the summary computed from them.
  * Builders (build-wired.ts, build-wifi.ts) fill it in.
  */
-import type { SeriesSpec, StationSummary, StepSeries, Summary, WifiRadioSummary } from '../api';
+import type { SeriesSpec, StepSeries, Summary } from '../api';
 import { Reservoir } from '../metrics/reservoir';
 import { IntervalMean } from '../model/wifi/offload/time-average';
 import type { EventTarget, Sim } from '../engine/sim';
-import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
+import { NS_PER_MS, type Ns } from '../engine/time';
 import { Recorder } from '../metrics/recorder';
 import type { StepSampler } from '../metrics/step-sampler';
 import { stepSamplerOf } from './step-flows';
@@ -21,16 +21,15 @@ import { pingRequest } from '../model/ping';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
 import { AirtimeAccount } from './airtime-account';
-import { boundExplanation } from './bound';
-import { tsqBudgetOf } from './tsq-budget';
 import { FlowShares, type FlowTimes } from './flow-shares';
 import { FlowStats } from './flow-stats';
-import { wifiDrops } from './wifi-probes';
 import type { WifiNet } from './wifi-net';
 import type { EraProfile } from './eras';
 import { kernelFeatures } from './kernel';
 import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Scenario } from './scenario';
+import { MeasureBase } from './measure-base';
+import { modelSummary } from './model-summary';
 
 const K_SAMPLE = 1;
 const K_WARMUP = 2;
@@ -46,7 +45,8 @@ export class Model implements EventTarget {
   readonly qdiscs: Qdisc[] = [];
   /** A name per qdisc for summaries ("sender: fq_codel"); see addQdisc. */
   readonly qdiscNames: string[] = [];
-  private readonly flowStats = new FlowStats();
+  /** Per-flow and per-qdisc summaries (ss, tc), read by model-summary.ts. */
+  readonly flowStats = new FlowStats();
   readonly bottlenecks: WiredNic[] = [];
   /** Shaper qdiscs at an interface's root (htb, tbf, cake), with their configured rate. */
   readonly shapers: { qdisc: Qdisc; rateBps: number; label: string; where: 'sender' | 'router' }[] = [];
@@ -54,7 +54,8 @@ export class Model implements EventTarget {
   // ---- per-flow lifetimes (tcp.perFlow) and the summary's flowShares
   /** When each sender's application starts and stops writing; builders fill it (default: 1 µs apart, never stopping). */
   readonly flowTimes: FlowTimes[] = [];
-  private shares: FlowShares | null = null;
+  /** Each flow's share of the run, read by model-summary.ts. */
+  shares: FlowShares | null = null;
   /** Station names for per-station summaries (WiFi). */
   stationNames: string[] = [];
   driverBytes: () => number = () => 0;
@@ -67,21 +68,11 @@ export class Model implements EventTarget {
   wifiRadios: WifiNet | null = null;
   warmupEndNs: Ns;
   private measuring = false;
-  /**
-   * Sums, at each sample since the measurement began, of sk_wmem_alloc and of
-   * the TSQ limit: the first sender's, and every sender's together.
-   */
-  private tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
-  /** Each bottleneck's busy time when the measurement began. */
-  private bottleneckBusyBase: number[] = [];
+  /** The counters as they stood when the measurement began, and the TSQ sums since. */
+  readonly measureBase = new MeasureBase();
   private pingSeq = 0;
   /** How often the probes are sampled (ns). */
   readonly sampleIntervalNs: Ns;
-  // measurement baselines
-  private base = { bytes: 0, cpuNs: 0, thrNs: 0, tNs: 0 };
-  /** Each sender's throttled time when the measurement began. */
-  private thrBase: number[] = [];
-  private perStationBase: number[] = [];
   /** Extra per-station delivered-bytes readers (WiFi). */
   stationBytes: (() => number)[] = [];
   /**
@@ -89,7 +80,6 @@ export class Model implements EventTarget {
    * as mac80211's airtime accounting charges a station for TX and RX alike.
    */
   stationAirtime: (() => number)[] = [];
-  private perStationAirBase: number[] = [];
   /** Flent-style per-step samples, when a host asked for them (enableSteps). */
   private steps: StepSampler | null = null;
   /** The kernel behaviours in force: the era's, with the scenario's `kernel` block on top. */
@@ -150,7 +140,8 @@ export class Model implements EventTarget {
   }
 
   /** PSDU bytes of the main radio's transmissions since the measurement began. */
-  private readonly aggBytes = new Reservoir(16384);
+  /** The sending radio's A-MPDU sizes in bytes since the measurement began. */
+  readonly aggBytes = new Reservoir(16384);
   /** The same, averaged per sample for the aggregates panel. */
   readonly aggBytesMean = new IntervalMean();
 
@@ -210,14 +201,7 @@ export class Model implements EventTarget {
         this.recorder.sample(nowNs);
         this.shares?.sample(nowNs);
         if (this.measuring && this.senders.length > 0) {
-          const t = this.tsqSamples;
-          t.n++;
-          t.wmemBytes += this.senders[0].wmemBytes;
-          t.limitBytes += this.senders[0].tsqLimit;
-          for (const s of this.senders) {
-            t.allWmemBytes += s.wmemBytes;
-            t.allLimitBytes += s.tsqLimit;
-          }
+          this.measureBase.sampleTsq(this.senders);
           this.flowStats.sample(this.senders, this.qdiscs, this.kernel.pacingRate);
         }
         this.sim.at(nowNs + this.sampleIntervalNs, this, K_SAMPLE);
@@ -248,19 +232,19 @@ export class Model implements EventTarget {
   beginMeasurement(nowNs: Ns): void {
     this.measuring = true;
     this.recorder.resetSummaries();
-    this.tsqSamples = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
-    this.bottleneckBusyBase = this.bottlenecks.map((nic) => nic.busyNs);
-    this.thrBase = this.senders.map((s) => s.throttledTimeNs(nowNs));
+    this.measureBase.begin(
+      {
+        senders: this.senders,
+        bottlenecks: this.bottlenecks,
+        stationBytes: this.stationBytes,
+        stationAirtime: this.stationAirtime,
+        deliveredBytes: () => this.deliveredBytes(),
+        cpuBusyNs: () => this.cpu.busyTimeNs(),
+      },
+      nowNs,
+    );
     this.flowStats.reset(this.senders, this.receivers, this.qdiscs, nowNs);
-    this.base = {
-      bytes: this.deliveredBytes(),
-      cpuNs: this.cpu.busyTimeNs(),
-      thrNs: this.senders[0]?.throttledTimeNs(nowNs) ?? 0,
-      tNs: nowNs,
-    };
-    this.perStationBase = this.stationBytes.map((f) => f());
     this.shares?.begin(nowNs);
-    this.perStationAirBase = this.stationAirtime.map((f) => f());
     this.steps?.restart(nowNs);
     this.aggBytes.clear();
     this.wifiRadios?.radios[0]?.beginMeasurement?.(nowNs);
@@ -282,45 +266,21 @@ export class Model implements EventTarget {
     return this.steps?.series() ?? null;
   }
 
-  /** The main radio's figures for the summary. */
-  private wifiSummary(nowNs: Ns): WifiRadioSummary | undefined {
-    const r0 = this.wifiRadios?.radios[0];
-    if (!r0) return undefined;
-    const d = r0.summary?.(nowNs);
-    return {
-      driver: r0.family,
-      medianAggregateBytes: this.aggBytes.median(),
-      medianDriverStatusUs: d?.medianStatusUs ?? NaN,
-      meanFirmwareBytes: d?.meanFirmwareBytes ?? NaN,
-    };
-  }
-
-  /** Time averages of the first sender's sk_wmem_alloc and TSQ limit since the measurement began (null before a sample). */
+  // The summary's measured figures (./measure-base.ts), for bound.ts and the hosts.
   tsqMeans(): { wmemBytes: number; limitBytes: number } | null {
-    const t = this.tsqSamples;
-    return t.n === 0 ? null : { wmemBytes: t.wmemBytes / t.n, limitBytes: t.limitBytes / t.n };
+    return this.measureBase.tsqMeans();
   }
 
-  /** The same over every sender: sk_wmem_alloc summed over the flows, and their limits summed. */
   tsqTotalMeans(): { wmemBytes: number; limitBytes: number } | null {
-    const t = this.tsqSamples;
-    return t.n === 0 ? null : { wmemBytes: t.allWmemBytes / t.n, limitBytes: t.allLimitBytes / t.n };
+    return this.measureBase.tsqTotalMeans();
   }
 
-  /** Each sender's share of time TSQ-throttled since the measurement began. */
   throttledFractions(): number[] {
-    const now = this.sim.nowNs;
-    const dt = now - this.base.tNs;
-    return this.senders.map((s, i) => (dt > 0 ? (s.throttledTimeNs(now) - (this.thrBase[i] ?? 0)) / dt : 0));
+    return this.measureBase.throttledFractions(this.senders, this.sim.nowNs);
   }
 
-  /** The share of time each bottleneck link was busy since the measurement began (since t = 0 before it). */
   bottleneckUtilization(): number[] {
-    const since = this.measuring ? this.base.tNs : 0;
-    const dt = this.sim.nowNs - since;
-    return this.bottlenecks.map((nic, i) =>
-      dt > 0 ? (nic.busyNs - (this.measuring ? (this.bottleneckBusyBase[i] ?? 0) : 0)) / dt : 0,
-    );
+    return this.measureBase.bottleneckUtilization(this.bottlenecks, this.sim.nowNs, this.measuring);
   }
 
   isMeasuring(): boolean {
@@ -355,52 +315,6 @@ export class Model implements EventTarget {
   }
 
   summary(): Summary {
-    const now = this.sim.nowNs;
-    const rec = this.recorder;
-    const dt = now - this.base.tNs;
-    const goodputBps = dt > 0 ? ((this.deliveredBytes() - this.base.bytes) * 8 * NS_PER_SEC) / dt : 0;
-    const s0 = this.senders[0];
-    // Without the CPU model the sender's core costs nothing: busy is unknown, not 0.
-    const cpuBusy = !this.scenario.cpu.enabled
-      ? NaN
-      : dt > 0
-        ? (this.cpu.busyTimeNs() - this.base.cpuNs) / dt
-        : 0;
-    const throttledFraction = dt > 0 && s0 ? (s0.throttledTimeNs(now) - this.base.thrNs) / dt : 0;
-    const air = this.stationAirtime.map((f, i) => f() - (this.perStationAirBase[i] ?? 0));
-    const airAll = air.reduce((a, b) => a + b, 0);
-    const stations: StationSummary[] = this.stationNames.map((name, i) => ({
-      name,
-      goodputBps:
-        dt > 0 ? ((this.stationBytes[i]() - (this.perStationBase[i] ?? 0)) * 8 * NS_PER_SEC) / dt : 0,
-      medianPingMs: rec.pings[i]?.median() ?? NaN,
-      medianAggregate: rec.aggregates[i]?.median() ?? NaN,
-      medianAvgAmpduLen: rec.avgAmpduLen[i]?.median() ?? NaN,
-      airtimeShare: airAll > 0 && i < air.length ? air[i] / airAll : NaN,
-    }));
-    const meanLimitBytes = Math.round(this.tsqMeans()?.limitBytes ?? (s0 ? s0.tsqLimit : NaN));
-    const sum: Summary = {
-      simulatedNs: now,
-      goodputBps,
-      medianLatencyMs: rec.pingAll.median(),
-      medianAggregate: rec.aggAll.median(),
-      tsqLimitBytes: meanLimitBytes,
-      tsqBudget: tsqBudgetOf(this, meanLimitBytes),
-      forwarded: this.scenario.wifi?.tcpSender === 'wired',
-      cpuBusy,
-      medianCompletionUs: rec.completionNs.median() / 1000,
-      throttledFraction,
-      drops: this.drops + (this.wifiRadios ? wifiDrops(this.wifiRadios) : 0),
-      stations,
-      wifi: this.wifiSummary(now),
-      flows: this.flowStats.flowSummaries(this.senders, this.receivers, now),
-      qdiscs: this.flowStats.qdiscSummaries(this.qdiscNames),
-      flowShares: this.shares?.summary(now) ?? [],
-      bound: '',
-      events: this.sim.eventsRun,
-      ...(this.recorder.recordsFrames ? { seriesMeans: this.recorder.seriesMeans() } : {}),
-    };
-    sum.bound = boundExplanation(this, sum);
-    return sum;
+    return modelSummary(this);
   }
 }
