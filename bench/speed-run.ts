@@ -51,6 +51,7 @@ export function speedTargets(vs: VsResult | null, scale: ScaleRow[] | null, star
         ` (run again: ${f(wifi.tsqWarmNsPerEvent, 0)} / ${f(wired.tsqWarmNsPerEvent, 0)} = ${f(wifi.tsqWarmNsPerEvent / wired.tsqWarmNsPerEvent, 2)}×)`,
       goal: '≤ 1.5×',
       met: wifi.tsqNsPerEvent / wired.tsqNsPerEvent <= 1.5,
+      note: `per TCP segment delivered, a unit ns-3 shares: ${f(wifi.tsqNsPerSegment / wired.tsqNsPerSegment, 2)}× (ns-3: ${f(wifi.ns3NsPerSegment / wired.ns3NsPerSegment, 2)}×)`,
     });
   const bundle = startup.find((r) => r.how === 'bundle');
   const npm = startup.find((r) => r.how === 'npm run sim');

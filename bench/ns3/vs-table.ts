@@ -41,6 +41,19 @@ export interface SceneFigures {
   tsqEventsPerCpuS: number;
   /** The same run again in the same process, V8 having compiled the core. */
   tsqWarmNsPerEvent: number;
+  /**
+   * CPU per TCP segment delivered (goodput over the run, 1448-byte segments):
+   * a unit both simulators share, where an event is not (one TSQ Lab event may
+   * carry a whole A-MPDU or GSO skb, ns-3's one frame's step).
+   */
+  tsqNsPerSegment: number;
+  ns3NsPerSegment: number;
+}
+
+/** TCP segments of 1448 bytes the flows delivered at their goodput over `simS` seconds. */
+function segmentsDelivered(flows: FlowFigures[], simS: number): number {
+  const mbps = flows.reduce((a, x) => a + (Number.isFinite(x.goodputMbps) ? x.goodputMbps : 0), 0);
+  return (mbps * 1e6 * simS) / 8 / 1448;
 }
 
 /** The ratios and per-event costs a scene's targets are judged on. */
@@ -51,6 +64,9 @@ export function sceneFigures(s: VsScene): SceneFigures {
   const tsqEvents = r[0]?.runnerOut.events ?? NaN;
   const ns3Events = r[0]?.ns3Figures.events ?? NaN;
   const tsqCpu = median(r.map((x) => x.runnerOut.runCpuS));
+  const ns3Cpu = median(r.map((x) => x.ns3Figures.runCpuS));
+  const tsqSegs = segmentsDelivered(s.tsqFlows, s.simS);
+  const ns3Segs = r.length ? segmentsDelivered(r[r.length - 1].ns3Figures.flows, s.simS) : NaN;
   return {
     wholeWall: pair(
       (x) => x.ns3.wallS,
@@ -72,6 +88,8 @@ export function sceneFigures(s: VsScene): SceneFigures {
     ns3NsPerEvent: (median(r.map((x) => x.ns3Figures.runCpuS)) / ns3Events) * 1e9,
     tsqEventsPerCpuS: tsqEvents / tsqCpu,
     tsqWarmNsPerEvent: (median(r.map((x) => x.runnerOut.warmRunCpuS)) / tsqEvents) * 1e9,
+    tsqNsPerSegment: (tsqCpu / tsqSegs) * 1e9,
+    ns3NsPerSegment: (ns3Cpu / ns3Segs) * 1e9,
   };
 }
 
@@ -174,6 +192,7 @@ export function sceneText(s: VsScene): string {
     ),
     row('events', String(r[0].runnerOut.events), String(ns3Fig.events)),
     row('CPU ns per event (simulation only)', f(fig.tsqNsPerEvent, 0), f(fig.ns3NsPerEvent, 0)),
+    row('CPU ns per segment delivered (sim only)', f(fig.tsqNsPerSegment, 0), f(fig.ns3NsPerSegment, 0)),
     row(
       '  the run again in the same process',
       `${f(fig.tsqWarmNsPerEvent, 0)} (${f(s.simS / median(r.map((x) => x.runnerOut.warmRunCpuS)))} sim/CPU)`,
