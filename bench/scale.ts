@@ -25,17 +25,26 @@ export interface ScaleScene {
 
 const MIB = 2 ** 20;
 
-/** bench-wired with a faster bottleneck (and a host link ten times faster still); 64 MiB of send buffer fills 10 Gbit/s × 20 ms. */
+/**
+ * bench-wired with a faster bottleneck (and a host link ten times faster
+ * still). 10 Gbit/s × 20 ms is 25 MB in flight: 64 MiB of send buffer, and a
+ * receiver whose tcp_rmem lets its window grow as far (the default 6 MiB
+ * cap would hold the flow near 1.7 Gbit/s, receive-window-bound), as a host
+ * tuned for such a path sets them.
+ */
 const rate = (bps: number, name: string, simS: number): ScaleScene => ({
   family: 'rate',
   name,
   simS,
-  scenario: () =>
-    applyOverrides(findPreset('bench-wired')!.scenario(), {
+  scenario: () => {
+    const sc = applyOverrides(findPreset('bench-wired')!.scenario(), {
       'router.rateBps': bps,
       'link.rateBps': Math.max(1e9, 10 * bps),
       'tcp.sndbufBytes': 64 * MIB,
-    }),
+    });
+    sc.receiver.tcp_rmem = { minBytes: 4096, defaultBytes: 131072, maxBytes: 64 * MIB };
+    return sc;
+  },
 });
 
 /** One CUBIC flow over a 100 Gbit/s, 50 µs link with TSO (64 KB skbs) and fq_codel, no router. */
