@@ -83,13 +83,27 @@ export async function buildCli() {
   writeCodeCache();
 }
 
-/** Runs the launcher's code cache runs in a process of its own, which writes CODE_CACHE. */
+/**
+ * Runs the launcher's code cache runs in a process of its own, which writes
+ * CODE_CACHE. The cache only saves compiling: if it cannot be written, the
+ * command still works, so the build says so and goes on.
+ */
 function writeCodeCache() {
-  rmSync(CODE_CACHE, { force: true });
-  execFileSync(process.execPath, [CLI_BUNDLE], {
-    env: { ...process.env, TSQ_LAB_WRITE_CODE_CACHE: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  try {
+    rmSync(CODE_CACHE, { force: true });
+    execFileSync(process.execPath, [CLI_BUNDLE], {
+      env: { ...process.env, TSQ_LAB_WRITE_CODE_CACHE: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (e) {
+    const why = String(e.stderr ?? e.message)
+      .trim()
+      .split('\n')
+      .slice(-1)[0];
+    process.stderr.write(
+      `warning: the CLI's code cache was not written (${why}); the CLI compiles its core as it starts\n`,
+    );
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
