@@ -10,9 +10,9 @@ import { TimeAverage } from '../offload/time-average';
 import { macNetdev } from '../ath9k/ath9k-driver';
 import type { WifiDriverFactory, WifiRadio } from '../driver';
 import { offloadMac80211 } from '../offload/offload-mac80211';
+import { offloadTraceSites } from '../offload/offload-trace';
 import { DEFAULT_BASIC_RATE_MBPS } from '../phy/phy';
 import { BA_WINDOW_VHT } from '../phy/vht-he';
-import { Hop } from '../../skb-trace';
 import { Ath10k } from './ath10k';
 import { Ath10kFirmware } from './ath10k-fw';
 import { ath10kDefaults, type Ath10kChip } from './ath10k-options';
@@ -111,18 +111,11 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
           read: () => host.numPendingTx,
         },
       ],
-      // HTT TX_FRM puts it on the bus; the firmware queues it, sends it, and its BlockAck
-      // settles it; the tx_compl indication reaches the host, whose NAPI poll frees it.
-      traceSites: () => [
-        { obj: fw, label: 'HTT: PCIe to the firmware', series: 'occ.driver' },
-        {
-          obj: fw.engine,
-          label: 'ath10k firmware',
-          series: 'occ.firmware',
-          byKind: { [Hop.WIRE]: 'occ.air', [Hop.WIRE_END]: 'occ.status' },
-        },
-        { obj: host, label: 'ath10k: HTT tx_compl', series: 'occ.status' },
-      ],
+      traceSites: () =>
+        offloadTraceSites(
+          { bus: fw, engine: fw.engine, host: host },
+          { bus: 'HTT: PCIe to the firmware', engine: 'ath10k firmware', host: 'ath10k: HTT tx_compl' },
+        ),
       queuedFor: (dst) => mac.backlogBytes(dst) + fw.engine.bytesFor(dst),
       ownDrops: () => 0,
       beginMeasurement: (now) => {

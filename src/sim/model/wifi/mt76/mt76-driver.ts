@@ -9,8 +9,8 @@ import { us } from '../../../engine/time';
 import { macNetdev } from '../ath9k/ath9k-driver';
 import type { WifiDriverFactory, WifiRadio } from '../driver';
 import { offloadMac80211 } from '../offload/offload-mac80211';
+import { offloadTraceSites } from '../offload/offload-trace';
 import { DEFAULT_BASIC_RATE_MBPS } from '../phy/phy';
-import { Hop } from '../../skb-trace';
 import { Mt76 } from './mt76';
 import { Mt76Mac } from './mt76-mac';
 import { mt76Defaults, type Mt76Chip } from './mt76-options';
@@ -102,18 +102,11 @@ export const mt76Driver: WifiDriverFactory<Mt76DriverConfig> = {
         },
         { key: 'drv.tokens', label: 'tokens out', unit: 'frames', panel: 'tcp', read: () => host.tokenCount },
       ],
-      // The descriptor goes on the DMA ring; the MAC fetches it into its queues, sends it,
-      // and its BlockAck settles it; the TX-free event reaches the host, whose poll frees it.
-      traceSites: () => [
-        { obj: hw, label: 'mt76: DMA ring', series: 'occ.driver' },
-        {
-          obj: hw.engine,
-          label: 'mt76 MAC queues',
-          series: 'occ.firmware',
-          byKind: { [Hop.WIRE]: 'occ.air', [Hop.WIRE_END]: 'occ.status' },
-        },
-        { obj: host, label: 'mt76: TX-free', series: 'occ.status' },
-      ],
+      traceSites: () =>
+        offloadTraceSites(
+          { bus: hw, engine: hw.engine, host: host },
+          { bus: 'mt76: DMA ring', engine: 'mt76 MAC queues', host: 'mt76: TX-free' },
+        ),
       queuedFor: (dst) => mac.backlogBytes(dst) + hw.engine.bytesFor(dst),
       ownDrops: () => 0,
       beginMeasurement: (now) => {
