@@ -113,7 +113,7 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
       ],
       traceSites: () =>
         offloadTraceSites(
-          { bus: fw, engine: fw.engine, host: host },
+          { bus: fw, engine: fw.engine, host },
           { bus: 'HTT: PCIe to the firmware', engine: 'ath10k firmware', host: 'ath10k: HTT tx_compl' },
         ),
       queuedFor: (dst) => mac.backlogBytes(dst) + fw.engine.bytesFor(dst),

@@ -104,7 +104,7 @@ export const mt76Driver: WifiDriverFactory<Mt76DriverConfig> = {
       ],
       traceSites: () =>
         offloadTraceSites(
-          { bus: hw, engine: hw.engine, host: host },
+          { bus: hw, engine: hw.engine, host },
           { bus: 'mt76: DMA ring', engine: 'mt76 MAC queues', host: 'mt76: TX-free' },
         ),
       queuedFor: (dst) => mac.backlogBytes(dst) + hw.engine.bytesFor(dst),
