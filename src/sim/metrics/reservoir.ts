@@ -5,6 +5,9 @@
  */
 import { preferDoubleFields } from '../engine/double-fields';
 
+/** What a reservoir's buffer starts at (it doubles up to the capacity). */
+const INITIAL_CAPACITY = 256;
+
 export class Reservoir {
   private buf: Float64Array;
   private n = 0;
@@ -14,7 +17,8 @@ export class Reservoir {
   sum = 0;
 
   constructor(private readonly capacity = 65536) {
-    this.buf = new Float64Array(capacity);
+    // The buffer grows to the capacity as samples come: most stores of a short run hold few.
+    this.buf = new Float64Array(Math.min(capacity, INITIAL_CAPACITY));
   }
 
   add(v: number): void {
@@ -31,7 +35,14 @@ export class Reservoir {
       this.stride *= 2;
       this.skip = this.stride - 1;
     }
+    if (this.n === this.buf.length) this.grow();
     this.buf[this.n++] = v;
+  }
+
+  private grow(): void {
+    const buf = new Float64Array(Math.min(this.capacity, this.buf.length * 2));
+    buf.set(this.buf);
+    this.buf = buf;
   }
 
   clear(): void {
@@ -44,6 +55,11 @@ export class Reservoir {
 
   get size(): number {
     return this.n;
+  }
+
+  /** The most samples it ever holds: its buffer grows to this and no further. */
+  get boundSlots(): number {
+    return this.capacity;
   }
 
   quantile(q: number): number {
