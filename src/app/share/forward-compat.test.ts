@@ -5,26 +5,12 @@
  * or a key added later — is named in a notice and ignored; the rest is used.
  */
 import { describe, expect, it } from 'vitest';
-import { createSim, listPresets } from '../../sim/index';
-import type { LoadRequest, LoadResult, ParamValue } from '../../worker/protocol';
+import { listPresets } from '../../sim/index';
+import { loadInProcess } from './in-process-load.fixture';
 import { resolveShared } from './resolve';
 import { decodeShareState, noticeText, SHARE_VERSION } from './url-state';
 
-async function load(req: LoadRequest): Promise<LoadResult> {
-  const r = createSim(req.presetId, req.overrides, req.seed);
-  if (!r.ok) return r;
-  const values: Record<string, ParamValue> = {};
-  for (const p of r.sim.params) values[p.key] = r.sim.getParam(p.key)!;
-  return {
-    ok: true,
-    params: [...r.sim.params],
-    series: [...r.sim.series],
-    points: { ...r.sim.points },
-    values,
-    runId: 1,
-    script: { overrides: req.overrides, changes: [...r.sim.changes] },
-  };
-}
+const load = loadInProcess;
 
 async function read(query: string) {
   const { state, notices } = decodeShareState(query);

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSim, listPresets } from '../../sim/index';
-import type { LoadRequest, LoadResult, ParamValue } from '../../worker/protocol';
+import { listPresets } from '../../sim/index';
+import { loadInProcess } from './in-process-load.fixture';
 import { messagesFor, resolveShared } from './resolve';
 
-/** The worker's load, in process: the same core and the same messages. */
-async function load(req: LoadRequest): Promise<LoadResult> {
-  const r = createSim(req.presetId, req.overrides, req.seed, req.changes);
-  if (!r.ok) return r;
-  const values: Record<string, ParamValue> = {};
-  for (const p of r.sim.params) values[p.key] = r.sim.getParam(p.key)!;
-  return {
-    ok: true,
-    params: [...r.sim.params],
-    series: [...r.sim.series],
-    points: { ...r.sim.points },
-    values,
-    runId: 1,
-    script: { overrides: req.overrides, changes: [...r.sim.changes] },
-  };
-}
+const load = loadInProcess;
 
 const presets = listPresets();
 
