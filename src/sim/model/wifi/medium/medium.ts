@@ -200,6 +200,15 @@ export class Medium implements EventTarget {
     this.sim.at(this.idleStartNs + this.sifsNs + k * this.slotNs, this, EV_ACCESS, this.gen);
   }
 
+  /** The next access at slot boundary `best`, or none (-1): nothing pending, and any queued access is stale. */
+  private scheduleEarliest(best: number): void {
+    if (best >= 0) this.scheduleAccess(best);
+    else {
+      this.schedK = -1;
+      this.gen++;
+    }
+  }
+
   private rescheduleAll(): void {
     let best = -1;
     const es = this.entries;
@@ -209,11 +218,7 @@ export class Medium implements EventTarget {
       const k = e.startK + e.counter;
       if (best < 0 || k < best) best = k;
     }
-    if (best >= 0) this.scheduleAccess(best);
-    else {
-      this.schedK = -1;
-      this.gen++;
-    }
+    this.scheduleEarliest(best);
   }
 
   /** Slot boundary schedK reached: whoever's counter is 0 transmits. */
@@ -301,10 +306,6 @@ export class Medium implements EventTarget {
         if (best < 0 || k < best) best = k;
       }
     }
-    if (best >= 0) this.scheduleAccess(best);
-    else {
-      this.schedK = -1;
-      this.gen++;
-    }
+    this.scheduleEarliest(best);
   }
 }
