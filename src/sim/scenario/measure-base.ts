@@ -6,16 +6,7 @@
 import type { Ns } from '../engine/time';
 import type { WiredNic } from '../model/nic/wired-nic';
 import type { TcpSender } from '../model/tcp/sender';
-
-/** The counters the baseline is taken of (the Model's readers). */
-export interface MeasuredCounters {
-  senders: readonly TcpSender[];
-  bottlenecks: readonly WiredNic[];
-  stationBytes: readonly (() => number)[];
-  stationAirtime: readonly (() => number)[];
-  deliveredBytes(): number;
-  cpuBusyNs(): number;
-}
+import type { Model } from './model';
 
 export class MeasureBase {
   /** When the measurement began, and the delivered bytes, CPU time and first sender's throttled time then. */
@@ -31,16 +22,17 @@ export class MeasureBase {
   /** Sums of sk_wmem_alloc and the TSQ limit at each sample: the first sender's, and every sender's together. */
   private tsq = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
 
-  begin(c: MeasuredCounters, nowNs: Ns): void {
+  /** Takes the model's counters as they stand now. */
+  begin(m: Model, nowNs: Ns): void {
     this.tsq = { n: 0, wmemBytes: 0, limitBytes: 0, allWmemBytes: 0, allLimitBytes: 0 };
-    this.bottleneckBusy = c.bottlenecks.map((nic) => nic.busyNs);
-    this.thr = c.senders.map((s) => s.throttledTimeNs(nowNs));
+    this.bottleneckBusy = m.bottlenecks.map((nic) => nic.busyNs);
+    this.thr = m.senders.map((s) => s.throttledTimeNs(nowNs));
     this.tNs = nowNs;
-    this.bytes = c.deliveredBytes();
-    this.cpuNs = c.cpuBusyNs();
-    this.thrNs = c.senders[0]?.throttledTimeNs(nowNs) ?? 0;
-    this.stationBytes = c.stationBytes.map((f) => f());
-    this.stationAir = c.stationAirtime.map((f) => f());
+    this.bytes = m.deliveredBytes();
+    this.cpuNs = m.cpu.busyTimeNs();
+    this.thrNs = m.senders[0]?.throttledTimeNs(nowNs) ?? 0;
+    this.stationBytes = m.stationBytes.map((f) => f());
+    this.stationAir = m.stationAirtime.map((f) => f());
   }
 
   /** One sample of the senders' sk_wmem_alloc and TSQ limits. */

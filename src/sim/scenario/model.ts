@@ -232,17 +232,7 @@ export class Model implements EventTarget {
   beginMeasurement(nowNs: Ns): void {
     this.measuring = true;
     this.recorder.resetSummaries();
-    this.measureBase.begin(
-      {
-        senders: this.senders,
-        bottlenecks: this.bottlenecks,
-        stationBytes: this.stationBytes,
-        stationAirtime: this.stationAirtime,
-        deliveredBytes: () => this.deliveredBytes(),
-        cpuBusyNs: () => this.cpu.busyTimeNs(),
-      },
-      nowNs,
-    );
+    this.measureBase.begin(this, nowNs);
     this.flowStats.reset(this.senders, this.receivers, this.qdiscs, nowNs);
     this.shares?.begin(nowNs);
     this.steps?.restart(nowNs);
