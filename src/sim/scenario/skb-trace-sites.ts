@@ -10,7 +10,6 @@ import type { TxDriver } from '../model/nic/driver';
 import type { XenNetfront } from '../model/nic/xen-netfront';
 import { Hop } from '../model/skb-trace';
 import type { Model } from './model';
-import type { Brcmfmac } from '../model/wifi/brcmfmac/brcmfmac';
 import type { WifiNet } from './wifi-net';
 
 /** The sockets, the receivers and the free that runs tcp_wfree (`afterFree`: what counts the data then). */
@@ -49,18 +48,6 @@ export function wifiTraceSites(m: Model, net: WifiNet, dev0: DevQueue, hostDev: 
   m.traceSite(dev0, { label: 'software GSO', series: null });
   const r0 = net.radios[0];
   if (r0.mac) m.traceSite(r0.netdev, { label: 'mac80211 TXQs', series: 'occ.txq' });
-  if (r0.family === 'ath9k') {
-    const air = { [Hop.WIRE]: 'occ.air' };
-    m.traceSite(r0.driver, { label: 'ath9k: TID + HW queue', series: 'occ.driver', byKind: air });
-  } else if (r0.family === 'brcmfmac') {
-    const brcm = r0.driver as Brcmfmac;
-    m.traceSite(brcm, { label: 'brcmfmac: fws queue + SDIO bus', series: 'occ.driver' });
-    m.traceSite(brcm.firmware, {
-      label: 'brcmfmac dongle',
-      series: 'occ.dongle',
-      byKind: { [Hop.WIRE]: 'occ.air', [Hop.TX_STATUS]: 'occ.hanger', [Hop.FW_RELEASE]: null },
-    });
-  }
   for (const s of r0.traceSites?.() ?? [])
     m.traceSite(s.obj, { label: s.label, series: s.series, byKind: s.byKind });
   commonSites(m, null);

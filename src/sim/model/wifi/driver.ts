@@ -132,7 +132,7 @@ export interface WifiRadio {
   layers(): readonly RadioLayer[];
   /** Other series the driver publishes. */
   series(): readonly RadioSeries[];
-  /** Where the driver's own hops of a traced skb happen (families that record them). */
+  /** Where the driver's own hops of a traced skb happen, each with the layer that counts it after a hop there. */
   traceSites?(): readonly RadioTraceSite[];
   /** Bytes below the qdisc for frames to `dst` (mac80211 TXQs and driver). */
   queuedFor(dst: number): number;

@@ -6,6 +6,7 @@
  */
 import { us } from '../../../engine/time';
 import type { TxDriver } from '../../nic/driver';
+import { Hop } from '../../skb-trace';
 import type { WifiDriverFactory, WifiRadio } from '../driver';
 import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
 import { phyRateBps } from '../phy/phy';
@@ -83,6 +84,10 @@ export const ath9kDriver: WifiDriverFactory<Ath9kDriverConfig> = {
         },
       ],
       series: () => [],
+      // Into its TID and HW queue, then on the air in an A-MPDU (and back on a retry).
+      traceSites: () => [
+        { obj: ath, label: 'ath9k: TID + HW queue', series: 'occ.driver', byKind: { [Hop.WIRE]: 'occ.air' } },
+      ],
       queuedFor: (dst) => (mac?.backlogBytes(dst) ?? 0) + ath.bytesFor(dst),
       ownDrops: () => ath.stats.legacyDrops,
     };

@@ -5,6 +5,7 @@
  * hook is not used). Frames from the air reach the host over the SDIO bus.
  */
 import type { WifiDriverFactory, WifiRadio } from '../driver';
+import { Hop } from '../../skb-trace';
 import { Brcmfmac, type BrcmfmacOptions } from './brcmfmac';
 
 export const brcmfmacDriver: WifiDriverFactory<BrcmfmacOptions> = {
@@ -42,6 +43,16 @@ export const brcmfmacDriver: WifiDriverFactory<BrcmfmacOptions> = {
         },
       ],
       series: () => [],
+      // The fws queue and bus, then the dongle: on the air, its TX status back to the hanger, or released.
+      traceSites: () => [
+        { obj: brcm, label: 'brcmfmac: fws queue + SDIO bus', series: 'occ.driver' },
+        {
+          obj: brcm.firmware,
+          label: 'brcmfmac dongle',
+          series: 'occ.dongle',
+          byKind: { [Hop.WIRE]: 'occ.air', [Hop.TX_STATUS]: 'occ.hanger', [Hop.FW_RELEASE]: null },
+        },
+      ],
       queuedFor: () => brcm.hostQueuedBytes(),
       ownDrops: () => brcm.stats.dropped,
       receiveFromAir: (skb, _txNode, now) => brcm.receiveFromAir(skb, now),
