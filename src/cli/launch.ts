@@ -26,7 +26,7 @@ interface Core {
 }
 
 /** The runs whose compiled functions the cache holds: the wired path, the WiFi path, the table printer. */
-export const CODE_CACHE_RUNS = [
+const CODE_CACHE_RUNS = [
   ['bench-wired', '--duration', '300ms', '--format', 'json'],
   ['bench-wifi', '--duration', '300ms', '--format', 'json'],
   ['bench-wired', '--duration', '50ms'],
