@@ -119,8 +119,8 @@ export function targets(
     out.push({
       what: 'slider → frame p50 / p95 (ms)',
       value: `1×: ${f(s.realTime.p50, 0)} / ${f(s.realTime.p95, 0)}; max: ${f(s.fullSpeed.p50, 0)} / ${f(s.fullSpeed.p95, 0)}`,
-      goal: 'p95 < 100',
-      met: worst < 100 && s.realTime.lost + s.fullSpeed.lost === 0,
+      goal: 'p95 < 50',
+      met: worst < 50 && s.realTime.lost + s.fullSpeed.lost === 0,
     });
     const fi = br.frameIntervalMs;
     const busy = br.mainThreadBusy;

@@ -2,6 +2,25 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChartScheduler, DrawBudget, FRAME_BUDGET_PLOTS, type RenderState } from './scheduler';
 import { SeriesBuffers } from './series-buffer';
 import { viewStore } from '../state/view-store';
+import type { Frame } from '../../worker/protocol';
+
+/** A frame of one sample at each time, carrying `changes`. */
+function frameWith(tNs: number[], changes: Frame['changes']): Frame {
+  const e = new Float64Array(0);
+  return {
+    nowNs: tNs[tNs.length - 1],
+    tNs: Float64Array.from(tNs),
+    cols: {},
+    aggT: e,
+    aggN: e,
+    aggNode: e,
+    pingT: e,
+    pingMs: e,
+    pingSta: e,
+    throttled: e,
+    changes,
+  };
+}
 
 /** requestAnimationFrame by hand: each flush() runs one animation frame. */
 let queued: FrameRequestCallback[] = [];
@@ -70,6 +89,37 @@ describe('ChartScheduler', () => {
     expect(drawn.map((f) => f.length)).toEqual(Array(6 / FRAME_BUDGET_PLOTS).fill(FRAME_BUDGET_PLOTS));
     expect(drawn.flat().sort()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(queued.length).toBe(0);
+    sch.dispose();
+  });
+
+  it('draws every chart in the first frame that shows a knob change, past the budget', () => {
+    const buf = new SeriesBuffers();
+    buf.reset(1, []);
+    const sch = new ChartScheduler(buf, viewStore);
+    const tracks = 3 * FRAME_BUDGET_PLOTS;
+    let drawnNow = 0;
+    // Each track redraws whole for each new buffers version.
+    for (let i = 0; i < tracks; i++) {
+      let shown = -1;
+      sch.add((s: RenderState) => {
+        if (s.version === shown) return;
+        if (!s.budget.take(1)) return false;
+        shown = s.version;
+        drawnNow++;
+      });
+    }
+    const frameOf = (): number => {
+      drawnNow = 0;
+      flush();
+      return drawnNow;
+    };
+    for (let k = 0; k < 10 && queued.length; k++) frameOf();
+    const change = { tNs: 3, key: 'tcp.sk_pacing_shift', from: 10, to: 8 };
+    buf.push(frameWith([3], [change]), 1);
+    expect(frameOf()).toBe(tracks);
+    // Frames without a new change keep to the budget.
+    buf.push(frameWith([4], []), 1);
+    expect(frameOf()).toBe(FRAME_BUDGET_PLOTS);
     sch.dispose();
   });
 

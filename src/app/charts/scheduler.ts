@@ -10,7 +10,10 @@
  * each frame brings a window of new columns, is spread over a few frames
  * instead of making one task that holds the page (the commit rasterises
  * every column a frame drew, on the main thread when compositing is done in
- * software).
+ * software). The exception is the first frame that shows a knob change
+ * (a frame from the worker carrying it): that is what the user waits for,
+ * and spread over two frames it reached the screen a frame later at full
+ * speed, so that frame draws every chart.
  */
 import type { SeriesBuffers } from './series-buffer';
 import { windowOf } from './time-view';
@@ -90,6 +93,8 @@ export class ChartScheduler {
   /** Recent paints, oldest first (see trackPaints). */
   private readonly paints: Paint[] = [];
   private paintPort: MessagePort | null = null;
+  /** SeriesBuffers.changesVersion when a frame last drew every chart for it. */
+  private urgentShown = -1;
 
   constructor(
     readonly buffers: SeriesBuffers,
@@ -150,7 +155,12 @@ export class ChartScheduler {
 
   private readonly frame = () => {
     this.raf = 0;
-    const s = this.current(new DrawBudget(FRAME_BUDGET_PLOTS, FRAME_BUDGET_MS));
+    // A knob change is what the user waits to see: the first frame that has it draws every chart.
+    const urgent = this.buffers.changesVersion > this.urgentShown;
+    this.urgentShown = this.buffers.changesVersion;
+    const s = this.current(
+      urgent ? new DrawBudget(Infinity) : new DrawBudget(FRAME_BUDGET_PLOTS, FRAME_BUDGET_MS),
+    );
     const deferred: Renderer[] = [];
     for (const r of this.renderers) {
       if (r(s) === false) deferred.push(r);
