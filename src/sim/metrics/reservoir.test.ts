@@ -4,6 +4,7 @@
  * so what it holds is every k-th sample of the whole run, whatever the run's
  * length. Its buffer grows on demand and never past the capacity.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Reservoir } from './reservoir';
 
@@ -46,6 +47,52 @@ describe('Reservoir', () => {
     for (let i = 0; i < 10; i++) r.add(100 + i);
     expect(r.size).toBe(10);
     expect(r.median()).toBe(104.5);
+  });
+
+  it('answers quantiles from the samples it holds now, whichever reservoir was asked last', () => {
+    const quant = (xs: number[], q: number): number => {
+      const a = [...xs].sort((x, y) => x - y);
+      const pos = q * (a.length - 1);
+      const lo = Math.floor(pos);
+      return a[lo] + (a[Math.min(a.length - 1, lo + 1)] - a[lo]) * (pos - lo);
+    };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            which: fc.integer({ min: 0, max: 1 }),
+            op: fc.constantFrom('add', 'ask', 'clear'),
+            v: fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+            q: fc.double({ min: 0, max: 1, noNaN: true }),
+          }),
+          { maxLength: 200 },
+        ),
+        (ops) => {
+          const rs = [new Reservoir(1 << 20), new Reservoir(1 << 20)];
+          const model: number[][] = [[], []];
+          for (const o of ops) {
+            if (o.op === 'add') {
+              rs[o.which].add(o.v);
+              model[o.which].push(o.v);
+            } else if (o.op === 'clear') {
+              rs[o.which].clear();
+              model[o.which] = [];
+            } else if (model[o.which].length) {
+              expect(rs[o.which].quantile(o.q)).toBe(quant(model[o.which], o.q));
+            } else expect(rs[o.which].quantile(o.q)).toBeNaN();
+          }
+        },
+      ),
+    );
+    // A clear and as many new samples as before: the same count, other values.
+    const r = new Reservoir(64);
+    r.add(1);
+    r.add(2);
+    expect(r.median()).toBe(1.5);
+    r.clear();
+    r.add(5);
+    r.add(7);
+    expect(r.median()).toBe(6);
   });
 
   it('names its bound for the bounded-buffer checks', () => {

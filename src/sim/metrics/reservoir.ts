@@ -8,6 +8,20 @@ import { preferDoubleFields } from '../engine/double-fields';
 /** What a reservoir's buffer starts at (it doubles up to the capacity). */
 const INITIAL_CAPACITY = 256;
 
+/**
+ * The samples of the reservoir a quantile was last asked of, sorted, shared
+ * by all reservoirs: a summary asks each for several quantiles in a row, and
+ * one buffer sorted once replaces a sorted copy per quantile (the garbage of
+ * a summary was its largest allocation).
+ */
+const sorted = {
+  buf: new Float64Array(0),
+  owner: null as Reservoir | null,
+  epoch: -1,
+  count: -1,
+};
+let nextEpoch = 0;
+
 export class Reservoir {
   private buf: Float64Array;
   private n = 0;
@@ -15,6 +29,8 @@ export class Reservoir {
   private skip = 0;
   count = 0;
   sum = 0;
+  /** Changes with every clear(), so a sorted copy from before is not taken for the samples now. */
+  private epoch = nextEpoch++;
 
   constructor(private readonly capacity = 65536) {
     // The buffer grows to the capacity as samples come: most stores of a short run hold few.
@@ -46,6 +62,7 @@ export class Reservoir {
   }
 
   clear(): void {
+    this.epoch = nextEpoch++;
     this.n = 0;
     this.stride = 1;
     this.skip = 0;
@@ -64,11 +81,25 @@ export class Reservoir {
 
   quantile(q: number): number {
     if (this.n === 0) return NaN;
-    const a = this.buf.slice(0, this.n).sort();
+    const a = this.sortedSamples();
     const pos = q * (this.n - 1);
     const lo = Math.floor(pos);
     const hi = Math.min(this.n - 1, lo + 1);
     return a[lo] + (a[hi] - a[lo]) * (pos - lo);
+  }
+
+  /** The samples held, in ascending order (a view of the shared buffer, valid until the next call). */
+  private sortedSamples(): Float64Array {
+    const s = sorted;
+    if (s.owner !== this || s.epoch !== this.epoch || s.count !== this.count) {
+      if (s.buf.length < this.n) s.buf = new Float64Array(this.capacity);
+      s.buf.set(this.buf.subarray(0, this.n));
+      s.buf.subarray(0, this.n).sort();
+      s.owner = this;
+      s.epoch = this.epoch;
+      s.count = this.count;
+    }
+    return s.buf;
   }
 
   median(): number {
