@@ -23,7 +23,7 @@ export interface StartupRow {
 const ARGS = ['bench-wired', '--duration', '1ms'];
 
 const WAYS: { how: string; cmd: string; args: string[] }[] = [
-  { how: 'bundle', cmd: process.execPath, args: ['dist-cli/tsq-lab.mjs', ...ARGS] },
+  { how: 'bundle', cmd: process.execPath, args: ['dist-cli/tsq-lab.cjs', ...ARGS] },
   { how: 'npm run sim', cmd: 'npm', args: ['run', '--silent', 'sim', '--', ...ARGS] },
   { how: 'tsx (sources)', cmd: process.execPath, args: ['--import', 'tsx', 'src/cli/main.ts', ...ARGS] },
 ];

@@ -1,7 +1,7 @@
 // Bundles the CLI into dist-cli/, self-contained for Node 20 with nothing left
 // to compile or resolve at run time (not the 0.4–1 s of compiling TypeScript
 // with tsx):
-//   tsq-lab.mjs         the command, with a shebang (src/cli/launch.ts): sets
+//   tsq-lab.cjs         the command, with a shebang (src/cli/launch.ts): sets
 //                       V8's flags and loads the core with its code cache
 //   tsq-lab-core.cjs    the CLI and the simulation core (src/cli/core-entry.ts)
 //   tsq-lab-core.cjs.cache
@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT_DIR = join(ROOT, 'dist-cli');
-export const CLI_BUNDLE = join(OUT_DIR, 'tsq-lab.mjs');
+export const CLI_BUNDLE = join(OUT_DIR, 'tsq-lab.cjs');
 export const WORKER_BUNDLE = join(OUT_DIR, 'tsq-lab-worker.mjs');
 export const CORE_BUNDLE = join(OUT_DIR, 'tsq-lab-core.cjs');
 export const CODE_CACHE = `${CORE_BUNDLE}.cache`;
@@ -66,6 +66,8 @@ export async function buildCli() {
       ...common,
       entryPoints: ['src/cli/launch.ts'],
       outfile: CLI_BUNDLE,
+      // CommonJS, as the core (see launch.ts).
+      format: 'cjs',
       banner: { js: '#!/usr/bin/env node' },
     }),
     build({

@@ -1,4 +1,4 @@
-// `npm run sim`: runs the bundled CLI (dist-cli/tsq-lab.mjs), building it
+// `npm run sim`: runs the bundled CLI (dist-cli/tsq-lab.cjs), building it
 // first when it is missing or older than its sources (scripts/build-cli.mjs),
 // so an edit to src/ is always what runs. The bundle is imported into this
 // process: one Node start-up, not two.

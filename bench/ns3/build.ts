@@ -75,7 +75,7 @@ export async function buildAll(log: (s: string) => void): Promise<Built> {
     target: 'node20',
     logLevel: 'warning',
   });
-  const cli = 'dist-cli/tsq-lab.mjs';
+  const cli = 'dist-cli/tsq-lab.cjs';
   run(process.execPath, ['scripts/build-cli.mjs', '--if-stale'], 'building the CLI bundle');
   const ns3Version = version('dpkg-query', ['-W', '-f=${Version}', 'libns3-dev'], /^(\S+)/);
   const compiler = version('g++', ['--version'], /^(.*)$/m);

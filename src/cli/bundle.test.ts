@@ -34,7 +34,7 @@ async function fromSources(argv: string[]): Promise<string> {
 
 describe('the bundle', () => {
   it('starts with a shebang, so it can be a package bin', () => {
-    expect(readFileSync(join(dir, 'tsq-lab.mjs'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(readFileSync(join(dir, 'tsq-lab.cjs'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
   });
 
   it('runs a sweep on its worker pool outside the checkout, as the sources do', async () => {
@@ -47,7 +47,7 @@ describe('the bundle', () => {
       '--format',
       'csv',
     ];
-    const out = execFileSync(process.execPath, [join(dir, 'tsq-lab.mjs'), ...argv], {
+    const out = execFileSync(process.execPath, [join(dir, 'tsq-lab.cjs'), ...argv], {
       cwd: dir,
       encoding: 'utf8',
     });
@@ -58,7 +58,7 @@ describe('the bundle', () => {
     const argv = ['bench-wifi', '--duration', '200ms', '--format', 'json'];
     const want = await fromSources(argv);
     const run = () => {
-      const r = spawnSync(process.execPath, [join(dir, 'tsq-lab.mjs'), ...argv], {
+      const r = spawnSync(process.execPath, [join(dir, 'tsq-lab.cjs'), ...argv], {
         cwd: dir,
         encoding: 'utf8',
         env: { ...process.env, TSQ_LAB_CODE_CACHE_REPORT: '1' },
@@ -77,7 +77,7 @@ describe('the bundle', () => {
     let status = 0;
     let stderr = '';
     try {
-      execFileSync(process.execPath, [join(dir, 'tsq-lab.mjs'), 'no-such-preset'], {
+      execFileSync(process.execPath, [join(dir, 'tsq-lab.cjs'), 'no-such-preset'], {
         cwd: dir,
         stdio: 'pipe',
       });
