@@ -7,7 +7,7 @@
 //   tsq-lab-core.cjs.cache
 //                       V8's code cache of the core after short wired and WiFi
 //                       runs (written by the launcher, TSQ_LAB_WRITE_CODE_CACHE)
-//   tsq-lab-worker.mjs  the sweep workers' entry (src/cli/pool-worker.ts)
+//   tsq-lab-worker.cjs  the sweep workers' entry (src/cli/pool-worker.ts)
 //
 //   node scripts/build-cli.mjs            build (npm ci runs it as `prepare`)
 //   node scripts/build-cli.mjs --if-stale build only when a source is newer
@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT_DIR = join(ROOT, 'dist-cli');
 export const CLI_BUNDLE = join(OUT_DIR, 'tsq-lab.cjs');
-export const WORKER_BUNDLE = join(OUT_DIR, 'tsq-lab-worker.mjs');
+export const WORKER_BUNDLE = join(OUT_DIR, 'tsq-lab-worker.cjs');
 export const CORE_BUNDLE = join(OUT_DIR, 'tsq-lab-core.cjs');
 export const CODE_CACHE = `${CORE_BUNDLE}.cache`;
 /** Every file the command needs (the code cache is not one: without it the core compiles as usual). */
@@ -61,6 +61,15 @@ export async function buildCli() {
     legalComments: 'none',
     logLevel: 'warning',
   };
+  // The core and the workers are CommonJS, as the command is (see src/cli/launch.ts); the core
+  // finds its sweep workers beside itself (src/cli/pool.ts), by its own file's URL.
+  const commonJs = {
+    format: 'cjs',
+    define: { 'import.meta.url': '__tsqCoreUrl' },
+    banner: { js: 'var __tsqCoreUrl=require("node:url").pathToFileURL(__filename).href;' },
+  };
+  // Every file is made anew: nothing of an earlier layout stays behind.
+  rmSync(OUT_DIR, { recursive: true, force: true });
   await Promise.all([
     build({
       ...common,
@@ -70,16 +79,8 @@ export async function buildCli() {
       format: 'cjs',
       banner: { js: '#!/usr/bin/env node' },
     }),
-    build({
-      ...common,
-      entryPoints: ['src/cli/core-entry.ts'],
-      outfile: CORE_BUNDLE,
-      format: 'cjs',
-      // The core finds its sweep workers beside itself (src/cli/pool.ts).
-      define: { 'import.meta.url': '__tsqCoreUrl' },
-      banner: { js: 'var __tsqCoreUrl=require("node:url").pathToFileURL(__filename).href;' },
-    }),
-    build({ ...common, entryPoints: ['src/cli/pool-worker.ts'], outfile: WORKER_BUNDLE }),
+    build({ ...common, ...commonJs, entryPoints: ['src/cli/core-entry.ts'], outfile: CORE_BUNDLE }),
+    build({ ...common, ...commonJs, entryPoints: ['src/cli/pool-worker.ts'], outfile: WORKER_BUNDLE }),
   ]);
   chmodSync(CLI_BUNDLE, 0o755);
   writeCodeCache();

@@ -7,7 +7,7 @@
  * This module is also the workers' entry point: loaded in a worker thread it
  * waits for jobs instead of exporting a pool. Run from source the workers load
  * it as it is; bundled (scripts/build-cli.mjs), they load the worker bundle
- * that sits beside the CLI's (dist-cli/tsq-lab-worker.mjs, made of ./pool-worker.ts).
+ * that sits beside the CLI's (dist-cli/tsq-lab-worker.cjs, made of ./pool-worker.ts).
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -54,7 +54,7 @@ export function startModuleWorker(moduleUrl: string): Worker {
 /** This module, from source; the worker bundle beside the bundle this module is part of. */
 const WORKER_URL = import.meta.url.endsWith('.ts')
   ? import.meta.url
-  : new URL('./tsq-lab-worker.mjs', import.meta.url).href;
+  : new URL('./tsq-lab-worker.cjs', import.meta.url).href;
 
 export class SimPool {
   private readonly idle: Worker[] = [];
