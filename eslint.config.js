@@ -185,4 +185,10 @@ export default tseslint.config(
     ],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // The CLI's CommonJS scripts (scripts/cli-files.cjs, sim.cjs): see src/cli/launch.ts for why CommonJS.
+    files: ['scripts/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -12,44 +12,24 @@
 //   node scripts/build-cli.mjs            build (npm ci runs it as `prepare`)
 //   node scripts/build-cli.mjs --if-stale build only when a source is newer
 //
-// `npm run sim` (scripts/sim.mjs) rebuilds a stale bundle before it runs.
+// `npm run sim` (scripts/sim.cjs) rebuilds a stale bundle before it runs; the
+// files and the staleness check are in scripts/cli-files.cjs.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chmodSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import files from './cli-files.cjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const OUT_DIR = join(ROOT, 'dist-cli');
-export const CLI_BUNDLE = join(OUT_DIR, 'tsq-lab.cjs');
-export const WORKER_BUNDLE = join(OUT_DIR, 'tsq-lab-worker.cjs');
-export const CORE_BUNDLE = join(OUT_DIR, 'tsq-lab-core.cjs');
-export const CODE_CACHE = `${CORE_BUNDLE}.cache`;
-/** Every file the command needs (the code cache is not one: without it the core compiles as usual). */
-export const CLI_FILES = [CLI_BUNDLE, CORE_BUNDLE, WORKER_BUNDLE];
-/** What the bundle is made of: a change to any of these makes it stale. */
-const SOURCES = ['src/cli', 'src/sim', 'src/flent', 'scripts/build-cli.mjs', 'package.json'];
-
-function newestMtimeMs(path) {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let t = st.mtimeMs;
-  for (const e of readdirSync(path)) t = Math.max(t, newestMtimeMs(join(path, e)));
-  return t;
-}
-
-/** True when a bundle is missing or older than one of its sources. */
-export function isStale() {
-  if (!CLI_FILES.every((f) => existsSync(f))) return true;
-  const built = Math.min(...CLI_FILES.map((f) => statSync(f).mtimeMs));
-  return SOURCES.some((s) => newestMtimeMs(join(ROOT, s)) > built);
-}
+const { ROOT, OUT_DIR, CLI_BUNDLE, WORKER_BUNDLE, CORE_BUNDLE, CODE_CACHE } = files;
+export const { CLI_FILES, isStale } = files;
+export { CLI_BUNDLE, CODE_CACHE, CORE_BUNDLE, OUT_DIR, WORKER_BUNDLE };
 
 export async function buildCli() {
   const { build } = await import('esbuild');
   const common = {
     absWorkingDir: ROOT,
     bundle: true,
-    format: 'esm',
+    // CommonJS: an ES module entry would start Node's ES module loader (see src/cli/launch.ts).
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
@@ -61,10 +41,8 @@ export async function buildCli() {
     legalComments: 'none',
     logLevel: 'warning',
   };
-  // The core and the workers are CommonJS, as the command is (see src/cli/launch.ts); the core
-  // finds its sweep workers beside itself (src/cli/pool.ts), by its own file's URL.
-  const commonJs = {
-    format: 'cjs',
+  // The core finds its sweep workers beside itself (src/cli/pool.ts), by its own file's URL.
+  const ownUrl = {
     define: { 'import.meta.url': '__tsqCoreUrl' },
     banner: { js: 'var __tsqCoreUrl=require("node:url").pathToFileURL(__filename).href;' },
   };
@@ -75,12 +53,10 @@ export async function buildCli() {
       ...common,
       entryPoints: ['src/cli/launch.ts'],
       outfile: CLI_BUNDLE,
-      // CommonJS, as the core (see launch.ts).
-      format: 'cjs',
       banner: { js: '#!/usr/bin/env node' },
     }),
-    build({ ...common, ...commonJs, entryPoints: ['src/cli/core-entry.ts'], outfile: CORE_BUNDLE }),
-    build({ ...common, ...commonJs, entryPoints: ['src/cli/pool-worker.ts'], outfile: WORKER_BUNDLE }),
+    build({ ...common, ...ownUrl, entryPoints: ['src/cli/core-entry.ts'], outfile: CORE_BUNDLE }),
+    build({ ...common, ...ownUrl, entryPoints: ['src/cli/pool-worker.ts'], outfile: WORKER_BUNDLE }),
   ]);
   chmodSync(CLI_BUNDLE, 0o755);
   writeCodeCache();
