@@ -15,6 +15,7 @@ import type {
   Summary,
 } from '../sim/api';
 import type { CoreEntry, HostClock } from './host';
+import { testFrame } from './frame.fixture';
 
 export class FakeClock implements HostClock {
   private t = 0;
@@ -171,25 +172,13 @@ export class FakeSim implements LiveSim {
   }
 
   takeFrame(): Frame {
-    const tNs = Float64Array.from(this.t);
+    const tNs = this.t;
     this.t = [];
-    const e = new Float64Array(0);
     const limit = this.values['tcp.limit'] as number;
     const changes = this.paramChanges;
     this.paramChanges = [];
-    return {
-      nowNs: this.nowNs,
-      tNs,
-      cols: { 'x.ms': tNs.map((x) => x / 1e6), 'x.limit': tNs.map(() => limit) },
-      aggT: e,
-      aggN: e,
-      aggNode: e,
-      pingT: e,
-      pingMs: e,
-      pingSta: e,
-      throttled: e,
-      changes,
-    };
+    const cols = { 'x.ms': tNs.map((x) => x / 1e6), 'x.limit': tNs.map(() => limit) };
+    return testFrame(tNs, cols, { nowNs: this.nowNs, changes });
   }
 
   traceSkbs(): SkbTraceSite[] {

@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { boundFrame, frameTransferables, packFrame } from './frame-bound';
-import type { Frame } from './protocol';
-
-const e = () => new Float64Array(0);
-
-function frame(t: number[], cols: Record<string, number[]>, extra: Partial<Frame> = {}): Frame {
-  const c: Record<string, Float64Array> = {};
-  for (const k in cols) c[k] = Float64Array.from(cols[k]);
-  return {
-    nowNs: t.length ? t[t.length - 1] : 0,
-    tNs: Float64Array.from(t),
-    cols: c,
-    aggT: e(),
-    aggN: e(),
-    aggNode: e(),
-    pingT: e(),
-    pingMs: e(),
-    pingSta: e(),
-    throttled: e(),
-    changes: [],
-    ...extra,
-  };
-}
+import { testFrame as frame } from './frame.fixture';
 
 const LIM = { maxSamples: 64, maxPoints: 100, maxIntervals: 10 };
 

@@ -2,25 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChartScheduler, DrawBudget, FRAME_BUDGET_PLOTS, type RenderState } from './scheduler';
 import { SeriesBuffers } from './series-buffer';
 import { viewStore } from '../state/view-store';
-import type { Frame } from '../../worker/protocol';
-
-/** A frame of one sample at each time, carrying `changes`. */
-function frameWith(tNs: number[], changes: Frame['changes']): Frame {
-  const e = new Float64Array(0);
-  return {
-    nowNs: tNs[tNs.length - 1],
-    tNs: Float64Array.from(tNs),
-    cols: {},
-    aggT: e,
-    aggN: e,
-    aggNode: e,
-    pingT: e,
-    pingMs: e,
-    pingSta: e,
-    throttled: e,
-    changes,
-  };
-}
+import { testFrame } from '../../worker/frame.fixture';
 
 /** requestAnimationFrame by hand: each flush() runs one animation frame. */
 let queued: FrameRequestCallback[] = [];
@@ -115,10 +97,10 @@ describe('ChartScheduler', () => {
     };
     for (let k = 0; k < 10 && queued.length; k++) frameOf();
     const change = { tNs: 3, key: 'tcp.sk_pacing_shift', from: 10, to: 8 };
-    buf.push(frameWith([3], [change]), 1);
+    buf.push(testFrame([3], {}, { changes: [change] }), 1);
     expect(frameOf()).toBe(tracks);
     // Frames without a new change keep to the budget.
-    buf.push(frameWith([4], []), 1);
+    buf.push(testFrame([4]), 1);
     expect(frameOf()).toBe(FRAME_BUDGET_PLOTS);
     sch.dispose();
   });

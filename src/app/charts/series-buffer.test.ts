@@ -2,29 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ColumnRing } from './column-ring';
 import { SeriesBuffers } from './series-buffer';
-import type { Frame } from '../../worker/protocol';
+import { testFrame as frame } from '../../worker/frame.fixture';
 
 const f64 = (a: number[]) => Float64Array.from(a);
-const e = () => new Float64Array(0);
-
-function frame(t: number[], cols: Record<string, number[]>, extra: Partial<Frame> = {}): Frame {
-  const c: Record<string, Float64Array> = {};
-  for (const k in cols) c[k] = f64(cols[k]);
-  return {
-    nowNs: t.length ? t[t.length - 1] : 0,
-    tNs: f64(t),
-    cols: c,
-    aggT: e(),
-    aggN: e(),
-    aggNode: e(),
-    pingT: e(),
-    pingMs: e(),
-    pingSta: e(),
-    throttled: e(),
-    changes: [],
-    ...extra,
-  };
-}
 
 describe('ColumnRing', () => {
   it('keeps the newest rows in order across wrap-around (property against an array model)', () => {
