@@ -11,16 +11,15 @@ const INITIAL_CAPACITY = 256;
 /**
  * The samples of the reservoir a quantile was last asked of, sorted, shared
  * by all reservoirs: a summary asks each for several quantiles in a row, and
- * one buffer sorted once replaces a sorted copy per quantile (the garbage of
- * a summary was its largest allocation).
+ * one buffer sorted once replaces a sorted copy per quantile (those copies
+ * were a run's largest typed-array allocations). `count` tells the samples
+ * apart: every add() raises it, and clear() drops the copy it owns.
  */
 const sorted = {
   buf: new Float64Array(0),
   owner: null as Reservoir | null,
-  epoch: -1,
   count: -1,
 };
-let nextEpoch = 0;
 
 export class Reservoir {
   private buf: Float64Array;
@@ -29,8 +28,6 @@ export class Reservoir {
   private skip = 0;
   count = 0;
   sum = 0;
-  /** Changes with every clear(), so a sorted copy from before is not taken for the samples now. */
-  private epoch = nextEpoch++;
 
   constructor(private readonly capacity = 65536) {
     // The buffer grows to the capacity as samples come: most stores of a short run hold few.
@@ -62,7 +59,7 @@ export class Reservoir {
   }
 
   clear(): void {
-    this.epoch = nextEpoch++;
+    if (sorted.owner === this) sorted.owner = null;
     this.n = 0;
     this.stride = 1;
     this.skip = 0;
@@ -91,12 +88,11 @@ export class Reservoir {
   /** The samples held, in ascending order (a view of the shared buffer, valid until the next call). */
   private sortedSamples(): Float64Array {
     const s = sorted;
-    if (s.owner !== this || s.epoch !== this.epoch || s.count !== this.count) {
+    if (s.owner !== this || s.count !== this.count) {
       if (s.buf.length < this.n) s.buf = new Float64Array(this.capacity);
       s.buf.set(this.buf.subarray(0, this.n));
       s.buf.subarray(0, this.n).sort();
       s.owner = this;
-      s.epoch = this.epoch;
       s.count = this.count;
     }
     return s.buf;
