@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
 
 const port = Number(process.env.TSQ_E2E_PORT ?? 4173);
+// A build in another folder (`vite build --outDir DIR`) can be tested on its own port beside the default one.
+const outDir = process.env.TSQ_E2E_OUTDIR ? ` --outDir ${process.env.TSQ_E2E_OUTDIR}` : '';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,7 +22,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort${outDir}`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 60_000,
