@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeShareState, encodeShareState, NO_PANELS, noticeText, PANELS } from './url-state';
 import { navNotices } from '../state/nav-store';
 import { shareUrl } from './app-share';
+import { MAX_LINK_CHANGES } from './change-codec';
 
 describe('panels', () => {
   it('an empty panels= hides nothing without a word: every panel shows, and a notice says why', () => {
@@ -46,5 +47,43 @@ describe('page keys (view, exp)', () => {
     const ok = shareUrl({ set: {} }, 'https://lab.example/?view=experiments&exp=xen-tsq-limit&view=ab', true);
     expect(new URL(ok).searchParams.getAll('view')).toEqual(['experiments']);
     expect(new URL(ok).searchParams.get('exp')).toBe('xen-tsq-limit');
+  });
+});
+
+describe('at (knob changes during the run)', () => {
+  const many = (n: number, entry: (i: number) => string) =>
+    'v=2&' + Array.from({ length: n }, (_, i) => `at=${entry(i)}`).join('&');
+
+  it('50,000 unreadable entries give a few named notices and one summary, not 50,000', () => {
+    const { state, notices } = decodeShareState(many(50_000, (i) => `soon${i}:x=1`));
+    expect(state.changes).toBeUndefined();
+    expect(notices.map(noticeText)).toEqual([
+      expect.stringMatching(/^at = soon0:x=1: /),
+      expect.stringMatching(/^at = soon1:x=1: /),
+      expect.stringMatching(/^at = soon2:x=1: /),
+      'at has 253 more entries that could not be read (256 in all); they were ignored',
+      `at has 50000 changes, more than the ${MAX_LINK_CHANGES} a link holds; the first ${MAX_LINK_CHANGES} were read and the other 49744 ignored`,
+    ]);
+  });
+
+  it('50,000 readable entries: the first 256 are applied, the rest named in one notice', () => {
+    const { state, notices } = decodeShareState(many(50_000, (i) => `${i + 1}ms:tcp.sk_pacing_shift=8`));
+    expect(state.changes).toHaveLength(MAX_LINK_CHANGES);
+    expect(state.changes!.at(-1)!.atUs).toBe(MAX_LINK_CHANGES * 1000);
+    expect(notices).toHaveLength(1);
+    expect(noticeText(notices[0])).toContain('the first 256 were read and the other 49744 ignored');
+  });
+
+  it('a mix: the bad entries among the first 256 are counted, good ones kept', () => {
+    const { state, notices } = decodeShareState(
+      many(10, (i) => (i % 2 ? `${i}s:tcp.sk_pacing_shift=8` : `bad${i}`)),
+    );
+    expect(state.changes).toHaveLength(5);
+    expect(notices.map((n) => n.value ?? n.reason)).toEqual([
+      'bad0',
+      'bad2',
+      'bad4',
+      'has 2 more entries that could not be read (5 in all); they were ignored',
+    ]);
   });
 });

@@ -10,7 +10,11 @@
  * entry each (`at=7.4s:tcp.sk_pacing_shift=8`, ./change-codec.ts), and an
  * A/B comparison's two sides (`a.<path>=…`, `b.<path>=…`); a link without
  * them is still written as version 1, and both versions are read. Decoding is pure and
- * never throws: anything it cannot use is dropped and named in a notice.
+ * never throws: anything it cannot use is dropped and named in a notice. A
+ * link holds at most MAX_LINK_CHANGES (256) `at` entries: the first 256 are
+ * read and the rest are named in one notice; past the first three, entries
+ * that cannot be read are counted in one notice, so notices stay few
+ * whatever the link's length.
  * Whether a parameter exists for the preset and whether its value is allowed
  * is decided against the core in ./resolve.ts, not here.
  */
@@ -157,11 +161,11 @@ export function decodeShareState(search: string): { state: ShareState; notices: 
   }
   const seen = new Set<string>();
   let count = 0;
-  const changes: LinkChange[] = [];
+  const at = newAtReader();
   for (const [key, raw] of params) {
     if (PASS_THROUGH_KEYS.includes(key)) continue;
     if (key === 'at') {
-      readChange(raw, changes, notices);
+      readChange(raw, at);
       continue;
     }
     if (++count > MAX_ENTRIES) {
@@ -240,7 +244,8 @@ export function decodeShareState(search: string): { state: ShareState; notices: 
         readParam(state, key, value, bad);
     }
   }
-  if (changes.length) state.changes = sortChanges(changes);
+  notices.push(...atNotices(at));
+  if (at.changes.length) state.changes = sortChanges(at.changes);
   return { state, notices };
 }
 
@@ -256,25 +261,57 @@ function readParam(state: ShareState, key: string, value: string, bad: (reason: 
   } else state.set[key] = value;
 }
 
-function readChange(raw: string, into: LinkChange[], notices: ShareNotice[]): void {
+/**
+ * The `at` entries of a link as they are read. A link holds at most
+ * MAX_LINK_CHANGES of them: the first ones are read and the rest are counted,
+ * not parsed. The first MAX_NAMED_BAD_CHANGES that cannot be read are named
+ * one by one, the others in one notice, so that a hostile link of 50,000
+ * entries costs a bounded list of notices.
+ */
+interface AtReader {
+  changes: LinkChange[];
+  /** Entries seen, read or not. */
+  seen: number;
+  /** Entries that could not be read, and the notices of the first ones. */
+  bad: number;
+  named: ShareNotice[];
+}
+
+const MAX_NAMED_BAD_CHANGES = 3;
+
+const newAtReader = (): AtReader => ({ changes: [], seen: 0, bad: 0, named: [] });
+
+function readChange(raw: string, r: AtReader): void {
+  if (++r.seen > MAX_LINK_CHANGES) return;
   const value = raw.trim();
-  if (into.length >= MAX_LINK_CHANGES) {
-    if (into.length === MAX_LINK_CHANGES)
-      notices.push({
-        field: 'at',
-        reason: `has more than ${MAX_LINK_CHANGES} changes; the rest were ignored`,
-      });
-    into.length = MAX_LINK_CHANGES;
+  const p = value.length > MAX_VALUE_CHARS ? null : parseLinkChange(value);
+  if (p?.ok) {
+    r.changes.push(p.change);
     return;
   }
-  const r = value.length > MAX_VALUE_CHARS ? null : parseLinkChange(value);
-  if (r?.ok) into.push(r.change);
-  else
-    notices.push({
+  if (++r.bad <= MAX_NAMED_BAD_CHANGES)
+    r.named.push({
       field: 'at',
       value: shown(value),
-      reason: r ? r.reason : `is longer than ${MAX_VALUE_CHARS} characters`,
+      reason: p ? p.reason : `is longer than ${MAX_VALUE_CHARS} characters`,
     });
+}
+
+/** The named entries, one notice for the other unreadable ones, one for entries past the cap. */
+function atNotices(r: AtReader): ShareNotice[] {
+  const out = [...r.named];
+  const unnamed = r.bad - r.named.length;
+  if (unnamed > 0)
+    out.push({
+      field: 'at',
+      reason: `has ${unnamed} more ${unnamed === 1 ? 'entry' : 'entries'} that could not be read (${r.bad} in all); they were ignored`,
+    });
+  if (r.seen > MAX_LINK_CHANGES)
+    out.push({
+      field: 'at',
+      reason: `has ${r.seen} changes, more than the ${MAX_LINK_CHANGES} a link holds; the first ${MAX_LINK_CHANGES} were read and the other ${r.seen - MAX_LINK_CHANGES} ignored`,
+    });
+  return out;
 }
 
 function enc(s: string): string {
