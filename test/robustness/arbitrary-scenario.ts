@@ -336,12 +336,16 @@ const vhtRate = (): fc.Arbitrary<PhyRate> =>
     shortGi: fc.boolean(),
   });
 
-const heRate = (): fc.Arbitrary<PhyRate> =>
+/** HE on 2.4 GHz is 20 or 40 MHz wide (src/sim/scenario/band-phy.ts). */
+const heRate = (band: '2.4GHz' | '5GHz'): fc.Arbitrary<PhyRate> =>
   fc
     .record({
       mcs: fc.integer({ min: 0, max: 11 }),
       nss: fc.integer({ min: 1, max: 2 }),
-      widthMHz: fc.constantFrom(20 as const, 40 as const, 80 as const, 160 as const),
+      widthMHz:
+        band === '5GHz'
+          ? fc.constantFrom(20 as const, 40 as const, 80 as const, 160 as const)
+          : fc.constantFrom(20 as const, 40 as const),
       gi: fc.constantFrom([800, 2] as const, [1600, 2] as const, [3200, 4] as const, [800, 1] as const),
     })
     .map(({ mcs, nss, widthMHz, gi }) => ({
@@ -354,13 +358,13 @@ const heRate = (): fc.Arbitrary<PhyRate> =>
       heLtf: gi[1],
     }));
 
-/** Rates the driver's radio can send: HT everywhere, VHT on 5 GHz, HE only on an 802.11ax mt76. */
+/** Rates the driver's radio can send: HT everywhere, VHT on 5 GHz, HE only on an 802.11ax mt76 (20/40 MHz on 2.4 GHz). */
 function ratesFor(
   band: '2.4GHz' | '5GHz',
   driver: WifiConfig['driver'],
   heChip: boolean,
 ): fc.Arbitrary<PhyRate> {
-  if (driver === 'mt76' && heChip) return band === '5GHz' ? fc.oneof(vhtRate(), heRate()) : heRate();
+  if (driver === 'mt76' && heChip) return band === '5GHz' ? fc.oneof(vhtRate(), heRate(band)) : heRate(band);
   return band === '5GHz' ? fc.oneof(htRate(), vhtRate()) : htRate();
 }
 

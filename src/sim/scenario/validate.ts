@@ -10,6 +10,7 @@ import { clone, coerce, getPath, setPath } from './paths';
 import type { Scenario } from './scenario';
 import type { PhyRate } from '../model/wifi/types';
 import { vhtHeRateError } from '../model/wifi/phy/vht-he';
+import { bandPhyError } from './band-phy';
 import { ERAS, type EraId } from './eras';
 import { checkChanges } from './changes';
 import { checkShapers } from './validate-shaper';
@@ -128,13 +129,13 @@ function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): v
     if (typeof r.mcs === 'number' && r.mcs > 9)
       errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for VHT: expected an integer from 0 to 9`);
     else checkVhtHe(path, r, errors);
-    if (band === '2.4GHz')
-      errors.push(`${path}.mode = "vht" is not allowed with wifi.band 2.4GHz: VHT (802.11ac) is 5 GHz only`);
   } else if (r.mode === 'he') {
     if (typeof r.mcs === 'number' && r.mcs > 11)
       errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for HE: expected an integer from 0 to 11`);
     else checkVhtHe(path, r, errors);
   }
+  const e = bandPhyError(path, r, band);
+  if (e) errors.push(e);
   if (r.mode !== 'he' && (r.giNs !== undefined || r.heLtf !== undefined))
     errors.push(`${path}.giNs and ${path}.heLtf are HE fields: leave them out for ${show(r.mode)}`);
 }
