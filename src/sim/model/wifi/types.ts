@@ -6,8 +6,11 @@ import type { Ns } from '../../engine/time';
 
 /** A data rate as rate control would pick it. */
 export interface PhyRate {
-  mode: 'ht' | 'vht' | 'he';
-  /** HT: 0..15 (8..15 two streams); VHT: 0..9 per stream; HE: 0..11 per stream. */
+  mode: 'ht' | 'vht' | 'he' | 'legacy';
+  /**
+   * HT: 0..15 (8..15 two streams); VHT: 0..9 per stream; HE: 0..11 per stream;
+   * legacy: the index into LEGACY_RATES_MBPS (mac80211's 2.4 GHz bitrate order).
+   */
   mcs: number;
   /** Spatial streams (HT derives it from mcs; VHT and HE use this field). */
   nss: number;
@@ -18,7 +21,20 @@ export interface PhyRate {
   giNs?: 800 | 1600 | 3200;
   /** HE: HE-LTF size 1x, 2x or 4x (3.2, 6.4, 12.8 µs; default 2x, or 4x with a 3200 ns GI). */
   heLtf?: 1 | 2 | 4;
+  /** Legacy DSSS/CCK (2, 5.5, 11 Mbit/s): the short PLCP preamble (802.11b 16.2.2.3). */
+  shortPreamble?: boolean;
 }
+
+/** 802.11b DSSS/CCK then 802.11a/g OFDM rates in Mbit/s, in mac80211's 2.4 GHz bitrate order. */
+export const LEGACY_RATES_MBPS: readonly number[] = [1, 2, 5.5, 11, 6, 9, 12, 18, 24, 36, 48, 54];
+
+/** A legacy rate's Mbit/s, and whether it is DSSS/CCK (802.11b) rather than OFDM. */
+export function legacyMbps(rate: PhyRate): number {
+  const mbps = LEGACY_RATES_MBPS[rate.mcs];
+  if (mbps === undefined) throw new Error(`legacy rate index ${rate.mcs}`);
+  return mbps;
+}
+export const isDsss = (rate: PhyRate): boolean => rate.mode === 'legacy' && rate.mcs < 4;
 
 /** WMM access categories in mac80211 order (IEEE80211_AC_VO = 0 … BK = 3). */
 export const AC = { VO: 0, VI: 1, BE: 2, BK: 3 } as const;
