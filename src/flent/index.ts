@@ -9,6 +9,7 @@ export { buildFlentJson, flentJsonText, writeFlent, alignToSteps } from './write
 export type { FlentSeriesInput, FlentWriteInput } from './write';
 export { flentSummary, seriesStats, seriesData, median, percentile, type SeriesStats } from './stats';
 export { flentText, gzipText, MAX_FLENT_JSON_BYTES } from './gzip';
+export type { FlentTextOptions, FlentTextProgress } from './gzip';
 export { parseFlentDate, formatFlentDate } from './dates';
 export { simToFlent, flentTestFor, hostNames, kernelReleaseOf } from './from-sim';
 export type { SimFlentRun, SeriesMedian, FlentTestName } from './from-sim';

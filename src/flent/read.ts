@@ -9,7 +9,7 @@
 import { upgradeToV4 } from './compat';
 import { parseFlentDate } from './dates';
 import { FlentFileError, shownValue } from './errors';
-import { flentText } from './gzip';
+import { flentText, type FlentTextOptions } from './gzip';
 import { KIND_UNITS, parseSeriesName } from './names';
 import { FLENT_FILE_VERSION, type FlentPoint, type FlentRun, type FlentSeries } from './types';
 
@@ -19,8 +19,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Reads the bytes of a `.flent.gz` (or plain JSON) file. */
-export function readFlent(bytes: Uint8Array): FlentRun {
-  return parseFlentJson(flentText(bytes));
+export function readFlent(bytes: Uint8Array, opts?: FlentTextOptions): FlentRun {
+  return parseFlentJson(flentText(bytes, opts));
 }
 
 export function parseFlentJson(text: string): FlentRun {
