@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset, PRESETS } from './presets/index';
 import { applyOverrides, ScenarioError, validateScenario } from './validate';
-import { BAND_PHY } from './band-phy';
+import { BAND_PHY, bandPhyError } from './band-phy';
 import { he, ht } from './wifi-config';
 
 const refusal = (id: string, set: Record<string, string>): string[] => {
@@ -52,6 +52,21 @@ describe('band and PHY', () => {
       }
       expect(validateScenario(s), `${band} ${JSON.stringify(rate)}`).toEqual([]);
     }
+  });
+
+  it('legacy rates: 802.11b DSSS/CCK on 2.4 GHz only, OFDM on both', () => {
+    const legacy = (mcs: number) => ({
+      mode: 'legacy' as const,
+      mcs,
+      nss: 1,
+      widthMHz: 20 as const,
+      shortGi: false,
+    });
+    expect(bandPhyError('r', legacy(3), '5GHz')).toMatch(
+      /^r\.mcs = 3 is not allowed with wifi\.band 5GHz: the 802\.11b/,
+    );
+    expect(bandPhyError('r', legacy(3), '2.4GHz')).toBeNull();
+    expect(bandPhyError('r', legacy(4), '5GHz')).toBeNull();
   });
 
   it('every preset still validates', () => {
