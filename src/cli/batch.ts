@@ -3,12 +3,15 @@
  * how their summaries become its output. One plan serves a whole run on one
  * machine, a shard of it (./shard.ts: `--shard K/N` runs every N-th job) and
  * the merge of the shards' files (./merge.ts), so all three print the same
- * bytes. The plan is plain JSON: each shard's lines carry it.
+ * bytes. Each shard line carries the batch's identity (BatchIdentity), so
+ * that `merge` joins only the shards of one batch.
  */
+import { createHash } from 'node:crypto';
 import type { Summary } from '../sim/api';
 import { fillCells } from '../sim/run';
 import { findPreset } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
+import { TSQ_LAB_VERSION } from '../sim/version';
 import { applyOverrides, durationOverrides, keyText } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 import { emitTable } from './commands';
@@ -34,6 +37,58 @@ export interface BatchJob {
   durationMs: number;
 }
 
+/**
+ * What makes two shards parts of one batch. Every shard line carries it and
+ * `merge` refuses lines whose identities differ: the simulator's version, the
+ * targets (preset ids or file names), --duration, --seed, every --set, the
+ * swept key, how many jobs, and hashes of the labels (the swept values) and
+ * of every job's scenario as it runs (so a scenario file changed between
+ * shards, or a preset of another version, is caught too). With `plan`'s
+ * fields, it is all `merge` needs to render the batch but the labels, which
+ * travel one per line.
+ */
+export interface BatchIdentity {
+  version: string;
+  kind: BatchPlan['kind'];
+  targets: string[];
+  durationMs: number | null;
+  seed: number;
+  set: Record<string, string>;
+  key: string;
+  preset: string | null;
+  title: string;
+  jobs: number;
+  /** sha256 of the labels' JSON, and of each job's scenario JSON and duration, in job order. */
+  labels: string;
+  scenarios: string;
+}
+
+/**
+ * Runs one invocation makes: points × seeds (the CLI runs one seed per
+ * invocation, so a sweep's values or a batch's targets). A run at --duration
+ * 1ms takes about 1 ms and its summary a few kB; 60,000 took a minute and
+ * 390 MB. A larger batch runs as shards (--shard K/N), one invocation each.
+ */
+export const MAX_RUNS = 4096;
+/** Jobs in one batch, sharded or not: what `merge` holds in memory at once. */
+export const MAX_BATCH_JOBS = 65_536;
+
+/** Refuses a batch of `total` jobs, or a shard of it, larger than the caps; says how to shard it. */
+export function checkBatchSize(total: number, shard: { k: number; n: number } | null): void {
+  if (total > MAX_BATCH_JOBS)
+    throw new Error(
+      `a batch of ${total} runs: at most ${MAX_BATCH_JOBS} in one batch, sharded or not; split the values over several batches`,
+    );
+  const mine = shard ? Math.ceil((total - shard.k + 1) / shard.n) : total;
+  if (mine <= MAX_RUNS) return;
+  const n = Math.ceil(total / MAX_RUNS);
+  throw new Error(
+    `${mine} runs${shard ? ` in shard ${shard.k}/${shard.n}` : ''}: one invocation runs at most ${MAX_RUNS}; ` +
+      `run the ${total} as shards, --shard K/N with N ≥ ${n} (K = 1…N, one invocation each), ` +
+      `and join their output with: merge <the shards' files>`,
+  );
+}
+
 /** --set and --duration on a target's scenario, as runCli applies them. */
 function withOverrides(
   base: Scenario,
@@ -45,45 +100,76 @@ function withOverrides(
   return { sc: applyOverrides(base, set), set };
 }
 
-/** Every run of the invocation, validated before any runs (a typo fails at once). */
-export function planBatch(
+/** The plan's jobs as scenarios, in job order (made one at a time, so a large batch is not held at once). */
+function jobScenarios(
   args: CliArgs,
   readFile: (path: string) => string,
-): { plan: BatchPlan; jobs: BatchJob[] } {
+): { plan: BatchPlan; make: Iterable<Scenario> } {
   const targets = [args.target!, ...args.moreTargets];
   const plan: BatchPlan = { kind: 'single', key: '', labels: [], preset: null, title: '', seed: args.seed };
   if (targets.length > 1) {
     if (args.sweep) throw new Error('--sweep takes one preset or scenario file, not several');
-    const jobs = targets.map((t) => {
-      const { sc } = withOverrides(loadTarget(t, readFile), args);
-      return { scenario: sc, durationMs: sc.durationMs };
-    });
-    return { plan: { ...plan, kind: 'files', key: 'scenario', labels: targets }, jobs };
+    checkBatchSize(targets.length, args.shard);
+    const make = (function* () {
+      for (const t of targets) yield withOverrides(loadTarget(t, readFile), args).sc;
+    })();
+    return { plan: { ...plan, kind: 'files', key: 'scenario', labels: targets }, make };
   }
   const preset = findPreset(targets[0]);
+  if (args.sweep) checkBatchSize(args.sweep.values.length, args.shard);
   const { sc, set } = withOverrides(loadTarget(targets[0], readFile), args);
   if (args.sweep) {
-    const key = args.sweep.key;
-    const jobs = args.sweep.values.map((v) => {
-      const s = applyOverrides(sc, { [key]: v });
-      return { scenario: s, durationMs: s.durationMs };
-    });
-    return { plan: { ...plan, kind: 'sweep', key, labels: args.sweep.values }, jobs };
+    const { key, values } = args.sweep;
+    const make = (function* () {
+      for (const v of values) yield applyOverrides(sc, { [key]: v });
+    })();
+    return { plan: { ...plan, kind: 'sweep', key, labels: values }, make };
   }
   if (preset?.table) {
     // As runTable: the table's runs on the preset with the overrides.
     const base = applyOverrides(preset.scenario(), set);
-    const jobs = preset.table.runs.map((r) => {
-      const s = applyOverrides(base, r.set);
-      return { scenario: s, durationMs: s.durationMs };
-    });
-    const labels = preset.table.runs.map((r) => r.id);
-    return { plan: { ...plan, kind: 'table', preset: preset.id, labels }, jobs };
+    const runs = preset.table.runs;
+    const make = (function* () {
+      for (const r of runs) yield applyOverrides(base, r.set);
+    })();
+    return { plan: { ...plan, kind: 'table', preset: preset.id, labels: runs.map((r) => r.id) }, make };
   }
-  return {
-    plan: { ...plan, labels: [targets[0]], title: sc.title },
-    jobs: [{ scenario: sc, durationMs: sc.durationMs }],
+  return { plan: { ...plan, labels: [targets[0]], title: sc.title }, make: [sc] };
+}
+
+/**
+ * Every run of the invocation, each validated before any runs (a typo fails
+ * at once); the jobs `keep` selects (default: all) as scenarios, and the
+ * batch's identity.
+ */
+export function planBatch(
+  args: CliArgs,
+  readFile: (path: string) => string,
+  keep: (job: number) => boolean = () => true,
+): { plan: BatchPlan; jobs: BatchJob[]; identity: BatchIdentity } {
+  const { plan, make } = jobScenarios(args, readFile);
+  const hash = createHash('sha256');
+  const jobs: BatchJob[] = [];
+  let i = 0;
+  for (const s of make) {
+    hash.update(`${JSON.stringify(s)}\n${s.durationMs}\n`);
+    if (keep(i++)) jobs.push({ scenario: s, durationMs: s.durationMs });
+  }
+  const identity: BatchIdentity = {
+    version: TSQ_LAB_VERSION,
+    kind: plan.kind,
+    targets: [args.target!, ...args.moreTargets],
+    durationMs: args.durationMs,
+    seed: args.seed,
+    set: { ...args.set },
+    key: plan.key,
+    preset: plan.preset,
+    title: plan.title,
+    jobs: plan.labels.length,
+    labels: createHash('sha256').update(JSON.stringify(plan.labels)).digest('hex'),
+    scenarios: hash.digest('hex'),
   };
+  return { plan, jobs, identity };
 }
 
 /** The output of the whole batch from every job's summary (in job order), and its exit code. */

@@ -7,11 +7,12 @@ import type { Scenario } from '../sim/scenario/scenario';
 import { loadScenarioJson } from '../sim/scenario/load';
 import { applyOverrides, durationOverrides, keyText } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
-import { formatSummary, formatSweep, formatTable } from './format';
+import { csvField, csvNum, formatSummary, formatSweep, formatTable } from './format';
 import { runMerge } from './merge';
 import { proposedScenario, readMeasured, runFlentCli, type FlentIo } from './flent-cli';
 import { runTableParallel, type SimPool } from './pool';
 import { runBatch } from './shard';
+import { checkBatchSize } from './batch';
 import { loadTarget } from './target';
 
 /**
@@ -70,6 +71,7 @@ export async function runCli(
 
   if (args.sweep) {
     const key = args.sweep.key;
+    checkBatchSize(args.sweep.values.length, null);
     // Every value is checked before the first run, so a typo fails at once.
     const scenarios = args.sweep.values.map((v) => applyOverrides(sc, { [key]: v }));
     const rows: { value: string; summary: Summary }[] = [];
@@ -113,9 +115,14 @@ function writeTrace(
     },
   });
   if (!r.ok) throw new Error(r.error);
-  writeFile(t.file, JSON.stringify(r.trace));
+  try {
+    writeFile(t.file, JSON.stringify(r.trace));
+  } catch (e) {
+    throw new Error(`--trace: cannot write ${keyText(t.file)} (${(e as Error).message})`, { cause: e });
+  }
+  const where = t.file === '-' ? 'standard output' : keyText(t.file);
   out(
-    `wrote ${t.file}: ${r.trace!.traceEvents.length} trace events over ${endMs} ms (open it in ui.perfetto.dev or chrome://tracing)\n`,
+    `wrote ${where}: ${r.trace!.traceEvents.length} trace events over ${endMs} ms (open it in ui.perfetto.dev or chrome://tracing)\n`,
   );
   return 0;
 }
@@ -186,7 +193,7 @@ export function emitTable(res: TableResult, args: Pick<CliArgs, 'format' | 'seed
       res.cells
         .map(
           (c) =>
-            `${c.label},${c.unit},${c.published},${round(c.simulated)},${errPct(c.published, c.simulated)},${c.ok}`,
+            `${csvField(c.label)},${csvField(c.unit)},${c.published},${csvNum(round(c.simulated))},${csvNum(((c.simulated - c.published) / c.published) * 100, 1)},${c.ok}`,
         )
         .join('\n') +
       '\n'

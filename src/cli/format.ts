@@ -13,6 +13,15 @@ const safe = escapeControls;
 
 const num = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : '-');
 
+/**
+ * CSV: a value that is missing (NaN) or not finite is an empty cell, as Flent
+ * and pandas read it (JSON writes null); a field holding a comma, quote or
+ * line break is quoted.
+ */
+export const csvNum = (v: number, d?: number): string =>
+  Number.isFinite(v) ? (d === undefined ? String(v) : v.toFixed(d)) : '';
+export const csvField = (s: string): string => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+
 function pad(rows: string[][]): string {
   const w = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   return (
@@ -126,7 +135,7 @@ export function formatSummary(sc: Pick<Scenario, 'title'>, s: Summary, format: s
     return (
       'field,value\n' +
       summaryRows(s)
-        .map(([k, v]) => `${k},${v}`)
+        .map(([k, v]) => `${csvField(k)},${csvNum(v)}`)
         .join('\n') +
       '\n'
     );
@@ -157,13 +166,18 @@ export function formatSweep(
     ...SUMMARY_FIELDS.map(([k]) => k),
     ...names.flatMap((n) => fields.map(([k]) => stationKey(n, k))),
   ];
+  const csv = format === 'csv';
+  const cell = (v: number, d: number) => (csv ? csvNum(v, d) : num(v, d));
   const body = rows.map((r) => [
     safe(r.value),
-    ...SUMMARY_FIELDS.map(([, f]) => num(f(r.summary), 3)),
+    ...SUMMARY_FIELDS.map(([, f]) => cell(f(r.summary), 3)),
     ...names.flatMap((_, i) =>
-      fields.map(([, f, , d]) => (r.summary.stations[i] ? num(f(r.summary.stations[i]), d) : '-')),
+      fields.map(([, f, , d]) => {
+        const st = r.summary.stations[i];
+        return st ? cell(f(st), d) : csv ? '' : '-';
+      }),
     ),
   ]);
-  if (format === 'csv') return [head, ...body].map((r) => r.join(',')).join('\n') + '\n';
+  if (csv) return [head, ...body].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
   return pad([head, ...body]);
 }

@@ -2,23 +2,27 @@
  * Batches larger than one machine. `--shard K/N` runs the K-th of N
  * interleaved slices of a batch (./batch.ts: jobs K-1, K-1+N, K-1+2N, …, so
  * slow and fast points spread evenly) and prints one JSON line per job: the
- * plan, the job's index and its summary. `merge` (./merge.ts) joins the lines
- * of all N shards into the output of the unsharded run, byte for byte.
- * Several targets without --shard run here too (one row per target).
+ * batch's identity, the slice, the job's index and label, and its summary.
+ * `merge` (./merge.ts) joins the lines of all N shards into the output of the
+ * unsharded run, byte for byte. Several targets without --shard run here too
+ * (one row per target).
  */
 import type { Summary } from '../sim/api';
 import { runScenario } from '../sim/run';
 import type { CliArgs } from './args';
-import { type BatchJob, type BatchPlan, planBatch, renderBatch } from './batch';
+import { type BatchIdentity, type BatchJob, checkBatchSize, planBatch, renderBatch } from './batch';
 import type { SimPool } from './pool';
 
-/** Marks a line as one job of a shard (and its layout version). */
-export const SHARD_LINE_VERSION = 1;
+/** Marks a line as one job of a shard (and its layout version: 2 carries the batch's identity). */
+export const SHARD_LINE_VERSION = 2;
 
 export interface ShardLine {
   tsqLabShard: number;
-  plan: BatchPlan;
+  batch: BatchIdentity;
+  /** "K/N": the slice this line belongs to. */
+  shard: string;
   job: number;
+  label: string;
   summary: Summary;
 }
 
@@ -39,18 +43,13 @@ export function shardJobs(jobCount: number, k: number, n: number): number[] {
   return out;
 }
 
-/** NaN and ±Infinity do not survive JSON; they travel as {"$num": "NaN"}. */
-export function encodeNumbers(_key: string, v: unknown): unknown {
-  return typeof v === 'number' && !Number.isFinite(v) ? { $num: String(v) } : v;
-}
-
-export function decodeNumbers(_key: string, v: unknown): unknown {
-  if (v && typeof v === 'object' && !Array.isArray(v)) {
-    const o = v as Record<string, unknown>;
-    const keys = Object.keys(o);
-    if (keys.length === 1 && keys[0] === '$num' && typeof o.$num === 'string') return Number(o.$num);
-  }
-  return v;
+/**
+ * A number JSON cannot hold (NaN: no value; ±Infinity) is written as null,
+ * as in every JSON the CLI writes; merge reads it back as NaN where the
+ * summary's schema has a number (./summary-schema.ts).
+ */
+export function finiteOrNull(_key: string, v: unknown): unknown {
+  return typeof v === 'number' && !Number.isFinite(v) ? null : v;
 }
 
 async function runJobs(jobs: BatchJob[], seed: number, makePool: (() => SimPool) | null): Promise<Summary[]> {
@@ -71,22 +70,28 @@ export async function runBatch(
   out: (s: string) => void,
   makePool: (() => SimPool) | null,
 ): Promise<number> {
-  const { plan, jobs } = planBatch(args, readFile);
-  if (!args.shard) {
-    const r = renderBatch(plan, await runJobs(jobs, args.seed, makePool), args.format, args.check);
+  const shard = args.shard;
+  const mine = (job: number) => !shard || job % shard.n === shard.k - 1;
+  const { plan, jobs, identity } = planBatch(args, readFile, mine);
+  checkBatchSize(plan.labels.length, shard);
+  const sums = await runJobs(jobs, args.seed, makePool);
+  if (!shard) {
+    const r = renderBatch(plan, sums, args.format, args.check);
     out(r.text);
     return r.code;
   }
-  const mine = shardJobs(jobs.length, args.shard.k, args.shard.n);
-  const sums = await runJobs(
-    mine.map((i) => jobs[i]),
-    args.seed,
-    makePool,
-  );
+  const slice = `${shard.k}/${shard.n}`;
   let text = '';
-  mine.forEach((job, i) => {
-    const line: ShardLine = { tsqLabShard: SHARD_LINE_VERSION, plan, job, summary: sums[i] };
-    text += JSON.stringify(line, encodeNumbers) + '\n';
+  shardJobs(plan.labels.length, shard.k, shard.n).forEach((job, i) => {
+    const line: ShardLine = {
+      tsqLabShard: SHARD_LINE_VERSION,
+      batch: identity,
+      shard: slice,
+      job,
+      label: plan.labels[job],
+      summary: sums[i],
+    };
+    text += JSON.stringify(line, finiteOrNull) + '\n';
   });
   out(text);
   return 0;
