@@ -1,0 +1,387 @@
+/**
+ * minstrel_ht, mac80211's rate control for HT/VHT stations
+ * (net/mac80211/rc80211_minstrel_ht.c and rc80211_minstrel.c, v4.9–v4.19):
+ * - tx status (minstrel_ht_tx_status): attempts += count · ampdu_len for
+ *   every rate of the retry chain tried, success += ampdu_ack_len for the
+ *   last; "sudden death" of a max_tp rate below 20 % after 30 attempts
+ *   downgrades it to a group with no more streams (minstrel_downgrade_rate);
+ * - every update_interval / 2 = 50 ms (minstrel_ht_update_stats): per rate
+ *   cur_prob = success / attempts, prob_ewma = EWMA 75 % old / 25 % new
+ *   (the first sample taken as is), prob_ewmv its variance
+ *   (minstrel_calc_rate_stats); throughput = min(prob, 90 %) / (duration +
+ *   overhead / avg_ampdu_len), zero below 10 % (minstrel_ht_get_tp_avg);
+ *   the four best throughput rates (max_tp_rate[]) and the max probability
+ *   rate, reduced to fewer streams where that pays (set_best_prob_rate,
+ *   prob_rate_reduce_streams); sample_count = 8 per supported group;
+ * - the retry chain (minstrel_ht_update_rates, minstrel_calc_retransmit):
+ *   max_tp_rate[0], max_tp_rate[1], max_prob_rate, each tried as often as
+ *   fits in segment_size (6000 µs) of contention + transmissions, at least 2,
+ *   capped by the hardware's max_rate_tries; fallbacks use RTS/CTS;
+ * - sampling (minstrel_get_sample_rate), per frame: after a wait of
+ *   16 + 2 · avg_ampdu_len frames, one frame goes at a rate from the sample
+ *   table (rate-control probe, count 1), skipping max_tp_rate[0],
+ *   max_prob_rate, rates above 95 % and — except every 20 skipped intervals,
+ *   at most 3 per interval — rates slower than the current ones. The driver
+ *   sends a probe outside any aggregate (ath9k: ath_tx_form_aggr stops at it).
+ * Integer fixed point as the kernel has it (MINSTREL_SCALE 12).
+ * Not modelled: the CCK group of HT stations on 2.4 GHz, and the 5.x
+ * rework (Butterworth-filtered prob_avg, sample rate sets, 16-bit scale).
+ */
+import type { Ns } from '../../../engine/time';
+import type { Rng } from '../../../engine/rng';
+import type { PhyRate } from '../types';
+import { minstrelGroups, ofdmFrameDurationUs, type MinstrelGroup } from './minstrel-groups';
+import { minstrelEwma } from './minstrel-ampdu-len';
+import { MinstrelRateStats, FRAC, TRUNC } from './minstrel-stats';
+
+export { MinstrelRateStats } from './minstrel-stats';
+
+/** SAMPLE_COLUMNS (rc80211_minstrel.h). */
+const SAMPLE_COLUMNS = 10;
+/** MAX_THR_RATES. */
+const MAX_THR_RATES = 4;
+
+export interface MinstrelOptions {
+  /** hw->max_rates: rates in the chain the driver takes (ath9k 4). */
+  maxRates: number;
+  /** hw->max_rate_tries (ath9k 10; minstrel's fallback 7). */
+  maxRetry: number;
+  /** mp->segment_size (µs), cw_min, cw_max, update_interval (ms): minstrel_alloc. */
+  segmentSizeUs?: number;
+  cwMin?: number;
+  cwMax?: number;
+  updateIntervalMs?: number;
+}
+
+/** One entry of the retry chain: the rate, its tries, and whether it is protected by RTS/CTS. */
+export interface RateSeries {
+  rate: PhyRate;
+  count: number;
+  rts: boolean;
+  /** Rate index (group · G + mcs) for the status report. */
+  index: number;
+}
+
+export class MinstrelHt {
+  readonly groups: MinstrelGroup[];
+  readonly stats: MinstrelRateStats[][];
+  readonly perGroup: number;
+  maxTp: number[] = [0, 0, 0, 0];
+  maxProb = 0;
+  readonly maxGroupProb: number[];
+  /** mi->avg_ampdu_len, fixed point. */
+  avgAmpduLen = FRAC(1, 1);
+  private ampduLen = 0;
+  private ampduPackets = 0;
+  private sampleWait: number;
+  private sampleTries = 4;
+  private sampleCount: number;
+  private sampleSlow = 0;
+  private sampleGroup = 0;
+  private readonly sampleIdx: number[];
+  private readonly sampleCol: number[];
+  private readonly sampleTable: number[][];
+  private lastUpdateNs: Ns;
+  private chainCache: RateSeries[] = [];
+  /** mi->overhead, overhead_rtscts (µs). */
+  private readonly overheadUs: number;
+  private readonly overheadRtsUs: number;
+  private readonly o: Required<MinstrelOptions>;
+
+  constructor(cap: PhyRate, rng: Rng, opts: MinstrelOptions, nowNs: Ns = 0) {
+    this.o = { segmentSizeUs: 6000, cwMin: 15, cwMax: 1023, updateIntervalMs: 100, ...opts };
+    this.groups = minstrelGroups(cap);
+    this.perGroup = this.groups[0].rates.length;
+    this.stats = this.groups.map((g) => g.rates.map(() => new MinstrelRateStats()));
+    this.maxGroupProb = this.groups.map((_, g) => g * this.perGroup);
+    this.sampleIdx = this.groups.map(() => 0);
+    this.sampleCol = this.groups.map(() => 0);
+    this.sampleTable = initSampleTable(this.perGroup, rng);
+    const ackUs = ofdmFrameDurationUs(10, 60);
+    this.overheadUs = ofdmFrameDurationUs(0, 60) + ackUs;
+    this.overheadRtsUs = this.overheadUs + 2 * ackUs;
+    // minstrel_ht_update_caps: with MRR, sample 16 times at once, no wait.
+    const mrr = opts.maxRates > 1;
+    this.sampleCount = mrr ? 16 : 8;
+    this.sampleWait = mrr ? 0 : 8;
+    this.lastUpdateNs = nowNs;
+    this.updateStats();
+    this.updateRates();
+  }
+
+  rateOf(index: number): PhyRate {
+    return this.groups[Math.trunc(index / this.perGroup)].rates[index % this.perGroup]!;
+  }
+  statsOf(index: number): MinstrelRateStats {
+    return this.stats[Math.trunc(index / this.perGroup)][index % this.perGroup];
+  }
+  private durationNs(index: number): number {
+    return this.groups[Math.trunc(index / this.perGroup)].durationNs[index % this.perGroup];
+  }
+  private streamsOf(index: number): number {
+    return this.groups[Math.trunc(index / this.perGroup)].streams;
+  }
+
+  /** The retry chain the driver uses for a normal frame (rate_control_set_rates). */
+  chain(): readonly RateSeries[] {
+    return this.chainCache;
+  }
+
+  /**
+   * minstrel_ht_get_rate for one frame: the sample rate index for a probe,
+   * or −1 when the frame takes the chain.
+   */
+  getRate(): number {
+    return this.sampleRate();
+  }
+
+  /** The chain of a probe frame: the sample rate once, then the normal chain. */
+  probeChain(sampleIndex: number): RateSeries[] {
+    const probe: RateSeries = { rate: this.rateOf(sampleIndex), count: 1, rts: false, index: sampleIndex };
+    return [probe, ...this.chainCache.slice(0, this.o.maxRates - 1)];
+  }
+
+  /**
+   * minstrel_ht_tx_status: `tries[i]` transmissions were made at chain[i]
+   * (the last entry with tries > 0 is where it ended), of an A-MPDU of
+   * `ampduLen` frames of which `ackLen` were acknowledged.
+   */
+  txStatus(
+    chain: readonly RateSeries[],
+    tries: ArrayLike<number>,
+    ampduLen: number,
+    ackLen: number,
+    nowNs: Ns,
+  ): void {
+    this.ampduPackets++;
+    this.ampduLen += ampduLen;
+    if (this.sampleWait === 0 && this.sampleTries === 0 && this.sampleCount > 0) {
+      this.sampleWait = 16 + 2 * TRUNC(this.avgAmpduLen);
+      this.sampleTries = 1;
+      this.sampleCount--;
+    }
+    let last = -1;
+    for (let i = 0; i < chain.length; i++) if (tries[i] > 0) last = i;
+    for (let i = 0; i <= last; i++) {
+      const st = this.statsOf(chain[i].index);
+      if (i === last) st.success += ackLen;
+      st.attempts += tries[i] * ampduLen;
+    }
+    let update = this.suddenDeath(0) || this.suddenDeath(1);
+    if (nowNs > this.lastUpdateNs + (this.o.updateIntervalMs / 2) * 1_000_000) {
+      update = true;
+      this.updateStats();
+      this.lastUpdateNs = nowNs;
+    }
+    if (update) this.updateRates();
+  }
+
+  /** minstrel_ht_get_expected_throughput (kbit/s), what mac80211 hands the slow-station CoDel check. */
+  expectedThroughputKbps(): number {
+    const i = this.maxTp[0];
+    const tp = this.tpAvg(i, this.statsOf(i).probEwma) * 10;
+    return Math.trunc((tp * 1200 * 8) / 1024);
+  }
+
+  /** minstrel_ht_get_tp_avg: packets per 10 ms at probability `prob`, 0 below 10 %. */
+  tpAvg(index: number, prob: number): number {
+    if (prob < FRAC(10, 100)) return 0;
+    const nsecs = Math.trunc((1000 * this.overheadUs) / TRUNC(this.avgAmpduLen)) + this.durationNs(index);
+    const p = Math.min(prob, FRAC(90, 100));
+    return TRUNC(100000 * Math.trunc((p * 1000) / nsecs));
+  }
+
+  private suddenDeath(k: 0 | 1): boolean {
+    const st = this.statsOf(this.maxTp[k]);
+    if (st.attempts <= 30 || FRAC(st.success, st.attempts) >= FRAC(20, 100)) return false;
+    const orig = Math.trunc(this.maxTp[k] / this.perGroup);
+    for (let g = orig - 1; g >= 0; g--) {
+      if (this.groups[g].streams > this.groups[orig].streams) continue;
+      this.maxTp[k] = this.groupBest[g][k];
+      break;
+    }
+    return true;
+  }
+
+  /** mg->max_group_tp_rate[] per group. */
+  private groupBest: number[][] = [];
+
+  /** minstrel_ht_update_stats. */
+  private updateStats(): void {
+    if (this.ampduPackets > 0) {
+      this.avgAmpduLen = minstrelEwma(this.avgAmpduLen, FRAC(this.ampduLen, this.ampduPackets));
+      this.ampduLen = 0;
+      this.ampduPackets = 0;
+    }
+    this.sampleSlow = 0;
+    this.sampleCount = 0;
+    const tmpTp = [0, 0, 0, 0];
+    this.groupBest = [];
+    for (let g = 0; g < this.groups.length; g++) {
+      this.sampleCount++;
+      const groupTp = [0, 0, 0, 0].map(() => g * this.perGroup);
+      for (let i = 0; i < this.perGroup; i++) {
+        if (this.groups[g].rates[i] === null) continue;
+        const st = this.stats[g][i];
+        st.retryUpdated = false;
+        st.calc();
+        const index = g * this.perGroup + i;
+        if (this.tpAvg(index, st.probEwma) === 0) continue;
+        this.sortBestTp(index, tmpTp);
+        this.sortBestTp(index, groupTp);
+        this.setBestProb(index);
+      }
+      this.groupBest.push(groupTp);
+    }
+    this.maxTp = tmpTp;
+    this.reduceStreams();
+    this.sampleCount *= 8;
+  }
+
+  /** minstrel_ht_sort_best_tp_rates: insert `index` into the sorted list. */
+  private sortBestTp(index: number, list: number[]): void {
+    const curProb = this.statsOf(index).probEwma;
+    const curTp = this.tpAvg(index, curProb);
+    let j = MAX_THR_RATES;
+    do {
+      const tmpProb = this.statsOf(list[j - 1]).probEwma;
+      const tmpTp = this.tpAvg(list[j - 1], tmpProb);
+      if (curTp < tmpTp || (curTp === tmpTp && curProb <= tmpProb)) break;
+      j--;
+    } while (j > 0);
+    if (j < MAX_THR_RATES - 1) for (let k = MAX_THR_RATES - 1; k > j; k--) list[k] = list[k - 1];
+    if (j < MAX_THR_RATES) list[j] = index;
+  }
+
+  /** minstrel_ht_set_best_prob_rate. */
+  private setBestProb(index: number): void {
+    const g = Math.trunc(index / this.perGroup);
+    const prob = this.statsOf(index).probEwma;
+    const maxProbP = this.statsOf(this.maxProb).probEwma;
+    const gprP = this.statsOf(this.maxGroupProb[g]).probEwma;
+    if (prob > FRAC(75, 100)) {
+      const tp = this.tpAvg(index, prob);
+      if (tp > this.tpAvg(this.maxProb, maxProbP)) this.maxProb = index;
+      if (tp > this.tpAvg(this.maxGroupProb[g], gprP)) this.maxGroupProb[g] = index;
+    } else {
+      if (prob > maxProbP) this.maxProb = index;
+      if (prob > gprP) this.maxGroupProb[g] = index;
+    }
+  }
+
+  /** minstrel_ht_prob_rate_reduce_streams. */
+  private reduceStreams(): void {
+    const maxStreams = this.streamsOf(this.maxTp[0]);
+    let bestTp = 0;
+    for (let g = 0; g < this.groups.length; g++) {
+      const idx = this.maxGroupProb[g];
+      const tp = this.tpAvg(idx, this.statsOf(idx).probEwma);
+      if (bestTp < tp && this.groups[g].streams < maxStreams) {
+        this.maxProb = idx;
+        bestTp = tp;
+      }
+    }
+  }
+
+  /** minstrel_ht_update_rates: max_tp[0], max_tp[1] (≥ 3 rates), max_prob (≥ 2 rates). */
+  private updateRates(): void {
+    const picks = [this.maxTp[0]];
+    if (this.o.maxRates >= 3) picks.push(this.maxTp[1]);
+    if (this.o.maxRates >= 2) picks.push(this.maxProb);
+    this.chainCache = picks.map((index, offset) => this.series(index, offset));
+  }
+
+  /** minstrel_ht_set_rate: the tries of one chain entry (count_rts for fallbacks). */
+  private series(index: number, offset: number): RateSeries {
+    const st = this.statsOf(index);
+    if (!st.retryUpdated) this.calcRetransmit(index, st);
+    const low = st.probEwma < FRAC(20, 100) || st.retryCount === 0;
+    const count = low ? 2 : offset > 0 ? st.retryCountRts : st.retryCount;
+    return { rate: this.rateOf(index), count, rts: offset > 0, index };
+  }
+
+  /** minstrel_calc_retransmit: tries that fit in segment_size. */
+  private calcRetransmit(index: number, st: MinstrelRateStats): void {
+    if (st.probEwma < FRAC(1, 10)) {
+      st.retryCount = 1;
+      st.retryCountRts = 1;
+      return;
+    }
+    st.retryCount = 2;
+    st.retryCountRts = 2;
+    st.retryUpdated = true;
+    const o = this.o;
+    const slot = 9;
+    let cw = o.cwMin;
+    const dataUs = Math.trunc((this.durationNs(index) * TRUNC(this.avgAmpduLen)) / 1000);
+    let ctime = (slot * cw) >> 1;
+    cw = Math.min((cw << 1) | 1, o.cwMax);
+    ctime += (slot * cw) >> 1;
+    cw = Math.min((cw << 1) | 1, o.cwMax);
+    let tx = ctime + 2 * (this.overheadUs + dataUs);
+    let txRts = ctime + 2 * (this.overheadRtsUs + dataUs);
+    do {
+      ctime = (slot * cw) >> 1;
+      cw = Math.min((cw << 1) | 1, o.cwMax);
+      tx += ctime + this.overheadUs + dataUs;
+      txRts += ctime + this.overheadRtsUs + dataUs;
+      if (txRts < o.segmentSizeUs) st.retryCountRts++;
+    } while (tx < o.segmentSizeUs && ++st.retryCount < o.maxRetry);
+  }
+
+  /** minstrel_get_sample_rate (v4.14). */
+  private sampleRate(): number {
+    if (this.sampleWait > 0) {
+      this.sampleWait--;
+      return -1;
+    }
+    if (this.sampleTries === 0) return -1;
+    const g = this.sampleGroup;
+    const i = this.sampleTable[this.sampleCol[g]][this.sampleIdx[g]];
+    this.nextSampleIdx();
+    if (this.groups[g].rates[i] === null) return -1;
+    const st = this.stats[g][i];
+    const index = g * this.perGroup + i;
+    const [t0, t1] = this.maxTp;
+    const fast0 = this.durationNs(t0) > this.durationNs(t1);
+    const tpRate1 = fast0 ? t1 : t0;
+    const tpRate2 = fast0 ? t0 : t1;
+    if (index === t0 || index === this.maxProb) return -1;
+    if (st.probEwma > FRAC(95, 100)) return -1;
+    const dur = this.durationNs(index);
+    if (
+      dur >= this.durationNs(tpRate2) &&
+      (this.streamsOf(tpRate1) - 1 < this.groups[g].streams || dur >= this.durationNs(this.maxProb))
+    ) {
+      if (st.sampleSkipped < 20) return -1;
+      if (this.sampleSlow++ > 2) return -1;
+    }
+    this.sampleTries--;
+    return index;
+  }
+
+  /** minstrel_set_next_sample_idx. */
+  private nextSampleIdx(): void {
+    this.sampleGroup = (this.sampleGroup + 1) % this.groups.length;
+    const g = this.sampleGroup;
+    if (++this.sampleIdx[g] >= this.perGroup) {
+      this.sampleIdx[g] = 0;
+      if (++this.sampleCol[g] >= SAMPLE_COLUMNS) this.sampleCol[g] = 0;
+    }
+  }
+}
+
+/** init_sample_table: SAMPLE_COLUMNS random permutations of the group's rates. */
+function initSampleTable(n: number, rng: Rng): number[][] {
+  const table: number[][] = [];
+  for (let col = 0; col < SAMPLE_COLUMNS; col++) {
+    const row = new Array<number>(n).fill(-1);
+    for (let i = 0; i < n; i++) {
+      let idx = (i + Math.floor(rng.next() * 256)) % n;
+      while (row[idx] !== -1) idx = (idx + 1) % n;
+      row[idx] = i;
+    }
+    table.push(row);
+  }
+  return table;
+}
