@@ -1,5 +1,6 @@
 /** Command-line parsing for `npm run sim`, with messages that say what is allowed. */
 import { keyText } from '../sim/scenario/validate';
+import { MAX_RUNS } from './batch';
 import { type MergeArgs, mergeUsage, parseMergeArgs } from './merge';
 import { parseShard } from './shard';
 
@@ -43,9 +44,11 @@ export function usage(): string {
     '               the hops of one skb in --trace-every N (default 16) through every layer, one track',
     '               per layer and flow, and with --trace-window 2s..2.05s every event of that window',
     '  --flent      write the run as a Flent data file (out.flent.gz) and list its series with their medians',
+    '               (--flent - or --trace -: the file to standard output, the text to standard error)',
     '  --compare    a Flent data file to compare with; without a preset, simulate the scenario it proposes',
     '  --shard K/N  run the K-th of N interleaved slices of the runs (a sweep, a reference',
-    "               table's runs or several scenario files) and print them as JSON lines",
+    "               table's runs or several scenario files) and print them as JSON lines;",
+    `               one invocation runs at most ${MAX_RUNS} runs (a larger batch: as shards)`,
     '',
     '  Several presets or scenario files: one run each, one row each.',
     mergeUsage(),
@@ -64,7 +67,8 @@ export function parseDuration(s: string): number {
 export function parseArgs(argv: string[]): CliArgs {
   const a: CliArgs = {
     target: null,
-    set: {},
+    // No prototype: `--set __proto__=…` is a key like any other (and refused as no field of a scenario).
+    set: Object.create(null) as Record<string, string>,
     sweep: null,
     durationMs: null,
     seed: 1,
@@ -94,6 +98,12 @@ export function parseArgs(argv: string[]): CliArgs {
         ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)]
         : [x, undefined];
     const val = (): string => inline ?? need(++i, flag);
+    /** A file name: '' names no file; '-' is standard output (--flent, --trace). */
+    const file = (): string => {
+      const v = val();
+      if (v === '') throw new Error(`${flag} '': name a file (or - for standard output)`);
+      return v;
+    };
     switch (flag) {
       case '--set': {
         const kv = val();
@@ -131,7 +141,7 @@ export function parseArgs(argv: string[]): CliArgs {
         a.check = true;
         break;
       case '--trace':
-        a.trace = { file: val(), everyN: 16, windowMs: null };
+        a.trace = { file: file(), everyN: 16, windowMs: null };
         break;
       case '--trace-every': {
         const s = val();
@@ -151,11 +161,14 @@ export function parseArgs(argv: string[]): CliArgs {
         break;
       }
       case '--flent':
-        a.flent = val();
+        a.flent = file();
         break;
-      case '--compare':
-        a.compare = val();
+      case '--compare': {
+        const v = val();
+        if (v === '') throw new Error(`--compare '': name a Flent data file`);
+        a.compare = v;
         break;
+      }
       case '--list':
         a.list = true;
         break;

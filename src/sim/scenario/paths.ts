@@ -3,6 +3,9 @@ import type { ParamValue } from '../api';
 
 type Obj = Record<string, unknown>;
 
+/** Names that reach an object's prototype: never a field, even where a parsed file holds one as its own. */
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** A list item's index as a path writes it: 0, 1, 12 (not 01, 1.0, -1 or 1e0). */
 const INDEX = /^(0|[1-9]\d{0,8})$/;
 
@@ -12,7 +15,7 @@ const INDEX = /^(0|[1-9]\d{0,8})$/;
  * would otherwise be set and drop items.
  */
 function has(cur: unknown, part: string): cur is Obj {
-  if (cur === null || typeof cur !== 'object') return false;
+  if (cur === null || typeof cur !== 'object' || UNSAFE.has(part)) return false;
   if (Array.isArray(cur)) return INDEX.test(part) && Number(part) < cur.length;
   return Object.hasOwn(cur, part);
 }
