@@ -176,6 +176,7 @@ export default tseslint.config(
   {
     files: [
       'src/cli/**/*.ts',
+      'src/twin/**/*.ts',
       'scripts/**/*.{js,mjs,ts}',
       'bench/**/*.ts',
       'e2e/**/*.ts',

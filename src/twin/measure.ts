@@ -1,0 +1,285 @@
+/**
+ * One run on the real kernel: builds the plan's namespaces and veths, sets
+ * its sysctls, offloads and qdiscs, runs each flow as an iperf3 client (its
+ * congestion control, pacing cap, start and length) against an iperf3
+ * server, a ping beside them, and samples `tc -s -j qdisc` every 100 ms and
+ * `ss -tinm` every 200 ms. Times are seconds from the flows' start.
+ */
+import { performance } from 'node:perf_hooks';
+import { readSysctls } from './host';
+import type { TwinPlan } from './plan';
+import { inNs, type Procs } from './procs';
+import { parseSs, type SsSocket } from './ss-parse';
+
+export interface QdiscSample {
+  tS: number;
+  qlen: number;
+  backlogBytes: number;
+  drops: number;
+}
+
+export interface IperfInterval {
+  /** End of the interval, s from the flows' start. */
+  tS: number;
+  bps: number;
+}
+
+export interface FlowMeasurement {
+  index: number;
+  intervals: IperfInterval[];
+  /** iperf3's own mean over the flow (sum_sent), bit/s. */
+  meanBps: number;
+  ss: { tS: number; sock: SsSocket }[];
+  error: string | null;
+}
+
+export interface TwinMeasurement {
+  /** Unix ms of the flows' start (x = 0 before the warm-up cut). */
+  t0UnixMs: number;
+  flows: FlowMeasurement[];
+  pings: { tS: number; rttMs: number }[];
+  qdiscs: { name: string; samples: QdiscSample[] }[];
+  /** skbs the sender's veth transmitted (veth counts an skb once, whatever its segments). */
+  vethTxPackets: number;
+  /** The sender's sysctls as its namespace reports them during the run. */
+  sysctls: Record<string, string>;
+  /** The tc commands as run, for the report. */
+  commands: string[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function build(plan: TwinPlan, procs: Procs, log: string[]): Promise<void> {
+  const ip = (ns: string, ...a: string[]) => {
+    log.push(`ip -n ${ns} ${a.join(' ')}`);
+    return procs.run(['ip', '-n', ns, ...a]);
+  };
+  for (const ns of plan.namespaces) await procs.addNamespace(ns);
+  for (const [a, b] of plan.links) {
+    // Created inside the sender's side namespace: nothing is ever added to the host's own.
+    await ip(
+      a.ns,
+      'link',
+      'add',
+      'name',
+      a.dev,
+      'numtxqueues',
+      '1',
+      'numrxqueues',
+      '1',
+      'type',
+      'veth',
+      'peer',
+      'name',
+      b.dev,
+      'numtxqueues',
+      '1',
+      'numrxqueues',
+      '1',
+      'netns',
+      b.ns,
+    );
+    for (const e of [a, b]) {
+      await ip(e.ns, 'addr', 'add', `${e.addr}/30`, 'dev', e.dev);
+      await ip(e.ns, 'link', 'set', 'dev', e.dev, 'mtu', String(plan.mtu), 'up');
+    }
+  }
+  for (const ns of plan.namespaces) await ip(ns, 'link', 'set', 'dev', 'lo', 'up');
+  for (const { ns, key, value } of plan.sysctls) {
+    log.push(`ip netns exec ${ns} sysctl -w ${key}="${value}"`);
+    await procs.run(inNs(ns, 'sysctl', '-qw', `${key}=${value}`));
+  }
+  for (const [ns, ...argv] of plan.ipCommands) await ip(ns, ...argv);
+  if (plan.ethtool) {
+    log.push(`ip netns exec ${plan.ethtool.ns} ethtool ${plan.ethtool.argv.join(' ')}`);
+    await procs.run(inNs(plan.ethtool.ns, 'ethtool', ...plan.ethtool.argv));
+  }
+  for (const t of plan.tc) {
+    log.push(`ip netns exec ${t.ns} tc ${t.argv.join(' ')}`);
+    await procs.run(inNs(t.ns, 'tc', ...t.argv));
+  }
+}
+
+/** Samples `fn` every `everyMs` until `stop()` says so; a slow sample delays the next, never overlaps it. */
+async function sampleLoop(everyMs: number, stop: () => boolean, fn: () => Promise<void>): Promise<void> {
+  while (!stop()) {
+    const t = performance.now();
+    await fn().catch(() => undefined);
+    await sleep(Math.max(5, everyMs - (performance.now() - t)));
+  }
+}
+
+function parseIperf(json: string, index: number, t0: number, startS: number): FlowMeasurement {
+  let j: {
+    error?: string;
+    intervals?: { sum: { end: number; bits_per_second: number } }[];
+    end?: { sum_sent?: { bits_per_second: number } };
+  };
+  try {
+    j = JSON.parse(json) as typeof j;
+  } catch {
+    return {
+      index,
+      intervals: [],
+      meanBps: NaN,
+      ss: [],
+      error: `iperf3 printed no JSON: ${json.slice(0, 200)}`,
+    };
+  }
+  void t0;
+  return {
+    index,
+    intervals: (j.intervals ?? []).map((iv) => ({ tS: startS + iv.sum.end, bps: iv.sum.bits_per_second })),
+    meanBps: j.end?.sum_sent?.bits_per_second ?? NaN,
+    ss: [],
+    error: j.error ?? null,
+  };
+}
+
+/** Waits until every server port listens in the receiver's namespace (at most ~3 s). */
+async function waitListening(plan: TwinPlan, procs: Procs): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const r = await procs.run(inNs(plan.receiver.ns, 'ss', '-tlnH'), 3000, true);
+    if (plan.flows.every((f) => r.stdout.includes(`:${f.port} `))) return;
+    await sleep(50);
+  }
+  throw new Error('the iperf3 servers did not start listening within 3 s');
+}
+
+/** The qdisc root of `dev` from `tc -s -j qdisc show dev`. */
+function rootSample(json: string, tS: number): QdiscSample | null {
+  const list = JSON.parse(json) as { root?: boolean; qlen?: number; backlog?: number; drops?: number }[];
+  const root = list.find((q) => q.root) ?? list[0];
+  return root ? { tS, qlen: root.qlen ?? 0, backlogBytes: root.backlog ?? 0, drops: root.drops ?? 0 } : null;
+}
+
+export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasurement> {
+  const commands: string[] = [];
+  await build(plan, procs, commands);
+  const sysctls = await readSysctls(procs, plan.sender.ns);
+  const endMs = plan.durationMs;
+  const bound = endMs + 15_000;
+  const servers = plan.flows.map((f) =>
+    procs.start(
+      inNs(plan.receiver.ns, 'iperf3', '-s', '-1', '-B', plan.receiver.addr, '-p', String(f.port)),
+      bound,
+    ),
+  );
+  await waitListening(plan, procs);
+  const t0 = performance.now();
+  const t0UnixMs = Date.now();
+  const nowS = () => (performance.now() - t0) / 1000;
+  let running = true;
+  const qdiscs = plan.sampledQdiscs.map((q) => ({ name: q.name, samples: [] as QdiscSample[] }));
+  const ssSamples: { tS: number; socks: SsSocket[] }[] = [];
+  const loops = [
+    ...plan.sampledQdiscs.map((q, i) =>
+      sampleLoop(
+        100,
+        () => !running,
+        async () => {
+          const r = await procs.run(inNs(q.ns, 'tc', '-s', '-j', 'qdisc', 'show', 'dev', q.dev), 2000);
+          const s = rootSample(r.stdout, nowS());
+          if (s) qdiscs[i].samples.push(s);
+        },
+      ),
+    ),
+    sampleLoop(
+      200,
+      () => !running,
+      async () => {
+        const r = await procs.run(inNs(plan.sender.ns, 'ss', '-tinmH', 'dst', plan.receiver.addr), 2000);
+        ssSamples.push({ tS: nowS(), socks: parseSs(r.stdout) });
+      },
+    ),
+  ];
+  const ping =
+    plan.pingIntervalMs > 0
+      ? procs.start(
+          inNs(
+            plan.sender.ns,
+            'ping',
+            '-n',
+            '-D',
+            '-i',
+            String(plan.pingIntervalMs / 1000),
+            '-w',
+            String(Math.ceil(endMs / 1000)),
+            plan.receiver.addr,
+          ),
+          bound,
+        )
+      : null;
+  const clients = plan.flows.map(async (f) => {
+    await sleep(f.startMs);
+    const secs = Math.max(1, Math.round((f.stopMs - f.startMs) / 1000));
+    const argv = [
+      'iperf3',
+      '-c',
+      plan.receiver.addr,
+      '-p',
+      String(f.port),
+      '-t',
+      String(secs),
+      '-i',
+      '0.2',
+      '-J',
+      '-C',
+      f.cc,
+    ];
+    if (f.fqRateBps > 0) argv.push('--fq-rate', String(f.fqRateBps));
+    const r = await procs.start(inNs(plan.sender.ns, ...argv), secs * 1000 + 10_000).done;
+    return parseIperf(r.stdout, f.index, t0, f.startMs / 1000);
+  });
+  const flows = await Promise.all(clients);
+  running = false;
+  await Promise.all(loops);
+  const pingOut = ping ? await ping.done : null;
+  for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  const link = await procs.run([
+    'ip',
+    '-n',
+    plan.sender.ns,
+    '-s',
+    '-j',
+    'link',
+    'show',
+    'dev',
+    plan.sender.dev,
+  ]);
+  const vethTxPackets =
+    (JSON.parse(link.stdout) as { stats64?: { tx?: { packets?: number } } }[])[0]?.stats64?.tx?.packets ??
+    NaN;
+  for (const f of flows) f.ss = flowSockets(ssSamples, plan.flows[f.index].port);
+  return {
+    t0UnixMs,
+    flows,
+    pings: parsePing(pingOut?.stdout ?? '', t0UnixMs),
+    qdiscs,
+    vethTxPackets,
+    sysctls,
+    commands,
+  };
+}
+
+/** A flow's data connection in each sample: of the sockets to its port, the one that sent most (iperf3's control connection sends a few bytes). */
+function flowSockets(
+  samples: { tS: number; socks: SsSocket[] }[],
+  port: number,
+): { tS: number; sock: SsSocket }[] {
+  const out: { tS: number; sock: SsSocket }[] = [];
+  for (const s of samples) {
+    const mine = s.socks.filter((k) => k.peerPort === port);
+    if (!mine.length) continue;
+    out.push({ tS: s.tS, sock: mine.reduce((a, b) => (b.bytesSent > a.bytesSent ? b : a)) });
+  }
+  return out;
+}
+
+/** `ping -D` lines: "[1700000000.123456] 64 bytes from …: icmp_seq=1 ttl=64 time=0.045 ms". */
+export function parsePing(text: string, t0UnixMs: number): { tS: number; rttMs: number }[] {
+  const out: { tS: number; rttMs: number }[] = [];
+  for (const m of text.matchAll(/^\[(\d+(?:\.\d+)?)\].*?time=([\d.]+) ms/gm))
+    out.push({ tS: Number(m[1]) - t0UnixMs / 1000, rttMs: Number(m[2]) });
+  return out;
+}

@@ -1,0 +1,84 @@
+/**
+ * The numbers the twin lays side by side, from either side: the real run's
+ * samples (./measure.ts) over the measured window (after the warm-up, as the
+ * simulation measures), and the simulation's summary (./sim-side.ts).
+ */
+import { percentile } from '../flent/stats';
+import type { TwinMeasurement } from './measure';
+
+export interface Quant {
+  p10: number;
+  median: number;
+  p90: number;
+}
+
+export interface FlowMetrics {
+  goodputMbps: number;
+  srttMs: number;
+  minRttMs: number;
+  cwndPkts: number;
+  pacingMbps: number;
+  skmemTBytes: number;
+  /** Retransmitted segments over the whole run. */
+  retrans: number;
+}
+
+export interface RunMetrics {
+  totalGoodputMbps: number;
+  flows: FlowMetrics[];
+  pingMedianMs: number;
+  pingP90Ms: number;
+  qdiscs: { name: string; skbs: Quant; bytes: Quant }[];
+  /** TCP segments per skb leaving the sender's qdisc layer, over the whole run. */
+  segsPerSkb: number;
+}
+
+export const quant = (xs: readonly number[]): Quant => {
+  const v = xs.filter(Number.isFinite);
+  return v.length
+    ? { p10: percentile(v, 10), median: percentile(v, 50), p90: percentile(v, 90) }
+    : { p10: NaN, median: NaN, p90: NaN };
+};
+
+const med = (xs: readonly number[]): number => quant(xs).median;
+
+/** The real run's metrics over [warmupS, endS]. */
+export function twinMetrics(m: TwinMeasurement, warmupS: number, endS: number): RunMetrics {
+  const inWindow = (t: number) => t >= warmupS && t <= endS + 0.5;
+  const windowS = endS - warmupS;
+  const flows = m.flows.map((f): FlowMetrics => {
+    const ss = f.ss.filter((s) => inWindow(s.tS)).map((s) => s.sock);
+    // bytes_acked at the warm-up's end: the last sample before it (0 for a flow that had not started).
+    const before = f.ss.filter((s) => s.tS < warmupS).at(-1)?.sock.bytesAcked ?? 0;
+    const last = f.ss.at(-1)?.sock;
+    const acked = (last?.bytesAcked ?? 0) - before;
+    return {
+      goodputMbps: windowS > 0 && last ? (acked * 8) / windowS / 1e6 : NaN,
+      srttMs: med(ss.map((s) => s.srttMs)),
+      minRttMs: last?.minRttMs ?? NaN,
+      cwndPkts: med(ss.map((s) => s.cwndPkts)),
+      pacingMbps: med(ss.map((s) => s.pacingRateBps / 1e6)),
+      skmemTBytes: med(ss.map((s) => s.skmemTBytes)),
+      retrans: last?.retransTotal ?? NaN,
+    };
+  });
+  const pings = m.pings.filter((p) => inWindow(p.tS)).map((p) => p.rttMs);
+  const segs = m.flows.reduce((a, f) => a + (f.ss.at(-1)?.sock.dataSegsOut ?? 0), 0);
+  return {
+    totalGoodputMbps: flows.reduce((a, f) => a + (Number.isFinite(f.goodputMbps) ? f.goodputMbps : 0), 0),
+    flows,
+    pingMedianMs: pings.length ? percentile(pings, 50) : NaN,
+    pingP90Ms: pings.length ? percentile(pings, 90) : NaN,
+    qdiscs: m.qdiscs.map((q) => {
+      const s = q.samples.filter((x) => inWindow(x.tS));
+      return { name: q.name, skbs: quant(s.map((x) => x.qlen)), bytes: quant(s.map((x) => x.backlogBytes)) };
+    }),
+    segsPerSkb: m.vethTxPackets > 0 ? segs / m.vethTxPackets : NaN,
+  };
+}
+
+/** The lowest min_rtt the flows saw, µs: the veth path's own RTT when there is no netem. */
+export function measuredMinRttUs(m: TwinMeasurement): number {
+  const v = m.flows.flatMap((f) => f.ss.map((s) => s.sock.minRttMs)).filter((x) => x > 0);
+  return v.length ? Math.min(...v) * 1000 : NaN;
+}

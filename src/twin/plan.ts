@@ -1,0 +1,344 @@
+/**
+ * What a scenario becomes on this machine's kernel: the namespaces and veths,
+ * the qdisc layer of each interface (./tc-commands.ts), the sysctls its `tcp`
+ * and `kernel` blocks map to, the veth's offloads, the flows and the ping —
+ * or a refusal naming the field this kernel cannot express. Also the
+ * scenario the simulation runs beside it: the nearest era, the host's
+ * sysctls where the scenario leaves the era's default, and a veth where the
+ * scenario has a NIC.
+ */
+import { eraForRelease } from '../flent/propose';
+import { ERAS, type EraId } from '../sim/scenario/eras';
+import type { Scenario } from '../sim/scenario/scenario';
+import { tcLayer } from './tc-commands';
+
+/** What the host offers, probed in a throwaway namespace (./host.ts). */
+export interface HostCaps {
+  kernelRelease: string;
+  /** Qdisc kinds `tc` accepted. */
+  qdiscs: ReadonlySet<string>;
+  netem: boolean;
+  /** tcp_available_congestion_control. */
+  ccs: ReadonlySet<string>;
+  /** net.ipv4.* and net.core.* values a fresh namespace reports (key without the prefix: "tcp_rmem"). */
+  sysctls: Readonly<Record<string, string>>;
+}
+
+/** A scenario field this kernel cannot express. */
+export class TwinRefusal extends Error {
+  constructor(
+    readonly field: string,
+    why: string,
+  ) {
+    super(`${field}: ${why}`);
+  }
+}
+
+export interface Endpoint {
+  ns: string;
+  dev: string;
+  addr: string;
+}
+
+export interface TwinFlow {
+  index: number;
+  cc: string;
+  port: number;
+  startMs: number;
+  stopMs: number;
+  /** SO_MAX_PACING_RATE (iperf3 --fq-rate), bit/s; 0: none. */
+  fqRateBps: number;
+}
+
+export interface TwinPlan {
+  era: EraId;
+  kernelRelease: string;
+  namespaces: string[];
+  /** veth pairs, sender side first. */
+  links: [Endpoint, Endpoint][];
+  sender: Endpoint;
+  receiver: Endpoint;
+  router: { ns: string; in: Endpoint; out: Endpoint } | null;
+  mtu: number;
+  /** `ip` commands after the links exist (routes, txqueuelen, gso_max_size): [ns, ...argv]. */
+  ipCommands: [string, ...string[]][];
+  /** tc argument lists per namespace. */
+  tc: { ns: string; dev: string; label: string; argv: string[] }[];
+  /** The devices whose root qdisc the twin samples, with the name the simulation gives that qdisc. */
+  sampledQdiscs: { ns: string; dev: string; name: string }[];
+  sysctls: { ns: string; key: string; value: string }[];
+  ethtool: { ns: string; argv: string[] } | null;
+  /** netem delay on the receiver's egress (the path's base RTT), or null when the kernel has none. */
+  netemDelayUs: number | null;
+  flows: TwinFlow[];
+  pingIntervalMs: number;
+  durationMs: number;
+  warmupMs: number;
+  /** What the twin changed or could not do, for the report. */
+  notes: string[];
+  /** The scenario the simulation runs (its propagation is set from the veth's RTT when there is no netem). */
+  simScenario: Scenario;
+}
+
+const BASE_PORT = 5201;
+
+function refuseUnsupported(sc: Scenario, caps: HostCaps, era: EraId, set: Record<string, string>): void {
+  const no = (field: string, why: string): never => {
+    throw new TwinRefusal(field, why);
+  };
+  if (sc.wifi) no('wifi', 'this machine has no WiFi radio the twin can drive: the twin runs wired scenarios');
+  if (sc.link.xen) no('link.xen', 'Xen netfront is hardware of a Xen guest, not this machine');
+  if (sc.cpu.platform) no('cpu.platform', `the twin runs on this machine's own CPU, not ${sc.cpu.platform}`);
+  if (sc.changes.length)
+    no('changes', 'the twin runs one setting from start to end: drop the scheduled changes');
+  if (set.era !== undefined && set.era !== era)
+    no('era', `this machine runs Linux ${caps.kernelRelease}; the twin simulates at ${era}, the nearest era`);
+  const eraK = ERAS[era].kernel;
+  const k = sc.kernel;
+  if (k.pacing !== null && k.pacing !== eraK.pacing)
+    no('kernel.pacing', `Linux ${caps.kernelRelease} paces with ${eraK.pacing}`);
+  if (k.hz !== null && k.hz !== eraK.hz) no('kernel.hz', 'CONFIG_HZ is fixed when the kernel is built');
+  if (k.gso_always_on !== null && k.gso_always_on !== eraK.gsoAlwaysOn)
+    no('kernel.gso_always_on', `Linux ${caps.kernelRelease} always builds GSO skbs`);
+  if (k.tsq_shortcut !== null && k.tsq_shortcut !== eraK.tsqShortcut)
+    no('kernel.tsq_shortcut', 'the TSQ shortcut is code, not a sysctl');
+  if (sc.tcp.sk_pacing_shift !== null)
+    no('tcp.sk_pacing_shift', 'only a driver sets sk_pacing_shift; a veth keeps 10');
+  if (sc.tcp.tx_delay_us !== 0) no('tcp.tx_delay_us', 'iperf3 has no option for TCP_TX_DELAY');
+  if (sc.receiver.so_rcvbuf !== null)
+    no('receiver.so_rcvbuf', 'iperf3 sets SO_RCVBUF and SO_SNDBUF together (-w): leave it null');
+  if (sc.receiver.delackMs !== 40)
+    no('receiver.delackMs', "Linux's delayed-ACK timer is fixed (TCP_DELACK_MAX, 40 ms with HZ ≥ 100)");
+  if (sc.link.rxCoalesce.usecs !== 0 || sc.link.rxCoalesce.frames > 1)
+    no('link.rxCoalesce', 'a veth has no RX interrupt to coalesce');
+  sc.tcp.perFlow?.forEach((f, i) => {
+    if (f.rttUs !== null) no(`tcp.perFlow[${i}].rttUs`, 'the twin gives every flow the same path');
+  });
+  const shaped = sc.shaper ?? sc.router?.shaper ?? null;
+  if (!shaped)
+    no(
+      sc.router ? 'router.shaper' : 'shaper',
+      'a veth pair has no line rate, ring or BQL (link.rateBps and link.completion are hardware it does not have): set a shaper (htb, tbf or cake) to make the bottleneck',
+    );
+  if (sc.router && !sc.router.shaper && !sc.shaper)
+    no('router.shaper', 'the router has no line rate on a veth: shape it');
+  for (const cc of new Set([sc.tcp.cc, ...(sc.tcp.perFlow ?? []).map((f) => f.cc ?? sc.tcp.cc)]))
+    if (!caps.ccs.has(cc))
+      no('tcp.cc', `this kernel has no ${cc} (tcp_available_congestion_control: ${[...caps.ccs].join(' ')})`);
+}
+
+function needQdiscs(kinds: string[], field: string, caps: HostCaps): void {
+  for (const kind of kinds)
+    if (!caps.qdiscs.has(kind))
+      throw new TwinRefusal(
+        field,
+        `this kernel has no ${kind} qdisc (tc refused it in a throwaway namespace)`,
+      );
+}
+
+/** The scenario's sysctls for the sender's and receiver's namespaces; only fields the scenario sets. */
+function sysctlsOf(sc: Scenario, snd: string, rcv: string): TwinPlan['sysctls'] {
+  const out: TwinPlan['sysctls'] = [];
+  const ipv4 = (ns: string, key: string, v: number | string | boolean | null) => {
+    if (v !== null)
+      out.push({ ns, key: `net.ipv4.${key}`, value: typeof v === 'boolean' ? (v ? '1' : '0') : String(v) });
+  };
+  // tcp.cc goes to each flow's socket (iperf3 -C): a namespace may not set a restricted default (EPERM).
+  ipv4(snd, 'tcp_limit_output_bytes', sc.tcp.tcp_limit_output_bytes);
+  ipv4(snd, 'tcp_tso_rtt_log', sc.kernel.tcp_tso_rtt_log);
+  ipv4(snd, 'tcp_min_tso_segs', sc.kernel.tcp_min_tso_segs);
+  ipv4(snd, 'tcp_autocorking', sc.kernel.tcp_autocorking);
+  ipv4(snd, 'tcp_pacing_ss_ratio', sc.kernel.tcp_pacing_ss_ratio);
+  ipv4(snd, 'tcp_pacing_ca_ratio', sc.kernel.tcp_pacing_ca_ratio);
+  // The model's send buffer is a fixed cap: tcp_wmem's max is where the kernel's autotuning stops.
+  ipv4(snd, 'tcp_wmem', `4096 16384 ${sc.tcp.sndbufBytes}`);
+  const rm = sc.receiver.tcp_rmem;
+  if (rm) ipv4(rcv, 'tcp_rmem', `${rm.minBytes} ${rm.defaultBytes} ${rm.maxBytes}`);
+  out.push({ ns: rcv, key: 'net.core.rmem_max', value: String(sc.receiver.rmem_max) });
+  return out;
+}
+
+/** The scenario the simulation runs: nearest era, the host's sysctls for the era's defaults, veths for NICs. */
+function simScenarioOf(sc: Scenario, era: EraId, caps: HostCaps): Scenario {
+  const s: Scenario = structuredClone(sc);
+  const host = (key: string): number | null => {
+    const v = Number((caps.sysctls[key] ?? '').trim());
+    return Number.isFinite(v) && caps.sysctls[key] !== undefined ? v : null;
+  };
+  s.era = era;
+  s.tcp.tcp_limit_output_bytes ??= host('tcp_limit_output_bytes');
+  s.kernel.tcp_tso_rtt_log ??= host('tcp_tso_rtt_log');
+  s.kernel.tcp_min_tso_segs ??= host('tcp_min_tso_segs');
+  s.kernel.tcp_pacing_ss_ratio ??= host('tcp_pacing_ss_ratio');
+  s.kernel.tcp_pacing_ca_ratio ??= host('tcp_pacing_ca_ratio');
+  const ac = host('tcp_autocorking');
+  if (s.kernel.tcp_autocorking === null && ac !== null) s.kernel.tcp_autocorking = ac !== 0;
+  const rmem = (caps.sysctls.tcp_rmem ?? '').trim().split(/\s+/).map(Number);
+  if (!s.receiver.tcp_rmem && rmem.length === 3 && rmem.every(Number.isFinite))
+    s.receiver.tcp_rmem = { minBytes: rmem[0], defaultBytes: rmem[1], maxBytes: rmem[2] };
+  // A veth forwards an skb as soon as its qdisc lets it go: no line rate (the model's largest), no ring delay.
+  const veth = { rateBps: 100e9, completion: { kind: 'immediate', delayNs: 0 } as const };
+  s.link = { ...s.link, ...veth };
+  if (s.router) s.router = { ...s.router, ...veth };
+  return s;
+}
+
+export interface PlanOptions {
+  /** Namespace name prefix, unique per run (./netns.ts makes it). */
+  prefix: string;
+  /** The --set overrides as given (an explicit era is checked against the running kernel's). */
+  set: Record<string, string>;
+}
+
+export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinPlan {
+  const era = eraForRelease(caps.kernelRelease) ?? '6.16';
+  refuseUnsupported(sc, caps, era, opts.set);
+  const p = opts.prefix;
+  const snd = `${p}-snd`;
+  const rcv = `${p}-rcv`;
+  const rtr = sc.router ? `${p}-rtr` : null;
+  const sender: Endpoint = { ns: snd, dev: 'tw0', addr: '10.77.1.1' };
+  const links: [Endpoint, Endpoint][] = [];
+  let receiver: Endpoint;
+  let router: TwinPlan['router'] = null;
+  const ipCommands: TwinPlan['ipCommands'] = [];
+  if (rtr) {
+    const rin: Endpoint = { ns: rtr, dev: 'tw1', addr: '10.77.1.2' };
+    const rout: Endpoint = { ns: rtr, dev: 'tw2', addr: '10.77.2.1' };
+    receiver = { ns: rcv, dev: 'tw3', addr: '10.77.2.2' };
+    links.push([sender, rin], [rout, receiver]);
+    router = { ns: rtr, in: rin, out: rout };
+    ipCommands.push([
+      snd,
+      'route',
+      'replace',
+      '10.77.2.0/30',
+      'via',
+      rin.addr,
+      'dev',
+      sender.dev,
+      'initcwnd',
+      String(sc.tcp.initialCwnd),
+    ]);
+    ipCommands.push([rcv, 'route', 'replace', '10.77.1.0/30', 'via', rout.addr, 'dev', receiver.dev]);
+    ipCommands.push([rtr, 'link', 'set', 'dev', rout.dev, 'txqueuelen', String(sc.router!.qdisc.txqueuelen)]);
+  } else {
+    receiver = { ns: rcv, dev: 'tw1', addr: '10.77.1.2' };
+    links.push([sender, receiver]);
+    ipCommands.push([
+      snd,
+      'route',
+      'replace',
+      '10.77.1.0/30',
+      'dev',
+      sender.dev,
+      'initcwnd',
+      String(sc.tcp.initialCwnd),
+    ]);
+  }
+  ipCommands.push([snd, 'link', 'set', 'dev', sender.dev, 'txqueuelen', String(sc.qdisc.txqueuelen)]);
+  ipCommands.push([snd, 'link', 'set', 'dev', sender.dev, 'gso_max_size', String(sc.link.gsoMaxSizeBytes)]);
+
+  const tc: TwinPlan['tc'] = [];
+  const sampledQdiscs: TwinPlan['sampledQdiscs'] = [];
+  const sndLayer = tcLayer(sender.dev, sc.qdisc, sc.shaper);
+  needQdiscs(sndLayer.kinds, sc.shaper ? 'shaper' : 'qdisc.kind', caps);
+  for (const argv of sndLayer.commands) tc.push({ ns: snd, dev: sender.dev, label: 'sender', argv });
+  sampledQdiscs.push({
+    ns: snd,
+    dev: sender.dev,
+    name: `sender: ${sc.shaper ? sndLayer.kinds.join(' → ') : sc.qdisc.kind}`,
+  });
+  if (router && sc.router) {
+    const l = tcLayer(router.out.dev, sc.router.qdisc, sc.router.shaper);
+    needQdiscs(l.kinds, sc.router.shaper ? 'router.shaper' : 'router.qdisc.kind', caps);
+    for (const argv of l.commands) tc.push({ ns: router.ns, dev: router.out.dev, label: 'router', argv });
+    sampledQdiscs.push({
+      ns: router.ns,
+      dev: router.out.dev,
+      name: `router: ${sc.router.shaper ? l.kinds.join(' → ') : sc.router.qdisc.kind}`,
+    });
+  }
+  const notes: string[] = [];
+  const baseRttUs = 2 * (sc.link.propagationUs + (sc.router?.propagationUs ?? 0));
+  let netemDelayUs: number | null = null;
+  if (caps.netem) {
+    netemDelayUs = baseRttUs;
+    // The whole base RTT on the receiver's egress (ACKs, ping replies): away from the shaper's queue.
+    tc.push({
+      ns: rcv,
+      dev: receiver.dev,
+      label: 'receiver',
+      argv: [
+        'qdisc',
+        'replace',
+        'dev',
+        receiver.dev,
+        'root',
+        'netem',
+        'delay',
+        `${baseRttUs}us`,
+        'limit',
+        '1000000',
+      ],
+    });
+  } else
+    notes.push(
+      `netem: this kernel has no sch_netem, so the path's ${baseRttUs} µs base RTT is the veth's own; the simulation runs with the RTT the flows measured`,
+    );
+  const mtu = sc.tcp.mssBytes + 52;
+  if (mtu < 68 || mtu > 65535)
+    throw new TwinRefusal('tcp.mssBytes', `MSS ${sc.tcp.mssBytes} needs an MTU of ${mtu}, outside 68–65535`);
+  const flows: TwinFlow[] = Array.from({ length: sc.tcp.flows }, (_, i) => {
+    const pf = sc.tcp.perFlow?.[i];
+    return {
+      index: i,
+      cc: pf?.cc ?? sc.tcp.cc,
+      port: BASE_PORT + i,
+      startMs: pf?.startMs ?? 0,
+      stopMs: Math.min(pf?.stopMs ?? sc.durationMs, sc.durationMs),
+      fqRateBps: sc.tcp.maxPacingRateBps,
+    };
+  });
+  if (era !== sc.era)
+    notes.push(
+      `era: the scenario's ${sc.era} runs on Linux ${caps.kernelRelease}; the simulation uses ${era}, the nearest era`,
+    );
+  return {
+    era,
+    kernelRelease: caps.kernelRelease,
+    namespaces: [snd, ...(rtr ? [rtr] : []), rcv],
+    links,
+    sender,
+    receiver,
+    router,
+    mtu,
+    ipCommands,
+    tc,
+    sampledQdiscs,
+    sysctls: [
+      ...sysctlsOf(sc, snd, rcv),
+      ...(rtr ? [{ ns: rtr, key: 'net.ipv4.ip_forward', value: '1' }] : []),
+    ],
+    ethtool: {
+      ns: snd,
+      argv: [
+        '-K',
+        sender.dev,
+        'sg',
+        sc.link.sg ? 'on' : 'off',
+        'tso',
+        sc.link.tso && sc.link.sg ? 'on' : 'off',
+        'gso',
+        'on',
+      ],
+    },
+    netemDelayUs,
+    flows,
+    pingIntervalMs: sc.pingIntervalMs,
+    durationMs: sc.durationMs,
+    warmupMs: sc.warmupMs,
+    notes,
+    simScenario: simScenarioOf(sc, era, caps),
+  };
+}
