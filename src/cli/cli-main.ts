@@ -10,7 +10,6 @@ import { MAX_SHARD_FILE_BYTES } from './merge';
 import { SimPool } from './pool';
 import { MAX_FLENT_FILE_BYTES, readRegularFile, readScenarioFile } from './read-file';
 import { twinMain } from '../twin/twin-cli';
-import { twinMain } from '../twin/twin-cli';
 
 /** A reader that goes away (`| head`) ends the run quietly instead of with a stack trace. */
 export function quietOnClosedPipe(): void {
@@ -25,8 +24,6 @@ export function quietOnClosedPipe(): void {
 
 /** Runs the command line `argv` (without node and the script); resolves to the exit code. */
 export async function cliMain(argv: string[]): Promise<number> {
-  // `twin`: the scenario on this machine's kernel beside the simulation (src/twin).
-  if (argv[0] === 'twin') return twinMain(argv.slice(1));
   // `twin`: the scenario on this machine's kernel beside the simulation (src/twin).
   if (argv[0] === 'twin') return twinMain(argv.slice(1));
   let args: CliArgs;
