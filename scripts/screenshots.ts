@@ -1,5 +1,6 @@
 /**
- * Takes the README screenshots (needs `npx vite build` and a running
+ * Takes the README screenshots (needs a build for tests,
+ * `VITE_TSQ_TEST_FAULTS=1 npx vite build`, for window.__tsq, and a running
  * `npm run preview`, or TSQ_URL): the explorer on the ath9k preset after
  * sk_pacing_shift 10 → 8, wide and on a phone; an A/B comparison on shared
  * y scales; a two-parameter sweep as a heatmap; and an exported figure

@@ -80,7 +80,8 @@ export class SimController {
     });
     const remote = this.supervisor.start();
     this.remote = remote;
-    installTestHook(this);
+    // window.__tsq only in a build for tests: the bundler drops the hook from any other.
+    if (TEST_FAULTS) installTestHook(this);
     await remote.onFrame(Comlink.proxy((f: Frame, s: RunStatus) => this.onFrame(f, s)));
     const presets = await remote.presets();
     if (this.disposed) return;

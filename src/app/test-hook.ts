@@ -1,7 +1,9 @@
 /**
- * Installs `window.__tsq` (see test-hook-types.ts) over a SimController. Its
- * fault injection (workerFault) is there only in builds for tests
- * (src/worker/test-faults.ts): a production page cannot be made to hang.
+ * Installs `window.__tsq` (see test-hook-types.ts) over a SimController.
+ * Only a build for tests has it (VITE_TSQ_TEST_FAULTS=1, src/worker/test-faults.ts):
+ * sim-controller.ts calls installTestHook under that constant, so the bundler
+ * drops this module from a production build (test-hook-build.test.ts checks
+ * it), and a deployed page exposes no handle on its run.
  */
 import { useExplorer } from './state/explorer-store';
 import { useWorkerHealth } from './robustness/health-store';

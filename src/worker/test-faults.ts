@@ -1,9 +1,11 @@
 /**
- * Whether this build carries the fault injection the end-to-end tests and
- * the recovery benchmark use (the worker made to throw, hang or crawl, and
- * `window.__tsq.workerFault`). Only a build made with VITE_TSQ_TEST_FAULTS=1
- * has it (scripts/test-all.mjs and bench/recovery.ts set it); `npm run build`
- * does not, so a deployed page cannot be made to hang from outside.
+ * Whether this is a build for tests: it carries the fault injection the
+ * end-to-end tests and the recovery benchmark use (the worker made to throw,
+ * hang or crawl, and `window.__tsq.workerFault`) and `window.__tsq` itself.
+ * Only a build made with VITE_TSQ_TEST_FAULTS=1 has them
+ * (scripts/test-all.mjs, bench/run.ts and bench/recovery.ts set it);
+ * `npm run build` does not, so a deployed page cannot be driven or made to
+ * hang from outside.
  *
  * Vite replaces import.meta.env.VITE_TSQ_TEST_FAULTS with its value at build
  * time, so in a production build this is `false` and the minifier drops the

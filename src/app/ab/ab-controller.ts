@@ -14,6 +14,7 @@ import { patchSide, sideOverrides, useAb, type AbSetup } from './ab-store';
 import { SharedExtents } from './shared-extents';
 import { SyncedScheduler } from './synced-scheduler';
 import type { TsqAbHook } from './ab-hook-types';
+import { TEST_FAULTS } from '../../worker/test-faults';
 
 /** Wall time between ticks (about 30 frames per second). */
 const TICK_MS = 33;
@@ -157,7 +158,7 @@ export class AbController {
       s.scheduler.dispose();
       s.worker.terminate();
     }
-    if (window.__tsqAb) delete window.__tsqAb;
+    if (TEST_FAULTS) delete window.__tsqAb;
   }
 
   private async loop(gen: number): Promise<void> {
@@ -190,7 +191,9 @@ export class AbController {
     patchSide(1, { summary: b });
   }
 
+  /** In builds for tests only (VITE_TSQ_TEST_FAULTS=1). */
   private installHook(): void {
+    if (!TEST_FAULTS) return;
     const hook: TsqAbHook = {
       phase: () => useAb.getState().phase,
       nowNs: () => [this.sides[0].buffers.nowNs, this.sides[1].buffers.nowNs],

@@ -7,6 +7,7 @@ import { useExplorer } from '../state/explorer-store';
 import { drawnPoints } from './measured-overlay';
 import { useMeasured } from './measured-store';
 import { medianRows, type MedianRow } from './side-by-side';
+import { TEST_FAULTS } from '../../worker/test-faults';
 
 export interface TsqFlentHook {
   measured(): {
@@ -27,7 +28,9 @@ declare global {
   }
 }
 
+/** In builds for tests only (VITE_TSQ_TEST_FAULTS=1): a production page exposes no handle on its state. */
 export function installFlentHook(): void {
+  if (!TEST_FAULTS) return;
   window.__tsqFlent = {
     measured: () => {
       const m = useMeasured.getState().measured;

@@ -1,8 +1,10 @@
-/** Installs `window.__tsqLearn` (learn-hook-types.ts) over the Learn view's player. */
+/** Installs `window.__tsqLearn` (learn-hook-types.ts) over the Learn view's player, in builds for tests only. */
 import type { LessonPlayer } from './lesson-player';
+import { TEST_FAULTS } from '../../worker/test-faults';
 import type { TsqLearnHook } from './learn-hook-types';
 
 export function installLearnHook(get: () => LessonPlayer | null): void {
+  if (!TEST_FAULTS) return;
   const p = () => get();
   const hook: TsqLearnHook = {
     lessonId: () => p()?.ui.root.getAttribute('data-lesson') ?? '',

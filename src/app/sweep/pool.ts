@@ -2,6 +2,7 @@
 import { SweepPool } from '../../worker/sweep-pool';
 import { startSweepWorker } from '../../worker/sweep-client';
 import type { TsqSweepHook } from './sweep-hook-types';
+import { TEST_FAULTS } from '../../worker/test-faults';
 
 let pool: SweepPool | null = null;
 
@@ -9,7 +10,8 @@ export function getSweepPool(): SweepPool {
   if (!pool) {
     const p = new SweepPool(startSweepWorker);
     const hook: TsqSweepHook = { load: () => p.load, size: () => p.size };
-    window.__tsqSweep = hook;
+    // In builds for tests only (VITE_TSQ_TEST_FAULTS=1).
+    if (TEST_FAULTS) window.__tsqSweep = hook;
     pool = p;
   }
   return pool;
