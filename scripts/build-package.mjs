@@ -11,8 +11,14 @@
 //   dist-types/    .d.ts for the three, emitted by tsc (tsconfig.package.json),
 //                  relative imports given their .js extension so that Node16 /
 //                  NodeNext resolution in a user's project reads them
+//
+// Run as `prepack`, it also writes the manifest the tarball carries: package.json
+// without "scripts" (they build and test from sources and scripts/ the package
+// does not hold; `prepare` would make npm try to run a file that is not there).
+// `postpack` runs it with --restore-manifest to put the working manifest back;
+// a manifest left stripped by a failed pack is put back on the next run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from './build-cli.mjs';
@@ -86,10 +92,33 @@ function buildTypes() {
   walk(at('dist-types'), withJsExtensions);
 }
 
-await buildCli();
-await buildCore();
-await buildElement();
-buildTypes();
-console.log(
-  `package artifacts built: dist-cli, dist-sim${HAS_FLENT ? ' (with flent)' : ''}, dist-element, dist-types`,
-);
+const MANIFEST = at('package.json');
+/** The working manifest while the packed one is in its place. */
+const WORKING_MANIFEST = at('.package.json.working');
+
+/** Puts the working manifest back, if a pack had replaced it. */
+export function restoreManifest() {
+  if (existsSync(WORKING_MANIFEST)) renameSync(WORKING_MANIFEST, MANIFEST);
+}
+
+/** package.json as the tarball carries it: no scripts (none can run from the package). */
+function writePackedManifest() {
+  const text = readFileSync(MANIFEST, 'utf8');
+  writeFileSync(WORKING_MANIFEST, text);
+  const packed = JSON.parse(text);
+  delete packed.scripts;
+  writeFileSync(MANIFEST, `${JSON.stringify(packed, null, 2)}\n`);
+}
+
+if (process.argv.includes('--restore-manifest')) restoreManifest();
+else {
+  restoreManifest();
+  await buildCli();
+  await buildCore();
+  await buildElement();
+  buildTypes();
+  console.log(
+    `package artifacts built: dist-cli, dist-sim${HAS_FLENT ? ' (with flent)' : ''}, dist-element, dist-types`,
+  );
+  if (process.env.npm_lifecycle_event === 'prepack') writePackedManifest();
+}

@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -20,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HAS_FLENT = existsSync(join(ROOT, 'src/flent/index.ts'));
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const manifestText = readFileSync(join(ROOT, 'package.json'), 'utf8');
+const pkg = JSON.parse(manifestText);
 const tmp = mkdtempSync(join(tmpdir(), 'tsq-lab-pack-'));
 const app = join(tmp, 'app');
 mkdirSync(app);
@@ -45,6 +47,40 @@ function expectThat(ok, what) {
   console.log(`ok  ${what}`);
 }
 
+/**
+ * The packed manifest carries no script that cannot run from the package: none
+ * names a file the tarball lacks (as `prepare: node scripts/build-cli.mjs`
+ * did, which npm then tries to run), and none is an install-time hook.
+ */
+function unrunnableScripts(manifest, files) {
+  const bad = [];
+  for (const [name, cmd] of Object.entries(manifest.scripts ?? {})) {
+    const paths = String(cmd)
+      .split(/[\s;&|()<>'"=]+/)
+      .filter((w) => /\.(c|m)?[jt]s$/.test(w) || (w.includes('/') && !w.startsWith('-')))
+      .map((w) => w.replace(/^\.\//, ''));
+    const missing = paths.filter((p) => !files.has(p));
+    if (missing.length) bad.push(`${name}: ${cmd} (${missing.join(', ')} not in the package)`);
+    else if (/^(preinstall|install|postinstall|prepare)$/.test(name))
+      bad.push(`${name}: ${cmd} (runs at install)`);
+  }
+  return bad;
+}
+
+function checkPackedScripts(manifest, files) {
+  const bad = unrunnableScripts(manifest, files);
+  expectThat(
+    bad.length === 0,
+    `the packed package.json has no script that cannot run${bad.length ? `: ${bad.join('; ')}` : ''}`,
+  );
+  // The check itself can fail: the working manifest's prepare names a file the tarball lacks.
+  const own = unrunnableScripts(pkg, files);
+  expectThat(
+    own.some((b) => b.startsWith('prepare:')),
+    `the same check refuses the working manifest (${own.length} scripts that could not run from the package)`,
+  );
+}
+
 try {
   // prepack's build prints before npm's JSON.
   const packOut = sh('npm', ['pack', '--json', '--pack-destination', tmp], ROOT, 'npm pack');
@@ -54,6 +90,10 @@ try {
     `${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.files.length} files`,
   );
   expectThat(Object.keys(pkg.dependencies ?? {}).length === 0, 'the package has no runtime dependencies');
+  expectThat(
+    readFileSync(join(ROOT, 'package.json'), 'utf8') === manifestText,
+    'the working package.json is back as it was after the pack',
+  );
 
   writeFileSync(
     join(app, 'package.json'),
@@ -66,6 +106,10 @@ try {
     'installing the tarball offline',
   );
   const installed = join(app, 'node_modules', 'tsq-lab');
+  checkPackedScripts(
+    JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')),
+    new Set(packed.files.map((f) => f.path)),
+  );
   const others = readdirSync(join(app, 'node_modules')).filter((n) => !n.startsWith('.') && n !== 'tsq-lab');
   expectThat(others.length === 0, `nothing but tsq-lab installed (${others.join(', ') || 'none other'})`);
 
@@ -169,4 +213,7 @@ export const lab: TsqLabElement | null = document.querySelector('tsq-lab');
   process.exitCode = 1;
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+  // A pack that failed between prepack and postpack leaves the packed manifest in place.
+  const working = join(ROOT, '.package.json.working');
+  if (existsSync(working)) renameSync(working, join(ROOT, 'package.json'));
 }
