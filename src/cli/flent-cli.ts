@@ -6,6 +6,7 @@
  * simulated ones, and without a preset simulates the scenario the file
  * proposes. I/O is injected, as in commands.ts.
  */
+import { fileText } from '../flent/errors';
 import {
   FlentFileError,
   flentSummary,
@@ -15,12 +16,13 @@ import {
   type FlentRun,
   type SeriesMedian,
 } from '../flent/index';
-import { proposalOverrides, proposeScenario } from '../flent/propose';
+import { proposalOverrides, proposeScenario, type ProposedField } from '../flent/propose';
 import { pairSeries } from '../flent/pair';
 import { runScenarioSteps } from '../sim/run';
 import { findPreset } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
-import { applyOverrides, keyText } from '../sim/scenario/validate';
+import { escapeControls, escapeJsonControls } from '../sim/scenario/escape';
+import { applyOverrides, keyText, ScenarioError } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 
 /** Flent's default step, the interval its runners report at. */
@@ -32,6 +34,18 @@ export interface FlentIo {
   nowMs: () => number;
   /** Names the program in the file's NOTE. */
   producer: string;
+}
+
+/** Text from a file or an argument as the terminal gets it: control characters escaped (as titles are). */
+const safe = escapeControls;
+
+/** A refused value the file proposed (not one given with --set) says where in the file it came from. */
+function withSource(message: string, fields: ProposedField[], set: Record<string, string>): string {
+  const names = (x: ProposedField) => message.startsWith(x.key) && !/\w/.test(message[x.key.length] ?? '');
+  const f = fields.find((x) => !(x.key in set) && names(x));
+  return f
+    ? `${message} (proposed from the file: ${safe(f.why)}; give another with --set ${f.key}=…)`
+    : message;
 }
 
 /** Reads a measured file for --compare; a bad one is an Error naming the file and what is wrong. */
@@ -56,9 +70,16 @@ export function proposedScenario(
   set: Record<string, string>,
 ): { scenario: Scenario; presetId: string; note: string } {
   const p = proposeScenario(run);
-  const scenario = applyOverrides(findPreset(p.presetId)!.scenario(), { ...proposalOverrides(p), ...set });
+  let scenario: Scenario;
+  try {
+    scenario = applyOverrides(findPreset(p.presetId)!.scenario(), { ...proposalOverrides(p), ...set });
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    throw new ScenarioError(e.errors.map((m) => withSource(m, p.fields, set)));
+  }
   const lines = p.fields.map(
-    (f) => `  --set ${f.key}=${f.value.length > 50 ? `${f.value.slice(0, 47)}…` : f.value}   (${f.why})`,
+    (f) =>
+      `  --set ${f.key}=${f.value.length > 50 ? `${safe(f.value.slice(0, 47))}…` : safe(f.value)}   (${safe(f.why)})`,
   );
   return {
     scenario,
@@ -80,7 +101,7 @@ function table(rows: string[][]): string {
 function mediansText(path: string, test: string, medians: SeriesMedian[]): string {
   const rows = [['series', 'median', 'unit', 'TSQ Lab source']];
   for (const m of medians) rows.push([m.name, fmt(m.median), m.units, m.source]);
-  return `wrote ${path} (Flent test ${test})\n${table(rows)}`;
+  return `wrote ${safe(path)} (Flent test ${test})\n${table(rows)}`;
 }
 
 function compareText(measured: FlentRun, simulated: SeriesMedian[]): string {
@@ -89,15 +110,16 @@ function compareText(measured: FlentRun, simulated: SeriesMedian[]): string {
   for (const p of pairSeries(measured.series, simulated)) {
     const st = stats.find((s) => s.name === p.measured.name);
     rows.push([
-      p.measured.name,
+      fileText(p.measured.name, 80),
       fmt(st?.median ?? NaN),
       p.simulated ? fmt(p.simulated.median) : '-',
       p.simulated?.name ?? '-',
-      p.measured.units,
+      fileText(p.measured.units, 20),
     ]);
   }
   const when = measured.timeMs !== null ? new Date(measured.timeMs).toISOString().slice(0, 10) : 'undated';
-  return `measured: Flent ${measured.name}, ${measured.host ?? 'unknown host'}, ${when}; medians\n${table(rows)}`;
+  const host = measured.host !== null ? fileText(measured.host) : 'unknown host';
+  return `measured: Flent ${fileText(measured.name)}, ${host}, ${when}; medians\n${table(rows)}`;
 }
 
 /** Runs `sc` with per-step samples and writes and/or compares. Returns the exit code. */
@@ -127,16 +149,19 @@ export function runFlentCli(
     }
   }
   if (args.format === 'json') {
+    // JSON escapes the C0 controls of the file's names; DEL and the C1 controls (8-bit CSI) too.
     out(
-      JSON.stringify(
-        {
-          file: args.flent,
-          test: made.input.name,
-          medians: made.medians,
-          ...(measured ? { measured: flentSummary(measured) } : {}),
-        },
-        null,
-        2,
+      escapeJsonControls(
+        JSON.stringify(
+          {
+            file: args.flent,
+            test: made.input.name,
+            medians: made.medians,
+            ...(measured ? { measured: flentSummary(measured) } : {}),
+          },
+          null,
+          2,
+        ),
       ) + '\n',
     );
     return 0;

@@ -20,3 +20,10 @@ export function shownValue(v: unknown): string {
   s = escapeControls(s);
   return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }
+
+/** Text from a file (a host, a kernel release, a title) as a message quotes it: control characters escaped, cut short. */
+export function fileText(s: string, max = 60): string {
+  // Cut before escaping: a 50 MB TITLE is not escaped whole to show 60 characters of it.
+  const e = escapeControls(s.length > max ? s.slice(0, max + 1) : s);
+  return e.length > max ? `${e.slice(0, max)}…` : e;
+}

@@ -31,8 +31,9 @@ describe('proposeScenario', () => {
       'testserv-03',
       'testserv-04',
     ]);
-    // Its TITLE says cc:cubic, but no field the reader trusts does: the preset's CC stays.
-    expect([o.era, o.durationMs, o.pingIntervalMs, o['tcp.cc']]).toEqual(['4.1', '600000', '200', undefined]);
+    // Its TITLE says cc:cubic, but no field the reader trusts does: the preset's CC stays. Its
+    // LENGTH, 600 s, is proposed at most MAX_PROPOSED_DURATION_MS.
+    expect([o.era, o.durationMs, o.pingIntervalMs, o['tcp.cc']]).toEqual(['4.1', '60000', '200', undefined]);
   });
 
   it('tcp_nup: one host, its 50 flows; tcp_1up_noping: no ping', () => {

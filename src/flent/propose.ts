@@ -9,6 +9,7 @@
  */
 import { ERA_IDS, type EraId } from '../sim/scenario/eras';
 import { findPreset } from '../sim/scenario/presets/index';
+import { fileText } from './errors';
 import type { FlentRun } from './types';
 
 export interface ProposedField {
@@ -35,6 +36,13 @@ export function eraForRelease(release: string | null): EraId | null {
   for (const id of ERA_IDS) if (!before(v, versionOf(id))) best = id;
   return best;
 }
+
+/**
+ * The longest run a file proposes: Flent's default test length (`flent -l`,
+ * 60 s). A file can claim any LENGTH (an hour of simulated WiFi takes many
+ * minutes to run), so a longer one is simulated only when asked for.
+ */
+export const MAX_PROPOSED_DURATION_MS = 60_000;
 
 const CCS = ['cubic', 'bbr', 'reno'];
 
@@ -67,15 +75,23 @@ export function proposeScenario(run: FlentRun): Proposal {
   const add = (key: string, value: string | number, why: string) =>
     fields.push({ key, value: String(value), why });
   const lengthS = run.lengthS ?? run.xS.at(-1) ?? base.durationMs / 1000;
-  const durationMs = Math.max(1000, Math.round(lengthS * 1000));
-  add('durationMs', durationMs, `LENGTH ${lengthS} s`);
+  const lengthFrom = run.lengthS !== null ? 'LENGTH' : run.xS.length ? 'the last x value' : 'the preset';
+  const fileMs = Math.max(1000, Math.round(lengthS * 1000));
+  const durationMs = Math.min(fileMs, MAX_PROPOSED_DURATION_MS);
+  add(
+    'durationMs',
+    durationMs,
+    fileMs > durationMs
+      ? `${lengthFrom} ${lengthS} s in the file, longer than the ${MAX_PROPOSED_DURATION_MS / 1000} s proposed at most: give the duration (--duration ${fileMs / 1000}s on the command line) to simulate all of it`
+      : `${lengthFrom} ${lengthS} s`,
+  );
   add(
     'warmupMs',
     Math.min(base.warmupMs, Math.round(durationMs / 5)),
     'the preset’s warm-up, at most a fifth of the run',
   );
   const era = eraForRelease(run.kernelRelease);
-  if (era) add('era', era, `KERNEL_RELEASE ${run.kernelRelease}`);
+  if (era) add('era', era, `KERNEL_RELEASE ${fileText(run.kernelRelease!)} in the file`);
   const cc = ccOf(run);
   if (cc) add('tcp.cc', cc, 'the congestion control the test ran');
   const pings = run.series.some((s) => s.kind === 'ping' && !s.computed);
@@ -92,12 +108,12 @@ export function proposeScenario(run: FlentRun): Proposal {
     add(
       'wifi.stations',
       JSON.stringify(stations),
-      `HOSTS: ${hosts} hosts, one station each (rates of ${sta.name})`,
+      `the file's HOSTS: ${hosts} hosts, one station each (rates of ${sta.name})`,
     );
     add('wifi.pingIntervalMs', pingMs, 'as pingIntervalMs');
   } else {
     const n = flowCount(run);
-    add('tcp.flows', Math.max(1, n), `${n} TCP flow${n === 1 ? '' : 's'} in the file`);
+    add('tcp.flows', Math.max(1, n), `the file's ${n} TCP flow${n === 1 ? '' : 's'} (its throughput series)`);
   }
   return { presetId, fields };
 }

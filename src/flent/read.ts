@@ -8,7 +8,7 @@
  */
 import { upgradeToV4 } from './compat';
 import { parseFlentDate } from './dates';
-import { FlentFileError, shownValue } from './errors';
+import { fileText, FlentFileError, shownValue } from './errors';
 import { flentText, type FlentTextOptions } from './gzip';
 import { KIND_UNITS, parseSeriesName } from './names';
 import { FLENT_FILE_VERSION, type FlentPoint, type FlentRun, type FlentSeries } from './types';
@@ -17,6 +17,18 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/**
+ * `where` holds `x`, which is not `expected`. JSON has no infinity: a number
+ * past a double's range (1e309) parses as one, and is out of range.
+ */
+function notNumber(where: string, x: unknown, expected: string): FlentFileError {
+  return new FlentFileError(
+    typeof x === 'number'
+      ? `${where} is out of range: a number beyond ±1.8e308, the largest a double holds`
+      : `${where} is ${shownValue(x)}, not ${expected}`,
+  );
+}
 
 /** Reads the bytes of a `.flent.gz` (or plain JSON) file. */
 export function readFlent(bytes: Uint8Array, opts?: FlentTextOptions): FlentRun {
@@ -28,7 +40,8 @@ export function parseFlentJson(text: string): FlentRun {
   try {
     obj = JSON.parse(text);
   } catch (e) {
-    throw new FlentFileError(`the file is not JSON (${(e as Error).message})`, { cause: e });
+    // The parser's message quotes the file's bytes, control characters and all.
+    throw new FlentFileError(`the file is not JSON (${fileText((e as Error).message, 200)})`, { cause: e });
   }
   if (!isObj(obj)) throw new FlentFileError("the file must hold a JSON object (Flent's data format)");
   return fromJson(obj);
@@ -54,8 +67,7 @@ function checkShape(o: Obj): { xs: number[]; results: Obj } {
     throw new FlentFileError('metadata.NAME (the Flent test) is missing');
   if (!Array.isArray(o.x_values)) throw new FlentFileError('x_values is missing or not a list');
   const xs = o.x_values.map((x, i) => {
-    if (typeof x !== 'number' || !Number.isFinite(x))
-      throw new FlentFileError(`x_values[${i}] is ${shownValue(x)}, not a number`);
+    if (typeof x !== 'number' || !Number.isFinite(x)) throw notNumber(`x_values[${i}]`, x, 'a number');
     return x;
   });
   if (!isObj(o.results)) throw new FlentFileError('results is missing or not an object');
@@ -71,9 +83,7 @@ function seriesValues(name: string, v: unknown, n: number): (number | null)[] {
   return v.map((x, i) => {
     if (x === null) return null;
     if (typeof x !== 'number' || !Number.isFinite(x))
-      throw new FlentFileError(
-        `results[${shownValue(name)}][${i}] is ${shownValue(x)}, not a number or null`,
-      );
+      throw notNumber(`results[${shownValue(name)}][${i}]`, x, 'a number or null');
     return x;
   });
 }
