@@ -9,6 +9,7 @@ import type { ParamValue, PresetInfo, ScheduledChange } from '../../worker/proto
 import { MAX_LINK_CHANGES } from '../share/change-codec';
 import { isPath } from '../share/url-state';
 import { show as coreShow } from '../../sim/scenario/validate';
+import { escapeControls } from '../../sim/scenario/escape';
 
 export const SCENARIO_FORMAT = 'tsq-lab/scenario';
 /** The newest version read; a file without knob changes is still written as version 1. */
@@ -55,7 +56,7 @@ export function parseScenarioFile(
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return { ok: false, errors: [`the file is not valid JSON: ${(e as Error).message}`] };
+    return { ok: false, errors: [`the file is not valid JSON: ${escapeControls((e as Error).message)}`] };
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, errors: ['the file must hold a JSON object'] };

@@ -3,6 +3,7 @@
  * validate (./validate.ts). Every failure is a ScenarioError whose messages
  * name the field, the value and what is allowed.
  */
+import { escapeControls } from './escape';
 import { migrateScenario } from './migrate';
 import type { Scenario } from './scenario';
 import { ScenarioError, validateScenario } from './validate';
@@ -30,7 +31,8 @@ export function loadScenarioJson(text: string): Scenario {
     // A UTF-8 byte-order mark (some editors add one) is not JSON.
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    throw new ScenarioError([`the file is not valid JSON: ${(e as Error).message}`]);
+    // The parser's message quotes the file's bytes: control characters are escaped.
+    throw new ScenarioError([`the file is not valid JSON: ${escapeControls((e as Error).message)}`]);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ScenarioError(['the scenario must be a JSON object']);
