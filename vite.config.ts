@@ -2,6 +2,8 @@ import { build, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { headersFor, parseHeaders } from './scripts/headers-file.mjs';
 
 // Content-Security-Policy for the built pages: no inline script, workers from self only.
 const csp = [
@@ -16,30 +18,46 @@ const csp = [
 ].join('; ');
 
 /**
- * Framing: the explorer may be framed only by its own origin (clickjacking);
- * embed.html exists to be framed by any page. A meta CSP cannot carry
- * frame-ancestors, so these are response headers, here for `vite` and
- * `vite preview`; docs/hosting.md has the same for nginx, Apache, Netlify and
- * GitHub Pages.
+ * Response headers: the rules of public/_headers, the file the built site
+ * carries for hosts that read one (docs/hosting.md), so there is one source
+ * of truth. `vite preview` applies the built copy as such a host would, so
+ * what the end-to-end tests see is what is hosted. `vite` (dev) applies the
+ * same file, except that of a page's Content-Security-Policy it keeps only
+ * frame-ancestors: the full policy would block the dev server's inline
+ * preamble and its HMR socket. Returns nothing: a function returned from
+ * these hooks would be run as a post-middleware hook.
  */
-const EMBEDDABLE = /^\/(embed\.html|lib\/)/;
-function frameHeaders(url: string | undefined): Record<string, string> {
-  return EMBEDDABLE.test(url ?? '/')
-    ? { 'Content-Security-Policy': 'frame-ancestors *' }
-    : { 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
-}
 type Middlewares = {
   use(
     fn: (req: { url?: string }, res: { setHeader(k: string, v: string): void }, next: () => void) => void,
   ): void;
 };
-// Returns nothing: a function returned from these hooks would be run as a post-middleware hook.
-function withFrameHeaders(server: { middlewares: Middlewares }): void {
+type HeaderServer = {
+  middlewares: Middlewares;
+  config: { base: string; root: string; publicDir: string; build: { outDir: string } };
+};
+function withSiteHeaders(server: HeaderServer, dev: boolean): void {
+  const { base, root, publicDir, build: out } = server.config;
+  const built = resolve(root, out.outDir, '_headers');
+  const file = !dev && existsSync(built) ? built : resolve(publicDir, '_headers');
+  const rules = existsSync(file) ? parseHeaders(readFileSync(file, 'utf8')) : [];
+  const prefix = base.startsWith('/') ? base : '/';
   server.middlewares.use((req, res, next) => {
-    for (const [k, v] of Object.entries(frameHeaders(req.url))) res.setHeader(k, v);
+    const path = new URL(req.url ?? '/', 'http://host').pathname;
+    const rel = path.startsWith(prefix) ? `/${path.slice(prefix.length)}` : path;
+    for (const [k, v] of Object.entries(headersFor(rules, rel))) {
+      const value = dev && k.toLowerCase() === 'content-security-policy' ? frameAncestorsOf(v) : v;
+      if (value) res.setHeader(k, value);
+    }
     next();
   });
 }
+const frameAncestorsOf = (csp: string): string =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d.startsWith('frame-ancestors'))
+    .join('; ');
 
 export default defineConfig(({ command }) => ({
   // Relative URLs throughout: the built site works from any folder of any static host
@@ -48,9 +66,9 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     {
-      name: 'tsq-frame-headers',
-      configureServer: withFrameHeaders,
-      configurePreviewServer: withFrameHeaders,
+      name: 'tsq-site-headers',
+      configureServer: (server) => withSiteHeaders(server, true),
+      configurePreviewServer: (server) => withSiteHeaders(server, false),
     },
     {
       name: 'tsq-csp',

@@ -12,6 +12,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { headersFor, parseHeaders } from './headers-file.mjs';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -26,22 +27,7 @@ const MIME = {
   '.wasm': 'application/wasm',
 };
 
-/** Rules of a _headers file: [{ pattern, headers: [[name, value]] }], in file order. */
-export function parseHeaders(text) {
-  const rules = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.trimStart().startsWith('#')) continue;
-    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
-    else if (rules.length) {
-      const i = line.indexOf(':');
-      if (i > 0) rules.at(-1).headers.push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
-    }
-  }
-  return rules;
-}
-
-const matches = (pattern, path) =>
-  pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+export { parseHeaders };
 
 export function startServer({ dir, prefix = '/', port = 0 }) {
   const root = resolve(dir);
@@ -62,8 +48,10 @@ export function startServer({ dir, prefix = '/', port = 0 }) {
       file = join(file, 'index.html');
     }
     if (!existsSync(file) || !statSync(file).isFile() || file === headersFile) return notFound(res);
-    const headers = { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' };
-    for (const r of rules) if (matches(r.pattern, rel)) for (const [k, v] of r.headers) headers[k] = v;
+    const headers = {
+      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      ...headersFor(rules, rel),
+    };
     res.writeHead(200, headers);
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
