@@ -12,6 +12,10 @@ import { test, expect, type Page } from '@playwright/test';
 import { collectErrors } from './page-errors';
 import AxeBuilder from '@axe-core/playwright';
 import type { TsqTestHook } from '../src/app/test-hook-types';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { headersFor, parseHeaders } from '../scripts/headers-file.mjs';
+import { LESSONS } from '../src/sim/lessons/index';
 
 declare const window: Window & { __tsq?: TsqTestHook; __csp?: string[] };
 
@@ -263,13 +267,55 @@ test('panels= empty shows every chart with a notice; a second view= is named', a
   await expect(page.locator('[data-panel]').first()).toBeVisible();
 });
 
-test('framing headers: the explorer only by its own origin, embed.html by any page', async ({ request }) => {
-  const app = await request.get('/');
-  expect(app.headers()['x-frame-options']).toBe('SAMEORIGIN');
-  expect(app.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
-  const embed = await request.get('/embed.html');
-  expect(embed.headers()['content-security-policy']).toBe('frame-ancestors *');
-  expect(embed.headers()['x-frame-options']).toBeUndefined();
+test('the preview server sends the headers of public/_headers, as a host that reads the file does', async ({
+  request,
+}) => {
+  const rules = parseHeaders(readFileSync('public/_headers', 'utf8'));
+  const assets = readdirSync(join(process.env.TSQ_E2E_OUTDIR ?? 'dist', 'assets'));
+  const worker = assets.find((f) => /^sim\.worker-.*\.js$/.test(f))!;
+  for (const path of ['/', '/index.html', '/embed.html', '/lib/tsq-lab.js', `/assets/${worker}`]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const want = headersFor(rules, path);
+    expect(Object.keys(want).length, path).toBeGreaterThan(1);
+    for (const [k, v] of Object.entries(want)) expect(res.headers()[k.toLowerCase()], `${path} ${k}`).toBe(v);
+    expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
+    expect(res.headers()['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+  }
+  const app = (await request.get('/?v=1&preset=bench-wired')).headers();
+  expect(app['x-frame-options']).toBe('SAMEORIGIN');
+  expect(app['content-security-policy']).toMatch(
+    /^default-src 'self'; script-src 'self';.*frame-ancestors 'self'$/,
+  );
+  const embed = (await request.get('/embed.html?lesson=x')).headers();
+  expect(embed['content-security-policy']).toMatch(
+    /^default-src 'self'; script-src 'self';.*frame-ancestors \*$/,
+  );
+  expect(embed['x-frame-options']).toBeUndefined();
+  expect((await request.get('/lib/tsq-lab.js')).headers()['access-control-allow-origin']).toBe('*');
+});
+
+test('embed.html names a lesson or step that does not exist, as the Learn view does', async ({ page }) => {
+  const errors = collectErrors(page);
+  const first = LESSONS[0];
+  for (const [query, text] of [
+    ['lesson=nope', 'lesson = nope is not a lesson'],
+    [`lesson=${first.id}&step=1e308`, 'step = 1e308: expected 1 to'],
+    [`lesson=${first.id}&step=-1`, 'step = -1: expected 1 to'],
+  ]) {
+    await page.goto(`/embed.html?${query}`);
+    const lab = page.locator('tsq-lab');
+    await expect(lab.locator('.lesson')).toHaveAttribute('data-lesson', first.id);
+    const notice = lab.getByTestId('link-notices');
+    await expect(notice, query).toContainText(text);
+    // Still there once the step has loaded and run (the player's own notice line is cleared with each state).
+    await expect(lab.locator('.lesson')).not.toHaveAttribute('data-state', 'loading', { timeout: 60_000 });
+    await expect(notice, query).toBeVisible();
+  }
+  await page.goto(`/embed.html?lesson=${first.id}&step=1`);
+  await expect(page.locator('tsq-lab').locator('.lesson')).toHaveAttribute('data-lesson', first.id);
+  await expect(page.locator('tsq-lab').getByTestId('link-notices')).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
 
 test('<tsq-lab app-url>: javascript: and broken values are refused with a notice, never thrown into the page', async ({

@@ -8,11 +8,11 @@
  * screen (unless autoplay="false" or the reader prefers reduced motion) and
  * follows the host page's light or dark look unless `theme` is given.
  */
-import { decodeShareState, noticeText, shown, type ShareNotice } from '../app/share/url-state';
+import { decodeShareState, shown, type ShareNotice } from '../app/share/url-state';
 import type { TsqLabElement as TsqLabElementApi } from './element-api';
 import type { LessonPlayer } from '../app/learn/lesson-player';
 import { mountPlayer } from '../app/learn/mount-player';
-import { LESSON_ATTRS, lessonOfElement } from './element-lesson';
+import { LESSON_ATTRS, lessonNoticeBox, lessonOfElement } from './element-lesson';
 import { appUrlOf, queryOfAttributes, STATE_ATTRS } from './element-attrs';
 import { LabWidget } from './lab-widget';
 import { WIDGET_CSS } from './widget-css';
@@ -84,10 +84,9 @@ export function defineTsqLab(createWorker: () => Worker, defaultAppUrl: () => st
         const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
         this.lessonPlayer = mountPlayer(shadow, createWorker(), lesson.options);
         this.lessonPlayer.setTheme(this.getAttribute('theme') === 'dark' ? 'dark' : detectTheme(this));
-        for (const n of lesson.notices)
-          this.lessonPlayer.ui.notice.append(document.createTextNode(`${noticeText(n)} `));
-        this.lessonPlayer.ui.notice.hidden = !lesson.notices.length;
         const p = this.lessonPlayer;
+        const box = lessonNoticeBox(lesson.notices);
+        if (box) p.ui.root.insertBefore(box, p.ui.notice);
         void p
           .start()
           .then(() =>
