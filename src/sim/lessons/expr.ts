@@ -113,6 +113,10 @@ function refValue(path: string[], ctx: EvalContext): Evaluated {
     const p = ctx.published(rest.join('.'));
     return { value: p?.value ?? null, pending: false };
   }
+  if (root === 'now') {
+    const live = ctx.live();
+    return { value: live ? (summaryField(live, rest) ?? null) : null, pending: live === null };
+  }
   if (root === 'compare') {
     const s = ctx.compare(rest[0]);
     return s

@@ -14,6 +14,7 @@
  *   compare.<id>.<path>      the summary at the end of a comparison run
  *   change.<i>               the value the step's i-th scheduled change sets
  *   published.<cell>         the reference thread's published value (the preset's table)
+ *   now.<summary path>       the run's summary as it is now (a kernel rule's live values)
  * combined with + − × ÷ (written + - * /) and parentheses, and formatted as
  * rate, bytes, ms, us, pct, x (a ratio), int, num, text or yesno (by default
  * from the field's unit). Kernel terms link to the glossary by themselves;
@@ -75,10 +76,17 @@ export interface Figure {
   spanMs?: number;
 }
 
-/** A condition on the run: an expression whose value must lie in [low, high] (null: unbounded). */
+/**
+ * A condition on the run: an expression whose value must lie in [low, high]
+ * (null: unbounded). `published` is the same quantity as the reference
+ * thread measured it (an expression of published.<cell> refs): a
+ * prediction whose conditions all have one is graded against the
+ * measurement, and the simulation's answer is shown beside it.
+ */
 export interface Condition {
   value: string;
   range: [number | null, number | null];
+  published?: string;
 }
 
 export interface ChoiceOption {
@@ -92,7 +100,15 @@ export interface ChoiceOption {
  * mark and pauses); scored against what the run did, shown beside it.
  */
 export type Prediction =
-  | { kind: 'choice'; prompt: string; askAt?: string; options: ChoiceOption[]; explain?: string }
+  | {
+      kind: 'choice';
+      prompt: string;
+      askAt?: string;
+      options: ChoiceOption[];
+      explain?: string;
+      /** How the first condition's quantity is written beside the answers (default x, a ratio). */
+      format?: string;
+    }
   | {
       kind: 'estimate';
       prompt: string;
@@ -108,6 +124,8 @@ export type Prediction =
       /** Close enough: within this factor (log scale) or this fraction of the value (linear). */
       tolerance: number;
       explain?: string;
+      /** The same quantity as the reference thread measured it: the estimate is graded against it. */
+      published?: string;
     };
 
 export interface TryIt {
@@ -134,6 +152,26 @@ export interface LessonStep {
    * data skb in `everyN`; the reader picks one.
    */
   follow?: { everyN: number; fromMs: number; speed?: StepSpeed };
+  /** The kernel rule the step teaches, with the run's live values beside it (./rules.ts). */
+  rule?: KernelRule;
+}
+
+/**
+ * A kernel rule as the kernel writes it, paraphrased: the function, its
+ * file, a link to its line in a kernel tree, and lines of code whose
+ * {placeholders} read the run (`now.` refs update as it runs).
+ */
+export interface KernelRule {
+  /** The function, e.g. tcp_small_queue_check(). */
+  function: string;
+  /** Its file in the kernel tree, e.g. net/ipv4/tcp_output.c. */
+  file: string;
+  /** The kernel tree and version the lines paraphrase, e.g. "Linux 6.6". */
+  kernel: string;
+  /** A link to the function's line in that tree. */
+  url: string;
+  /** Paraphrased code; numbers may be typed here (constants of the kernel), the run's values are placeholders. */
+  lines: string[];
 }
 
 export interface Lesson {

@@ -149,11 +149,17 @@ export function renderText(s: string, ctx: EvalContext, env: RenderEnv, seen: Se
 }
 
 /** A choice's right option: the first whose conditions all hold (null while the run has not got there). */
-export function rightOption(options: readonly ChoiceOption[], ctx: EvalContext): number | null {
+export function rightOption(
+  options: readonly ChoiceOption[],
+  ctx: EvalContext,
+  basis: 'simulation' | 'published' = 'simulation',
+): number | null {
   for (let i = 0; i < options.length; i++) {
     let all = true;
     for (const c of options[i].when) {
-      const r = evaluate(parseExpr(c.value), ctx);
+      const src = basis === 'published' ? c.published : c.value;
+      if (src === undefined) return null;
+      const r = evaluate(parseExpr(src), ctx);
       if (r.pending || typeof r.value !== 'number') return null;
       const [lo, hi] = c.range;
       if ((lo !== null && r.value < lo) || (hi !== null && r.value > hi)) all = false;
@@ -163,28 +169,88 @@ export function rightOption(options: readonly ChoiceOption[], ctx: EvalContext):
   return -1;
 }
 
+/** The prediction is graded against the reference thread's measurement (every condition names it). */
+export function gradedByPublished(p: Prediction): boolean {
+  if (p.kind === 'estimate') return p.published !== undefined;
+  return p.options.every((o) => o.when.every((c) => c.published !== undefined));
+}
+
+/** A quantity, the simulation's and (where the prediction names it) the thread's, written in `format`. */
+export interface Both {
+  sim: number;
+  published: number | null;
+  text: { sim: string; published: string | null };
+}
+
 export type Score =
-  | { kind: 'choice'; chosen: number; right: number; ok: boolean }
-  | { kind: 'estimate'; guess: number; actual: number; ok: boolean; text: { guess: string; actual: string } };
+  | {
+      kind: 'choice';
+      chosen: number;
+      /** The option graded right: the measurement's where the prediction names it, else the simulation's. */
+      right: number;
+      /** The simulation's own right option. */
+      model: number;
+      basis: 'simulation' | 'published';
+      ok: boolean;
+      quantity: Both | null;
+    }
+  | {
+      kind: 'estimate';
+      guess: number;
+      actual: number;
+      basis: 'simulation' | 'published';
+      ok: boolean;
+      /** The simulation's value and the thread's (null: none published). */
+      quantity: Both;
+      text: { guess: string; actual: string };
+    };
+
+const num = (src: string | undefined, ctx: EvalContext): number | null => {
+  if (src === undefined) return null;
+  const r = evaluate(parseExpr(src), ctx);
+  return !r.pending && typeof r.value === 'number' && Number.isFinite(r.value) ? r.value : null;
+};
+
+function both(sim: number, published: number | null, format: string): Both {
+  return {
+    sim,
+    published,
+    text: {
+      sim: formatValue(sim, format),
+      published: published === null ? null : formatValue(published, format),
+    },
+  };
+}
+
+function close(p: Extract<Prediction, { kind: 'estimate' }>, answer: number, actual: number): boolean {
+  return p.scale === 'log'
+    ? Math.max(answer / actual, actual / answer) <= p.tolerance
+    : Math.abs(answer - actual) <= p.tolerance * Math.abs(actual);
+}
 
 /** How a prediction did, once the run has its numbers (null before). */
 export function scorePrediction(p: Prediction, answer: number, ctx: EvalContext): Score | null {
+  const basis = gradedByPublished(p) ? 'published' : 'simulation';
   if (p.kind === 'choice') {
-    const right = rightOption(p.options, ctx);
-    return right === null ? null : { kind: 'choice', chosen: answer, right, ok: answer === right };
+    const model = rightOption(p.options, ctx);
+    if (model === null) return null;
+    const right = basis === 'published' ? (rightOption(p.options, ctx, 'published') ?? -1) : model;
+    const first = p.options[0]?.when[0];
+    const sim = num(first?.value, ctx);
+    const quantity = sim === null ? null : both(sim, num(first?.published, ctx), p.format ?? 'x');
+    return { kind: 'choice', chosen: answer, right, model, basis, ok: answer === right, quantity };
   }
-  const r = evaluate(parseExpr(p.value), ctx);
-  if (r.pending || typeof r.value !== 'number' || !Number.isFinite(r.value)) return null;
-  const actual = r.value;
-  const ok =
-    p.scale === 'log'
-      ? Math.max(answer / actual, actual / answer) <= p.tolerance
-      : Math.abs(answer - actual) <= p.tolerance * Math.abs(actual);
+  const sim = num(p.value, ctx);
+  if (sim === null) return null;
+  const measured = num(p.published, ctx);
+  const actual = basis === 'published' && measured !== null ? measured : sim;
   return {
     kind: 'estimate',
     guess: answer,
     actual,
-    ok,
+    basis,
+    ok: close(p, answer, actual),
+    quantity: both(sim, measured, p.format),
     text: { guess: formatValue(answer, p.format), actual: formatValue(actual, p.format) },
   };
 }

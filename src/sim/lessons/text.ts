@@ -13,7 +13,25 @@ export type Segment =
 /** A published cell's label as a ref writes it: word characters only (fc2/shift7 → fc2_shift7). */
 export const cellRef = (label: string): string => label.replace(/\W/g, '_');
 
-export const FORMATS = ['rate', 'bytes', 'ms', 'us', 'pct', 'x', 'int', 'num', 'text', 'yesno'] as const;
+export const FORMATS = [
+  'rate',
+  'Bps',
+  'bytes',
+  'ms',
+  'us',
+  's',
+  'pct',
+  'x',
+  'int',
+  'num',
+  'frames',
+  'cc',
+  'text',
+  'yesno',
+] as const;
+
+/** Congestion controls as their authors write them (the kernel's module names are lower case). */
+const CC_NAMES: Record<string, string> = { cubic: 'CUBIC', bbr: 'BBR', reno: 'Reno', dctcp: 'DCTCP' };
 
 /** Reads prose into segments; `errors` says what could not be read, with its position. */
 export function parseText(s: string): { segments: Segment[]; errors: string[] } {
@@ -64,6 +82,7 @@ export function typedNumbers(segments: readonly Segment[]): string[] {
 export function defaultFormat(path: readonly string[], seriesUnit?: string): string {
   if (path[0] === 'param') {
     const key = path.join('.');
+    if (key === 'param.tcp.cc') return 'cc';
     return /Bps$/.test(key) ? 'rate' : /bytes/i.test(key) ? 'bytes' : 'text';
   }
   const last = path[path.length - 1];
@@ -77,8 +96,10 @@ export function defaultFormat(path: readonly string[], seriesUnit?: string): str
   if (/Bps$/.test(last)) return 'rate';
   if (/Bytes$/.test(last)) return 'bytes';
   if (/Ms$/.test(last)) return 'ms';
+  if (/Ns$/.test(last)) return 's';
   if (/Us$/.test(last)) return 'us';
   if (/Fraction$|Share$|^cpuBusy$|^payloadPerTruesize$/.test(last)) return 'pct';
+  if (/^(medianAggregate|medianAvgAmpduLen)$/.test(last)) return 'frames';
   if (last === 'bound') return 'text';
   if (/^(capApplies|dynamic|forwarded)$/.test(last)) return 'yesno';
   return 'num';
@@ -112,15 +133,21 @@ function rate(v: number): string {
 export function formatValue(v: Value | null, format: string): string {
   if (v === null) return '…';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return format === 'cc' ? (CC_NAMES[v] ?? v.toUpperCase()) : v;
   if (!Number.isFinite(v)) return 'not measured';
   switch (format) {
     case 'rate':
       return rate(v);
     case 'bytes':
       return bytes(v);
+    case 'Bps':
+      return `${bytes(v)}/s`;
     case 'ms':
       return `${sig(v)} ms`;
+    case 's':
+      return `${(v / 1e9).toFixed(2)} s`;
+    case 'frames':
+      return `${sig(v)} ${v === 1 ? 'frame' : 'frames'}`;
     case 'us':
       return Math.abs(v) >= 1000 ? `${sig(v / 1000)} ms` : `${sig(v)} µs`;
     case 'pct':

@@ -44,9 +44,13 @@ const BUDGET_FIELDS = new Set([
   'ceilingBps',
 ]);
 
+const WIFI_FIELDS = new Set(['driver', 'medianAggregateBytes', 'medianDriverStatusUs', 'meanFirmwareBytes']);
+
 /** Why a summary path is not one, or null. */
 function summaryPathError(path: string[]): string | null {
   const [f, ...rest] = path;
+  if (f === 'wifi')
+    return rest.length === 1 && WIFI_FIELDS.has(rest[0]) ? null : `wifi has ${[...WIFI_FIELDS].join(', ')}`;
   if (f === 'seriesMeans') return rest.length ? null : 'names no series (seriesMeans.<series key>)';
   if (f === 'tsqBudget')
     return rest.length === 1 && BUDGET_FIELDS.has(rest[0])
@@ -97,9 +101,12 @@ export function refErrors(src: string, scope: StepScope): string[] {
         const e = summaryPathError(rest.slice(1));
         if (e) out.push(`${at}: ${rest.slice(1).join('.')} ${e}`);
       }
+    } else if (root === 'now') {
+      const e = summaryPathError(rest);
+      if (e) out.push(`${at}: ${rest.join('.')} ${e}`);
     } else if (!scope.marks.has(root)) {
       out.push(
-        `${at}: ${show(root)} is not a mark of this step (marks: ${[...scope.marks].join(', ')}), nor param, compare or published`,
+        `${at}: ${show(root)} is not a mark of this step (marks: ${[...scope.marks].join(', ')}), nor param, compare, published or now`,
       );
     } else {
       const e = summaryPathError(rest);

@@ -22,6 +22,7 @@ import {
 } from './format';
 import { cellRef, FORMATS, parseText, typedNumbers } from './text';
 import { refErrors, show, type StepScope } from './validate-refs';
+import { ruleErrors } from './validate-rule';
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -178,6 +179,10 @@ function conditionErrors(at: string, c: unknown, scope: StepScope, errors: strin
     return;
   }
   for (const e of refErrors(c.value, scope)) errors.push(`${at}.value: ${e}`);
+  if (c.published !== undefined) {
+    if (typeof c.published !== 'string') errors.push(`${at}.published: expected an expression`);
+    else for (const e of refErrors(c.published, scope)) errors.push(`${at}.published: ${e}`);
+  }
   const r = c.range;
   const ok =
     Array.isArray(r) &&
@@ -216,6 +221,14 @@ function predictErrors(at: string, p: unknown, scope: StepScope, errors: string[
         errors.push(`${ot}.when: expected a list of conditions`);
       else o.when.forEach((c: unknown, j) => conditionErrors(`${ot}.when.${j}`, c, scope, errors));
     });
+    const conds = p.options.flatMap((o: unknown) => (isObj(o) && Array.isArray(o.when) ? o.when : []));
+    const named = conds.filter((c: unknown) => isObj(c) && c.published !== undefined).length;
+    if (named > 0 && named < conds.length)
+      errors.push(
+        `${at}.predict.options: ${named} of ${conds.length} conditions name the published value; name it on every condition, or on none`,
+      );
+    if (p.format !== undefined && !(FORMATS as readonly unknown[]).includes(p.format))
+      errors.push(`${at}.predict.format = ${show(p.format)}: expected one of ${FORMATS.join(', ')}`);
   } else if (p.kind === 'estimate') {
     if (typeof p.value !== 'string') errors.push(`${at}.predict.value: expected an expression`);
     else for (const e of refErrors(p.value, scope)) errors.push(`${at}.predict.value: ${e}`);
@@ -229,6 +242,10 @@ function predictErrors(at: string, p: unknown, scope: StepScope, errors: string[
       errors.push(`${at}.predict.format = ${show(p.format)}: expected one of ${FORMATS.join(', ')}`);
     if (!isNum(p.tolerance) || p.tolerance <= 0)
       errors.push(`${at}.predict.tolerance = ${show(p.tolerance)}: expected a number above 0`);
+    if (p.published !== undefined) {
+      if (typeof p.published !== 'string') errors.push(`${at}.predict.published: expected an expression`);
+      else for (const e of refErrors(p.published, scope)) errors.push(`${at}.predict.published: ${e}`);
+    }
   } else errors.push(`${at}.predict.kind = ${show(p.kind)}: expected choice or estimate`);
 }
 
@@ -250,6 +267,7 @@ function stepErrors(at: string, step: unknown, errors: string[]): void {
     errors.push(`${at}.text: expected a list of paragraphs`);
   else step.text.forEach((t: unknown, i) => textErrors(`${at}.text.${i}`, t, scope, errors));
   predictErrors(at, step.predict, scope, errors);
+  ruleErrors(at, step.rule, scope, errors);
   const preset = findPreset((step.setup as Obj).preset as string)!;
   const t = step.tryIt;
   if (t !== undefined) {
