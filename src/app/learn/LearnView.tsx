@@ -30,6 +30,8 @@ export function LearnView({ theme }: { theme: Theme }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const player = useRef<LessonPlayer | null>(null);
   const first = useRef(true);
+  // Presentation mode: only the lesson and its charts stay on screen.
+  const [presenting, setPresenting] = useState(link.present);
 
   useEffect(() => {
     const wasRunning = useExplorer.getState().status.running;
@@ -56,7 +58,10 @@ export function LearnView({ theme }: { theme: Theme }) {
       present: fromLink && link.present,
       single: false,
       stepUrl: url,
-      onNavigate: (i, present) => history.replaceState(history.state, '', url(i, present)),
+      onNavigate: (i, present) => {
+        history.replaceState(history.state, '', url(i, present));
+        setPresenting(present);
+      },
     });
     p.setTheme(document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
     player.current = p;
@@ -71,7 +76,7 @@ export function LearnView({ theme }: { theme: Theme }) {
   useEffect(() => player.current?.setTheme(theme), [theme]);
 
   return (
-    <div className="learn-page">
+    <div className={presenting ? 'learn-page presenting' : 'learn-page'}>
       <header className="topbar">
         <h1>TSQ Lab</h1>
         <ViewSwitch />

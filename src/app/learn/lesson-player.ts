@@ -17,10 +17,11 @@ import { StepController, type StepState } from './step-controller';
 import { buildLayout, type Layout } from './player-layout';
 import { renderPieces, updateValues } from './player-text';
 import { predictView, type PredictView } from './player-predict';
+import { ruleView, type RuleView } from './player-rule';
 import { mountFigure } from './player-figure';
 import { mountPath } from './player-path';
 import { followView, type FollowView } from './player-follow';
-import { playerKeys } from './player-keys';
+import { playerKeys, presentKeys } from './player-keys';
 import { appBase, embedPanel } from './lesson-embed';
 
 const stringsOf = (o: Record<string, ParamValue>): Record<string, string> =>
@@ -57,11 +58,15 @@ export class LessonPlayer {
   index: number;
   present: boolean;
   private predict: PredictView | null = null;
+  private rule: RuleView | null = null;
+  /** The step's prose is out: its prediction was answered and scored (or it has none). */
+  private revealed = false;
   private follow: FollowView;
   private controls: MountedControl[] = [];
   private unmount: (() => void)[] = [];
   private offCtl: (() => void) | null = null;
   private disposed = false;
+  private unkeys: () => void = () => undefined;
 
   constructor(
     host: ShadowRoot | HTMLElement,
@@ -118,6 +123,7 @@ export class LessonPlayer {
     u.present.addEventListener('click', () => this.setPresent(!this.present));
     u.fullscreen.addEventListener('click', () => void this.toggleFullscreen());
     u.root.addEventListener('keydown', playerKeys(this));
+    this.unkeys = presentKeys(this);
     this.opts.lesson.steps.forEach((s, i) => {
       const b = el('button', 'step-dot', String(i + 1));
       b.type = 'button';
@@ -143,6 +149,7 @@ export class LessonPlayer {
     this.ctl = new StepController(this.rt, step, this.opts.extra);
     this.offCtl = this.ctl.on(() => this.renderState());
     this.ui.root.dataset.step = step.id;
+    this.revealed = !step.predict;
     this.ui.stepTitle.textContent = `Step ${this.index + 1} of ${this.opts.lesson.steps.length}: ${step.title}`;
     this.ui.steps.querySelectorAll('button').forEach((b, k) => {
       if (k === this.index) b.setAttribute('aria-current', 'step');
@@ -152,6 +159,9 @@ export class LessonPlayer {
     this.ui.next.disabled = this.index === this.opts.lesson.steps.length - 1;
     this.ui.link.href = this.opts.stepUrl(this.index, this.present);
     this.buildPredict();
+    const rule = step.rule;
+    this.rule = rule ? ruleView(rule) : null;
+    this.ui.rule.replaceChildren(...(this.rule ? [this.rule.root] : []));
     this.opts.onNavigate?.(this.index, this.present);
     if (focus) this.ui.stepTitle.focus();
     await this.ctl.load();
@@ -235,7 +245,17 @@ export class LessonPlayer {
     const ctx = this.ctl.context();
     const env = this.env();
     const seen = new Set<string>();
-    const paras = this.ctl.step.text.map((t) => renderText(t, ctx, env, seen));
+    const pr = this.ctl.step.predict;
+    const score = this.ctl.score();
+    // Question first: the prose tells what happened, so it waits for the answer and the run's numbers.
+    this.revealed ||= score !== null;
+    this.ui.paragraphs.hidden = !this.revealed;
+    this.ui.held.hidden = this.revealed;
+    this.ui.held.textContent =
+      this.ctl.answer === null
+        ? 'What happened, and why, follows your answer.'
+        : 'What happened, and why, follows once the run has its numbers.';
+    const paras = this.revealed ? this.ctl.step.text.map((t) => renderText(t, ctx, env, seen)) : [];
     const box = this.ui.paragraphs;
     const same =
       box.childElementCount === paras.length &&
@@ -248,15 +268,16 @@ export class LessonPlayer {
           return p;
         }),
       );
-    const pr = this.ctl.step.predict;
     if (pr && this.predict)
       this.predict.update(
         this.ctl.state === 'ask',
         this.ctl.answer,
-        this.ctl.score(),
+        score,
         renderText(pr.prompt, ctx, env, seen),
         pr.explain ? renderText(pr.explain, ctx, env, seen) : null,
       );
+    const rule = this.ctl.step.rule;
+    if (rule && this.rule) this.rule.update(rule.lines.map((l) => renderText(l, ctx, env, new Set())));
     const t = this.ctl.step.tryIt;
     const prompt = this.ui.tryIt.querySelector('.try-prompt');
     if (t && prompt) renderPieces(prompt as HTMLElement, renderText(t.prompt, ctx, env, seen));
@@ -307,6 +328,7 @@ export class LessonPlayer {
 
   dispose(): void {
     this.disposed = true;
+    this.unkeys();
     this.ctl?.dispose();
     this.unmount.forEach((f) => f());
     this.controls.forEach((c) => c.unmount());

@@ -56,6 +56,14 @@ fieldset.predict .prompt { margin: 2px 0 4px; line-height: 1.5; }
 .predict-result { margin: 6px 0 0; }
 .predict-result.right strong { color: #2b8a3e; }
 .explain { margin: 6px 0 0; color: var(--fg); }
+.prose-held { margin: 4px 0 10px; color: var(--muted); font-style: italic; }
+.predict-result .differs { display: block; margin-top: 2px; color: var(--muted); }
+.kernel-rule { margin: 8px 0; padding: 6px 10px; border: 1px solid var(--border); border-radius: 8px; }
+.kernel-rule h4 { margin: 0; font-size: 13.5px; }
+.rule-where { margin: 2px 0 4px; color: var(--muted); font-size: 12px; }
+.rule-where a { color: var(--accent); }
+.rule-code { margin: 0; padding: 6px 8px; overflow-x: auto; background: var(--chart-grid); border-radius: 4px; font-size: 11.5px; line-height: 1.45; white-space: pre; }
+.rule-value { font-weight: 700; color: var(--accent); font-variant-numeric: tabular-nums; }
 .try { margin: 8px 0; padding: 8px 10px; border: 1px dashed var(--border); border-radius: 8px; }
 .try h4, .path-box h4 { margin: 0 0 4px; font-size: 13.5px; }
 .try-prompt { margin: 0 0 6px; }
@@ -89,7 +97,7 @@ ol.hops { margin: 2px 0 0; padding-left: 20px; font-size: 12.5px; }
 .lesson.present .lesson-body { grid-template-columns: minmax(320px, 1fr) minmax(360px, 1fr); }
 .lesson.present .step-title { font-size: 26px; }
 .lesson.present .paragraphs p { line-height: 1.6; }
-.lesson.present .path-slot, .lesson.present .sources, .lesson.present .lesson-steps { display: none; }
+.lesson.present .path-slot, .lesson.present .sources, .lesson.present .lesson-steps, .lesson.present .embed-step, .lesson.present .step-link { display: none; }
 .lesson.present .chart-body { height: 55vh !important; }
 .lesson.single .lesson-steps, .lesson.single .step-nav { display: none; }
 .lesson:fullscreen { background: var(--bg); overflow: auto; padding: 20px 28px; }

@@ -24,6 +24,9 @@ const HOP_STEP_NS = 10_000;
 const HOP_STEP_MAX_NS = 1_000_000;
 const HOP_STEPS = 400;
 
+/** A TCP sequence number as tcpdump writes it: a 32-bit count of bytes, not a size. */
+export const seqText = (seq: number): string => String(seq % 2 ** 32);
+
 export interface FollowView {
   root: HTMLElement;
   followed(): number | null;
@@ -140,7 +143,7 @@ export function followView(rt: LessonRuntime, ctl: () => StepController, onChang
         const o = el(
           'option',
           undefined,
-          `skb ${s.id} · seq ${formatBytesShort(s.seq)} · ${formatBytesShort(s.lenBytes)} · sent at ${formatTimeShort(s.tNs)}`,
+          `skb ${s.id} · seq ${seqText(s.seq)} · ${formatBytesShort(s.lenBytes)} · sent at ${formatTimeShort(s.tNs)}`,
         );
         o.value = String(s.id);
         opts.push(o);

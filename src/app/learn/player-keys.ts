@@ -1,8 +1,9 @@
 /**
  * The lesson player's keys, for a teacher at the front of a room: in
  * presentation mode → / PageDown and ← / PageUp step, F toggles full
- * screen, Escape leaves presentation mode; anywhere, Space runs or pauses
- * when focus is not on a control of its own.
+ * screen, Escape leaves presentation mode, wherever focus is on the page
+ * (`presentKeys`); in the player, Space runs or pauses when focus is not on
+ * a control of its own.
  */
 import type { LessonPlayer } from './lesson-player';
 
@@ -32,4 +33,21 @@ export function playerKeys(p: LessonPlayer): (e: KeyboardEvent) => void {
       p.setPresent(false);
     }
   };
+}
+
+/**
+ * Presentation mode's keys on the whole page, so they work from a link
+ * before anything in the player has focus; keys that reach the player are
+ * its own listener's. Returns the remover.
+ */
+export function presentKeys(p: LessonPlayer): () => void {
+  const own = playerKeys(p);
+  const doc = p.ui.root.ownerDocument;
+  const onKey = (e: KeyboardEvent) => {
+    if (!p.present || e.defaultPrevented || e.composedPath().includes(p.ui.root)) return;
+    if (e.key === ' ') return; // Space scrolls the page outside the player
+    own(e);
+  };
+  doc.addEventListener('keydown', onKey);
+  return () => doc.removeEventListener('keydown', onKey);
 }

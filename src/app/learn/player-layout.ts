@@ -19,6 +19,9 @@ export interface Layout {
   notice: HTMLElement;
   stepTitle: HTMLElement;
   paragraphs: HTMLElement;
+  /** Stands in for the prose while a prediction is open (the prose would give the answer away). */
+  held: HTMLElement;
+  rule: HTMLElement;
   predict: HTMLElement;
   tryIt: HTMLElement;
   follow: HTMLElement;
@@ -84,6 +87,10 @@ export function buildLayout(lesson: Lesson, single: boolean): Layout {
   stepTitle.tabIndex = -1;
   const paragraphs = el('div', 'paragraphs');
   paragraphs.setAttribute('aria-live', 'off');
+  const held = el('p', 'prose-held');
+  held.dataset.testid = 'prose-held';
+  held.hidden = true;
+  const rule = el('div', 'rule-slot');
   const predict = el('div', 'predict-slot');
   const tryIt = el('div', 'try');
   const follow = el('div', 'follow-slot');
@@ -97,7 +104,7 @@ export function buildLayout(lesson: Lesson, single: boolean): Layout {
     if (i) sources.append(document.createTextNode('; '));
     sources.append(citationNode(s));
   });
-  text.append(stepTitle, paragraphs, predict, tryIt, follow, nav, sources);
+  text.append(stepTitle, predict, held, paragraphs, rule, tryIt, follow, nav, sources);
 
   const fig = el('div', 'lesson-figure');
   const bar = el('div', 'run-bar');
@@ -127,6 +134,8 @@ export function buildLayout(lesson: Lesson, single: boolean): Layout {
     notice,
     stepTitle,
     paragraphs,
+    held,
+    rule,
     predict,
     tryIt,
     follow,

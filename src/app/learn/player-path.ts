@@ -12,6 +12,7 @@ import type { RenderState } from '../charts/scheduler';
 import { HOP_NAMES } from '../../sim/model/skb-trace';
 import { el } from '../../embed/el';
 import type { LessonRuntime } from './lesson-runtime';
+import { budgetLine, gapNote, wmemLayers } from './wmem-gap';
 
 const UPDATE_MS = 120;
 const SCALE_ROWS = 2000;
@@ -49,11 +50,15 @@ export function mountPath(parent: HTMLElement, rt: LessonRuntime, o: PathOptions
   rx.append(el('span', 'stage-name', 'receiver'));
   list.append(rx);
   const budget = el('p', 'budget');
+  budget.dataset.testid = 'path-budget';
+  const gap = el('p', 'budget wmem-gap');
+  gap.dataset.testid = 'wmem-gap';
+  const inWmem = wmemLayers(rt.series);
   const hopsTitle = el('h4', undefined, 'Its hops');
   const hops = el('ol', 'hops');
   hops.setAttribute('aria-label', 'Hops of the followed skb');
   hopsTitle.hidden = true;
-  box.append(list, budget, hopsTitle, hops);
+  box.append(list, budget, gap, hopsTitle, hops);
   parent.append(box);
 
   let last = -Infinity;
@@ -78,11 +83,18 @@ export function mountPath(parent: HTMLElement, rt: LessonRuntime, o: PathOptions
       const t = formatValue(v, r.st.unit);
       if (r.val.textContent !== t) r.val.textContent = t;
     }
-    const wmem = buf.latest('tsq.wmem');
-    const limit = buf.latest('tsq.limit');
-    budget.textContent = Number.isFinite(limit)
-      ? `TSQ budget: sk_wmem_alloc ${formatValue(wmem, 'B')} of ${formatValue(limit, 'B')}`
-      : '';
+    const reading = {
+      tNs: s.nowNs,
+      wmemBytes: buf.latest('tsq.wmem'),
+      limitBytes: buf.latest('tsq.limit'),
+      layersBytes: inWmem.reduce((a, k) => a + (buf.latest(k) || 0), 0),
+    };
+    const line = Number.isFinite(reading.limitBytes) ? budgetLine(reading) : '';
+    if (budget.textContent !== line) budget.textContent = line;
+    const sum = rt.summary;
+    const note = gapNote(reading, sum?.tsqBudget?.payloadPerTruesize ?? null, sum?.forwarded ?? false) ?? '';
+    if (gap.textContent !== note) gap.textContent = note;
+    gap.hidden = !note;
     showFollowed(s.nowNs);
   };
   const showFollowed = (nowNs: number) => {

@@ -138,6 +138,7 @@ export function predictView(p: Prediction, onAnswer: (a: number) => void): Predi
       (root as HTMLElement & { showActual?: (v: number) => void }).showActual?.(
         score.kind === 'estimate' ? score.actual : 0,
       );
+      result.dataset.basis = score.basis;
       explainText.hidden = !explain;
       if (explain) renderPieces(explainText, explain);
     },
@@ -145,18 +146,43 @@ export function predictView(p: Prediction, onAnswer: (a: number) => void): Predi
 }
 
 function scoreText(p: Prediction, s: Score): Node[] {
+  const t = (x: string) => document.createTextNode(x);
   if (s.kind === 'choice' && p.kind === 'choice') {
+    const label = (i: number) => (i >= 0 ? `“${p.options[i].label}”` : 'none of the options');
     const mine = p.options[s.chosen]?.label ?? '';
-    const right = s.right >= 0 ? p.options[s.right].label : 'none of the options';
-    return [
+    const q = s.quantity;
+    const simPart = `the simulation: ${label(s.model)}${q ? ` (${q.text.sim})` : ''}`;
+    if (s.basis === 'simulation')
+      return [
+        el('strong', undefined, s.ok ? 'Right. ' : 'Not quite. '),
+        t(`You said “${mine}”; ${simPart}.`),
+      ];
+    const measured = `the thread measured ${label(s.right)}${q?.text.published ? ` (${q.text.published})` : ''}`;
+    const out = [
       el('strong', undefined, s.ok ? 'Right. ' : 'Not quite. '),
-      document.createTextNode(`You said “${mine}”; the simulation: “${right}”.`),
+      t(`You said “${mine}”; ${measured}; ${simPart}.`),
+    ];
+    if (s.model !== s.right)
+      out.push(
+        el(
+          'span',
+          'differs',
+          ' The model differs from the measurement here: the answer is graded against the measurement.',
+        ),
+      );
+    return out;
+  }
+  if (s.kind === 'estimate') {
+    const head = el('strong', undefined, s.ok ? 'Close. ' : 'Off. ');
+    const q = s.quantity;
+    if (s.basis === 'simulation' || q.text.published === null)
+      return [head, t(`You estimated ${s.text.guess}; the simulation gave ${q.text.sim}.`)];
+    return [
+      head,
+      t(
+        `You estimated ${s.text.guess}; the thread measured ${q.text.published}; the simulation gave ${q.text.sim}.`,
+      ),
     ];
   }
-  if (s.kind === 'estimate')
-    return [
-      el('strong', undefined, s.ok ? 'Close. ' : 'Off. '),
-      document.createTextNode(`You estimated ${s.text.guess}; the simulation gave ${s.text.actual}.`),
-    ];
   return [];
 }
