@@ -12,7 +12,7 @@ import { usePointPresence } from '../charts/use-point-presence';
 import { ERA_KEY } from '../controls/ControlsPanel';
 import type { Panel } from '../../worker/protocol';
 import { currentShareState } from './app-share';
-import { ELEMENT_MAJOR, elementScriptUrl } from './element-script';
+import { CDN_ELEMENT_URL, elementScriptUrl } from './element-script';
 import { elementSnippet, embedHeightPx, embedUrl, iframeSnippet, type EmbedOptions } from './embed-snippet';
 import type { EmbedTheme } from './url-state';
 
@@ -48,6 +48,8 @@ function Snippet({ label, text, testId }: { label: string; text: string; testId:
   );
 }
 
+const DEFAULT_PANELS = 2;
+
 function EmbedForm() {
   const { scheduler, chartTheme } = useExplorerContext();
   const { series, params, presets, presetId, overrides, points: announced } = useExplorer();
@@ -56,8 +58,12 @@ function EmbedForm() {
   const points = usePointPresence(scheduler.buffers, announced);
   const tracks = buildTracks(series, chartTheme, points, announced.categories);
   const knobs = params.filter((p) => p.key !== ERA_KEY);
+  // Two panels by default (a post's column holds about 600 px of them); more are a tick away.
   const [panels, setPanels] = useState<Panel[]>(() =>
-    tracks.map((t) => t.panel).filter((p) => !hiddenPanels.includes(p)),
+    tracks
+      .map((t) => t.panel)
+      .filter((p) => !hiddenPanels.includes(p))
+      .slice(0, DEFAULT_PANELS),
   );
   const [controls, setControls] = useState<string[]>(() => {
     const changed = knobs.filter((k) => k.key in overrides).map((k) => k.key);
@@ -136,10 +142,9 @@ function EmbedForm() {
         testId="embed-element-snippet"
       />
       <p data-testid="embed-self-host">
-        The script is version {ELEMENT_MAJOR} of the tsq-lab npm package: any {ELEMENT_MAJOR}.x reads this
-        snippet. To host it yourself, copy <code>lib/tsq-lab.js</code> of this site (or{' '}
-        <code>dist-element/tsq-lab.js</code> of the package) beside your page and point <code>src</code> at
-        it.
+        The script is this site’s own <code>lib/tsq-lab.js</code>: the snippet works as long as this site
+        serves it. To host it yourself, copy that file beside your page and point <code>src</code> at it. Once
+        the tsq-lab package is published on npm, <code>{CDN_ELEMENT_URL}</code> is another option.
       </p>
       <p>
         <a href={url} target="_blank" rel="noopener">
