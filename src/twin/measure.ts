@@ -262,18 +262,24 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
   };
 }
 
-/** A flow's data connection in each sample: of the sockets to its port, the one that sent most (iperf3's control connection sends a few bytes). */
+/**
+ * A flow's data connection in each sample: of the sockets to its port, the
+ * one that sent most over the run (iperf3's control connection sends a few
+ * bytes, and outlives the data connection), followed by its local port.
+ */
 function flowSockets(
   samples: { tS: number; socks: SsSocket[] }[],
   port: number,
 ): { tS: number; sock: SsSocket }[] {
-  const out: { tS: number; sock: SsSocket }[] = [];
-  for (const s of samples) {
-    const mine = s.socks.filter((k) => k.peerPort === port);
-    if (!mine.length) continue;
-    out.push({ tS: s.tS, sock: mine.reduce((a, b) => (b.bytesSent > a.bytesSent ? b : a)) });
-  }
-  return out;
+  let best: SsSocket | null = null;
+  for (const s of samples)
+    for (const k of s.socks) if (k.peerPort === port && (!best || k.bytesSent > best.bytesSent)) best = k;
+  if (!best) return [];
+  const local = best.localPort;
+  return samples.flatMap((s) => {
+    const k = s.socks.find((x) => x.peerPort === port && x.localPort === local);
+    return k ? [{ tS: s.tS, sock: k }] : [];
+  });
 }
 
 /** `ping -D` lines: "[1700000000.123456] 64 bytes from …: icmp_seq=1 ttl=64 time=0.045 ms". */
