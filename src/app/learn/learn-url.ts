@@ -25,6 +25,10 @@ export const LEARN_KEYS = [
   'theme',
 ] as const;
 
+/** Fields a learn link may set, and the names that are no parameter it names one by one. */
+const MAX_FIELDS = 64;
+const MAX_NAMED_BAD = 3;
+
 export interface LearnLink {
   lesson: Lesson;
   /** 0-based. */
@@ -62,11 +66,24 @@ export function readLearnLink(search: string): LearnLink {
       });
   }
   const extra: Record<string, string> = {};
+  // Bounded as share links are (url-state.ts): a hostile link of 50,000 names costs a few notices.
+  let fields = 0;
+  let bad = 0;
   for (const [k, v] of q) {
     if ((LEARN_KEYS as readonly string[]).includes(k)) continue;
-    if (!isPath(k)) notices.push({ field: shown(k), value: shown(v), reason: 'is not a parameter name' });
-    else extra[k] = v.trim();
+    if (++fields > MAX_FIELDS) {
+      notices.push({ field: 'link', reason: `has more than ${MAX_FIELDS} fields; the rest were ignored` });
+      break;
+    }
+    if (isPath(k)) extra[k] = v.trim();
+    else if (++bad <= MAX_NAMED_BAD)
+      notices.push({ field: shown(k), value: shown(v), reason: 'is not a parameter name' });
   }
+  if (bad > MAX_NAMED_BAD)
+    notices.push({
+      field: 'link',
+      reason: `has ${bad - MAX_NAMED_BAD} more names that are not parameters; they were ignored`,
+    });
   return { lesson, stepIndex, present: q.get('present') === '1', extra, notices };
 }
 

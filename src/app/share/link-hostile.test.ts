@@ -4,6 +4,7 @@ import { decodeShareState, encodeShareState, NO_PANELS, noticeText, PANELS } fro
 import { navNotices } from '../state/nav-store';
 import { shareUrl } from './app-share';
 import { MAX_LINK_CHANGES } from './change-codec';
+import { readLearnLink } from '../learn/learn-url';
 
 describe('panels', () => {
   it('an empty panels= hides nothing without a word: every panel shows, and a notice says why', () => {
@@ -85,5 +86,26 @@ describe('at (knob changes during the run)', () => {
       'bad4',
       'has 2 more entries that could not be read (5 in all); they were ignored',
     ]);
+  });
+});
+
+describe('learn links (view=learn)', () => {
+  it('50,000 names that are no parameter give three named notices and one summary', () => {
+    const q = '?view=learn&' + Array.from({ length: 50_000 }, (_, i) => `x-${i}=1`).join('&');
+    expect(readLearnLink(q).notices.map(noticeText)).toEqual([
+      'x-0 = 1 is not a parameter name',
+      'x-1 = 1 is not a parameter name',
+      'x-2 = 1 is not a parameter name',
+      'link has more than 64 fields; the rest were ignored',
+      'link has 61 more names that are not parameters; they were ignored',
+    ]);
+  });
+
+  it('a lesson or step that does not exist is named; the first step of the first lesson opens', () => {
+    for (const step of ['1e308', '-1', '1.5', '0'])
+      expect(readLearnLink(`?view=learn&lesson=nope&step=${step}`).notices.map((n) => n.field)).toEqual([
+        'lesson',
+        'step',
+      ]);
   });
 });
