@@ -4,7 +4,6 @@ import { runScenario, runTable, type TableResult } from '../sim/run';
 import { runHeadless } from '../sim/headless';
 import { findPreset, PRESETS } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
-import { loadScenarioJson } from '../sim/scenario/load';
 import { applyOverrides, durationOverrides, keyText } from '../sim/scenario/validate';
 import type { CliArgs } from './args';
 import { csvField, csvNum, formatSummary, formatSweep, formatTable } from './format';
@@ -38,21 +37,7 @@ export async function runCli(
   if (args.flent || args.compare) return flentCommand(args, readFile, out, flentIo);
   const target = args.target!;
   const preset = findPreset(target);
-  let base: Scenario;
-  if (preset) base = preset.scenario();
-  else if (target.endsWith('.json') || target.includes('/')) {
-    let text: string;
-    try {
-      text = readFile(target);
-    } catch (e) {
-      throw new Error(`cannot read scenario file ${keyText(target)}: ${(e as Error).message}`, { cause: e });
-    }
-    base = loadScenarioJson(text);
-  } else {
-    throw new Error(
-      `unknown preset ${JSON.stringify(target)}; presets: ${PRESETS.map((p) => p.id).join(', ')}`,
-    );
-  }
+  const base = loadTarget(target, readFile);
 
   if (args.trace) return writeTrace(args, target, preset !== undefined, base, out, writeFile);
 

@@ -12,15 +12,16 @@ import { keyText } from '../sim/scenario/validate';
 export function loadTarget(target: string, readFile: (path: string) => string): Scenario {
   const preset = findPreset(target);
   if (preset) return preset.scenario();
-  if (!target.endsWith('.json'))
+  // A path (as the single-run command took it): a batch, a shard and a run read the same files.
+  if (!target.endsWith('.json') && !target.includes('/'))
     throw new Error(
       `unknown preset ${JSON.stringify(target)}; presets: ${PRESETS.map((p) => p.id).join(', ')}`,
     );
   let text: string;
   try {
     text = readFile(target);
-  } catch {
-    throw new Error(`cannot read scenario file ${keyText(target)}`);
+  } catch (e) {
+    throw new Error(`cannot read scenario file ${keyText(target)}: ${(e as Error).message}`, { cause: e });
   }
   return loadScenarioJson(text);
 }
