@@ -149,13 +149,14 @@ const perFlow = (): ArrayNode => ({
 /** A PHY rate; the MCS range and the streams depend on the mode (checked in validate.ts). */
 const phyRate = (): ObjectNode =>
   obj({
-    mode: oneOf('ht', 'vht', 'he'),
+    mode: oneOf('ht', 'vht', 'he', 'legacy'),
     mcs: int(0, 31),
     nss: int(1, 8, 'streams'),
     widthMHz: oneOf(20, 40, 80, 160),
     shortGi: bool,
     giNs: optional(oneOf(800, 1600, 3200)),
     heLtf: optional(oneOf(1, 2, 4)),
+    shortPreamble: optional(bool),
   });
 
 /** Upper bound of sk_pacing_shift: beyond 20 the budget (rate >> shift) is below one skb at any rate the model runs. */
@@ -310,6 +311,8 @@ export const SCHEMA: ObjectNode = obj({
           rate: phyRate(),
           uplinkRate: phyRate(),
           frameErrorRate: num(0, 1, 'probability'),
+          snrDb: { t: 'number', min: -10, max: 80, unit: 'dB', nullable: true, optional: true },
+          rateControl: optional(oneOf('fixed', 'minstrel_ht')),
         }),
       },
       txStatusDelayUs: num(0, 100_000, 'µs'),

@@ -129,6 +129,8 @@ function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): v
     if (typeof r.mcs === 'number' && r.mcs > 9)
       errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for VHT: expected an integer from 0 to 9`);
     else checkVhtHe(path, r, errors);
+  } else if (r.mode === 'legacy') {
+    checkLegacy(path, r, band, errors);
   } else if (r.mode === 'he') {
     if (typeof r.mcs === 'number' && r.mcs > 11)
       errors.push(`${path}.mcs = ${show(r.mcs)} is not allowed for HE: expected an integer from 0 to 11`);
@@ -138,6 +140,50 @@ function checkRate(path: string, r: PhyRate, band: unknown, errors: string[]): v
   if (e) errors.push(e);
   if (r.mode !== 'he' && (r.giNs !== undefined || r.heLtf !== undefined))
     errors.push(`${path}.giNs and ${path}.heLtf are HE fields: leave them out for ${show(r.mode)}`);
+  if (r.shortPreamble !== undefined && !(r.mode === 'legacy' && r.mcs >= 1 && r.mcs <= 3))
+    errors.push(
+      `${path}.shortPreamble applies only to the 2, 5.5 and 11 Mbit/s 802.11b rates (mode legacy, mcs 1 to 3)`,
+    );
+}
+
+/** A legacy rate: an index into 1, 2, 5.5, 11 (802.11b, 2.4 GHz only), 6 … 54 Mbit/s; one stream, 20 MHz, long GI. */
+function checkLegacy(path: string, r: PhyRate, band: unknown, errors: string[]): void {
+  if (typeof r.mcs === 'number' && r.mcs > 11)
+    errors.push(
+      `${path}.mcs = ${show(r.mcs)} is not allowed for legacy: expected 0 to 11 (1, 2, 5.5, 11, 6, 9, 12, 18, 24, 36, 48, 54 Mbit/s)`,
+    );
+  else if (band === '5GHz' && typeof r.mcs === 'number' && r.mcs < 4)
+    errors.push(
+      `${path}.mcs = ${r.mcs} is an 802.11b (DSSS/CCK) rate, which 5 GHz does not have: use 4 to 11 (6 to 54 Mbit/s)`,
+    );
+  if (r.nss !== 1 || r.widthMHz !== 20 || r.shortGi !== false)
+    errors.push(`${path}: a legacy rate has nss 1, widthMHz 20 and shortGi false`);
+}
+
+/** What a station's channel and rate control may be given together. */
+function checkStationLink(
+  path: string,
+  st: Record<string, unknown>,
+  driver: unknown,
+  errors: string[],
+): void {
+  if (typeof st.snrDb === 'number' && typeof st.frameErrorRate === 'number' && st.frameErrorRate > 0)
+    errors.push(
+      `${path}.frameErrorRate = ${st.frameErrorRate} and ${path}.snrDb = ${st.snrDb} are both given: the SNR sets the loss at every rate; set frameErrorRate to 0 or snrDb to null`,
+    );
+  const legacyRate = [st.rate, st.uplinkRate].some((r) => isObject(r) && r.mode === 'legacy');
+  if (st.rateControl === 'minstrel_ht' && legacyRate)
+    errors.push(
+      `${path}.rateControl = "minstrel_ht" needs an HT, VHT or HE station: a legacy station's rate is pinned (mac80211's legacy minstrel is not modelled)`,
+    );
+  if (legacyRate && driver !== 'ath9k')
+    errors.push(
+      `${path}: legacy (802.11a/b/g) rates are modelled with wifi.driver ath9k, not ${show(driver)}`,
+    );
+  if (driver === 'brcmfmac' && (typeof st.snrDb === 'number' || st.rateControl === 'minstrel_ht'))
+    errors.push(
+      `${path}: brcmfmac's firmware runs its own rate control over a pinned link here: give frameErrorRate, with snrDb null and rateControl "fixed"`,
+    );
 }
 
 /** The standard's list of VHT and HE rates (excluded MCS, HE GI/LTF pairs), once each field is in range. */
@@ -201,6 +247,7 @@ function crossField(s: Scenario, errors: string[]): void {
     if (!isObject(st)) return;
     checkRate(`wifi.stations.${i}.rate`, st.rate, w.band, errors);
     checkRate(`wifi.stations.${i}.uplinkRate`, st.uplinkRate, w.band, errors);
+    checkStationLink(`wifi.stations.${i}`, st as unknown as Record<string, unknown>, w.driver, errors);
   });
 }
 

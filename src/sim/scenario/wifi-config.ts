@@ -5,7 +5,7 @@
 import type { Ath10kChip } from '../model/wifi/ath10k/ath10k-options';
 import type { WifiDriverId } from '../model/wifi/drivers';
 import type { Mt76Chip } from '../model/wifi/mt76/mt76-options';
-import type { Band, PhyRate } from '../model/wifi/types';
+import { LEGACY_RATES_MBPS, type Band, type PhyRate } from '../model/wifi/types';
 
 export interface WifiStationConfig {
   name: string;
@@ -16,8 +16,21 @@ export interface WifiStationConfig {
   /**
    * Loss probability of a full-size MPDU (1500-byte IP packet) at this rate
    * (0: clean channel); shorter MPDUs fail less often (model/wifi/mpdu-error.ts).
+   * Pinned: used only where snrDb is absent or null.
    */
   frameErrorRate: number;
+  /**
+   * The link's SNR in a 20 MHz channel (dB), both ways: MPDU loss then comes
+   * from the NIST error-rate model by rate, width, streams and length
+   * (model/wifi/phy/link-error.ts). Absent or null: frameErrorRate.
+   */
+  snrDb?: number | null;
+  /**
+   * 'minstrel_ht': rate control picks each frame's rates at or below `rate`
+   * and `uplinkRate` (their MCS, streams, width and guard interval are the
+   * pair's capabilities); 'fixed' (the default): those rates are used as given.
+   */
+  rateControl?: 'fixed' | 'minstrel_ht';
 }
 
 export interface BrcmfmacConfig {
@@ -108,6 +121,15 @@ export interface WifiConfig {
 
 export function ht(mcs: number, widthMHz: 20 | 40 = 20, shortGi = false): PhyRate {
   return { mode: 'ht', mcs, nss: Math.floor(mcs / 8) + 1, widthMHz, shortGi };
+}
+
+/** An 802.11a/b/g rate in Mbit/s (1, 2, 5.5, 11 DSSS/CCK; 6…54 OFDM). */
+export function legacy(mbps: number, shortPreamble = false): PhyRate {
+  const mcs = LEGACY_RATES_MBPS.indexOf(mbps);
+  if (mcs < 0) throw new Error(`${mbps} Mbit/s is not an 802.11a/b/g rate`);
+  return mcs < 4 && mbps !== 1 && shortPreamble
+    ? { mode: 'legacy', mcs, nss: 1, widthMHz: 20, shortGi: false, shortPreamble: true }
+    : { mode: 'legacy', mcs, nss: 1, widthMHz: 20, shortGi: false };
 }
 
 export function vht(mcs: number, nss: number, widthMHz: 20 | 40 | 80 | 160, shortGi: boolean): PhyRate {

@@ -10,7 +10,8 @@ import type { Mac80211Settings, WifiDriverContext, WifiRadio } from '../model/wi
 import { createRadio, WIFI_DRIVERS, type WifiDriverConfigs, type WifiDriverId } from '../model/wifi/drivers';
 import { AQL_DEFAULTS } from '../model/wifi/mac80211/mac80211-options';
 import type { Medium } from '../model/wifi/medium/medium';
-import type { PhyRate } from '../model/wifi/types';
+import { isDsss, type PhyRate } from '../model/wifi/types';
+import { linkLoss, type MpduLoss } from '../model/wifi/phy/link-error';
 import { brcmfmacOptions } from './brcmfmac-options';
 import type { EraProfile } from './eras';
 import type { Model } from './model';
@@ -36,6 +37,22 @@ export function rateBetween(w: WifiConfig, from: number, to: number): PhyRate {
 /** The full-size MPDU loss of the link between the main device and the station at either end. */
 export function ferBetween(w: WifiConfig, from: number, to: number): number {
   return w.stations[Math.max(0, (from === 0 ? to : from) - 1)].frameErrorRate;
+}
+
+/** The station at either end of the link between node `from` and node `to`. */
+function stationOf(w: WifiConfig, from: number, to: number): WifiConfig['stations'][number] {
+  return w.stations[Math.max(0, (from === 0 ? to : from) - 1)];
+}
+
+/** MPDU loss on that link: its SNR through the error-rate model, or its pinned frame error rate. */
+export function lossBetween(w: WifiConfig, from: number, to: number): MpduLoss {
+  const st = stationOf(w, from, to);
+  return linkLoss(st.snrDb, st.frameErrorRate);
+}
+
+/** ERP protection: on 2.4 GHz with an 802.11b (DSSS-only) station in the BSS. */
+export function needsErpProtection(w: WifiConfig): boolean {
+  return w.band === '2.4GHz' && w.stations.some((s) => isDsss(s.rate) || isDsss(s.uplinkRate));
 }
 
 /** The scenario's configuration block of family `id` for one radio. */
@@ -83,6 +100,9 @@ function context(
     band: w.band,
     rateTo: (dst) => rateBetween(w, node, dst),
     frameErrorRate: (dst) => ferBetween(w, node, dst),
+    loss: (dst) => lossBetween(w, node, dst),
+    rateControl: (dst) => stationOf(w, node, dst).rateControl ?? 'fixed',
+    erpProtection: needsErpProtection(w),
     mac80211: mac80211Settings(w, b.era),
     cpu,
     costs,

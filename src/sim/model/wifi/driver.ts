@@ -27,6 +27,7 @@ import type { Mac80211 } from './mac80211/mac80211-txq';
 import type { AqlLimits } from './mac80211/mac80211-airtime';
 import type { Medium } from './medium/medium';
 import type { Band, PhyRate } from './types';
+import type { MpduLoss } from './phy/link-error';
 
 /** What the kernel era decides for mac80211 (the builder reads it from the era and the scenario). */
 export interface Mac80211Settings {
@@ -63,10 +64,16 @@ export interface WifiDriverContext {
   /** The nodes it talks to. */
   peers: readonly number[];
   band: Band;
-  /** The rate this radio uses to reach `dst` (rate control's choice, fixed per scenario). */
+  /** The rate this radio uses to reach `dst`: pinned, or the best rate rate control may pick. */
   rateTo(dst: number): PhyRate;
-  /** Loss probability of a full-size MPDU to `dst` (0: clean channel). */
+  /** Loss probability of a full-size MPDU to `dst` (0: clean channel) where the scenario pins one. */
   frameErrorRate(dst: number): number;
+  /** The link to `dst`: MPDU loss by rate and length, from its SNR or its pinned frame error rate. */
+  loss(dst: number): MpduLoss;
+  /** Who picks the rate to `dst`: rate control from rateTo(dst) down ('minstrel_ht'), or rateTo(dst) itself ('fixed'). */
+  rateControl(dst: number): 'fixed' | 'minstrel_ht';
+  /** A non-ERP (802.11b) station shares the 2.4 GHz channel: OFDM/HT PPDUs need ERP protection. */
+  erpProtection: boolean;
   mac80211: Mac80211Settings;
   /** The host CPU the driver's work runs on, when the radio is the one whose host is modelled (else null). */
   cpu: Cpu | null;

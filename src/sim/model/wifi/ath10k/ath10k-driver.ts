@@ -5,6 +5,7 @@
  * rate), the HTT host side (./ath10k.ts) and the firmware (./ath10k-fw.ts).
  * The driver sets no tx_sk_pacing_shift: mac80211's default applies.
  */
+import { firmwareRateControl } from '../offload/offload-rc';
 import { us } from '../../../engine/time';
 import { TimeAverage } from '../offload/time-average';
 import { macNetdev } from '../ath9k/ath9k-driver';
@@ -51,7 +52,8 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
         node,
         band: ctx.band,
         rateTo: ctx.rateTo,
-        frameErrorRate: ctx.frameErrorRate,
+        loss: ctx.loss,
+        rateControl: firmwareRateControl(ctx, 70),
         baWindow: BA_WINDOW_VHT,
         maxSubframes: opts.maxAmpduSubframes,
         maxAmpduBytes: opts.peerMaxAmpduBytes,

@@ -6,6 +6,7 @@
 import type { Skb } from '../../skb';
 import { EDCA_DEFAULT, ampduSubframeBytes, maxPsduBytesForAirtime, mpduBytes } from '../phy/phy';
 import type { Ac, PhyRate } from '../types';
+import type { RateSeries } from '../mac80211/minstrel-ht';
 import type { AthTid } from './ath9k-tid';
 
 /** ATH_AMPDU_LIMIT_MAX (hw.h): the 16-bit aggregate length field. */
@@ -34,6 +35,17 @@ export function aggrLimitBytes(rate: PhyRate, txopUs: number, peerMaxAmpduBytes:
   return Math.min(maxPsduBytesForAirtime(rate, txopUs), ATH_AMPDU_LIMIT_MAX, peerMaxAmpduBytes);
 }
 
+/** ath_lookup_rate(): the byte limit over every series of the chain (the slowest rate sets it). */
+export function chainLimitBytes(
+  chain: readonly RateSeries[],
+  txopUs: number,
+  peerMaxAmpduBytes: number,
+): number {
+  let limit = ATH_AMPDU_LIMIT_MAX;
+  for (const s of chain) limit = Math.min(limit, aggrLimitBytes(s.rate, txopUs, peerMaxAmpduBytes));
+  return limit;
+}
+
 /** One hardware-queue entry: an A-MPDU, a lone MPDU of a BA session, or a non-aggregated frame. */
 export class AthAggregate {
   readonly skbs: Skb[];
@@ -47,6 +59,12 @@ export class AthAggregate {
   /** BUF_AGGR: more than one subframe, answered by a BlockAck. */
   isAggr = false;
   rate: PhyRate | null = null;
+  /** The rate series of this entry (minstrel_ht's chain, or a probe's), null for a pinned rate. */
+  chain: readonly RateSeries[] | null = null;
+  /** Transmissions made at each series (the TX status's rates[i].count). */
+  readonly seriesTries = new Uint8Array(4);
+  /** The series the next transmission uses. */
+  series = 0;
   tid: AthTid | null = null;
   dst = 0;
   ac: Ac = 2;
@@ -70,6 +88,9 @@ export class AthAggregate {
     this.isAmpdu = false;
     this.isAggr = false;
     this.rate = rate;
+    this.chain = null;
+    this.seriesTries.fill(0);
+    this.series = 0;
     this.tid = tid;
     this.dst = tid.dst;
     this.ac = tid.ac;
@@ -127,6 +148,7 @@ export function formAggregate(
   first: Skb,
   agg: AthAggregate,
   limitBytes: number,
+  stopAt: Skb | null = null,
 ): void {
   const hBaw = Math.min(tid.bawSize >> 1, agg.skbs.length);
   let al = 0;
@@ -135,7 +157,8 @@ export function formAggregate(
   while (skb !== null) {
     const mpdu = mpduBytesOf(skb);
     const delta = ampduSubframeBytes(mpdu, true);
-    if (agg.n > 0 && (limitBytes < al + bpad + delta || agg.n >= hBaw)) {
+    // A rate-control probe goes alone: the aggregate stops in front of it.
+    if (agg.n > 0 && (limitBytes < al + bpad + delta || agg.n >= hBaw || skb === stopAt)) {
       src.putBack(tid, skb);
       break;
     }

@@ -7,7 +7,8 @@
 import { us } from '../../../engine/time';
 import type { TxDriver } from '../../nic/driver';
 import { Hop } from '../../skb-trace';
-import type { WifiDriverFactory, WifiRadio } from '../driver';
+import type { WifiDriverContext, WifiDriverFactory, WifiRadio } from '../driver';
+import { MinstrelHt } from '../mac80211/minstrel-ht';
 import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
 import { phyRateBps } from '../phy/phy';
 import { Ath9k, ath9kDefaults } from './ath9k';
@@ -27,13 +28,26 @@ export function macNetdev(mac: Mac80211): TxDriver {
   return { queueStopped: () => false, xmit: (skb, now) => mac.xmit(skb, now), setWake: () => {} };
 }
 
+/** ath9k's hw->max_rates and max_rate_tries (init.c: hw->max_rates = 4, hw->max_rate_tries = 10). */
+export const ATH9K_RATE_LIMITS = { maxRates: 4, maxRetry: 10 } as const;
+
+/** minstrel_ht per peer the scenario leaves to rate control. */
+function minstrelFor(ctx: WifiDriverContext): Map<number, MinstrelHt> {
+  const rcs = new Map<number, MinstrelHt>();
+  const peers = ctx.peers.filter((p) => ctx.rateControl(p) === 'minstrel_ht');
+  if (peers.length === 0) return rcs;
+  const rng = ctx.forkRng(60 + ctx.node);
+  for (const p of peers) rcs.set(p, new MinstrelHt(ctx.rateTo(p), rng, ATH9K_RATE_LIMITS, ctx.sim.nowNs));
+  return rcs;
+}
+
 export const ath9kDriver: WifiDriverFactory<Ath9kDriverConfig> = {
   id: 'ath9k',
   canBePeer: true,
   create(ctx, cfg): WifiRadio {
     const { node, hooks } = ctx;
     const itxq = cfg.queueing === 'itxq';
-    const fer = ctx.frameErrorRate(ctx.peers[0]);
+    const rcs = minstrelFor(ctx);
     const ath = new Ath9k(
       ctx.sim,
       ctx.forkRng(20 + node),
@@ -42,7 +56,9 @@ export const ath9kDriver: WifiDriverFactory<Ath9kDriverConfig> = {
         mode: itxq ? 'itxq' : 'legacy',
         txStatusDelayNs: us(cfg.txStatusDelayUs),
         legacyMaxPending: cfg.legacyMaxPending,
-        frameErrorRate: fer > 0 ? () => fer : undefined,
+        loss: (dst) => ctx.loss(dst),
+        rateControl: (dst) => rcs.get(dst) ?? null,
+        erpProtection: ctx.erpProtection,
         scheduler: itxq && cfg.rotatingRoundRobin && !ctx.mac80211.airtimeFairness ? 'rotating' : undefined,
       }),
       {

@@ -5,6 +5,8 @@
 import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
 import type { Band, Contender, PhyRate } from '../types';
+import type { MinstrelHt } from '../mac80211/minstrel-ht';
+import type { MpduLoss } from '../phy/link-error';
 import type { AthAggregate } from './ath9k-aggr';
 
 /** ATH_MAX_QDEPTH = ATH_TXBUF / 4 − ATH_TXBUF_RESERVE = 512 / 4 − 5 (ath9k.h), the v4.8 txq_max_pending default. */
@@ -18,6 +20,15 @@ export interface Ath9kOptions {
   mode: 'itxq' | 'legacy';
   rateFor(dst: number): PhyRate;
   frameErrorRate?(rate: PhyRate): number;
+  /** The link to `dst`: MPDU loss by rate and length (takes precedence over frameErrorRate). */
+  loss?(dst: number): MpduLoss;
+  /**
+   * minstrel_ht of the station `dst` (mac80211 rate control; ath9k registers
+   * max_rates 4 and max_rate_tries 10), or null where the scenario pins the rate.
+   */
+  rateControl?(dst: number): MinstrelHt | null;
+  /** ERP protection: a non-ERP (11b) station is in the BSS, so OFDM/HT PPDUs go behind a CTS-to-self. */
+  erpProtection?: boolean;
   /** ATH_AMPDU_LIMIT_MAX 65535, or the peer's smaller maximum A-MPDU length. */
   maxAmpduBytes: number;
   /** Aggregate airtime for BE/BK: 4096 µs when the AC's TXOP is 0. */

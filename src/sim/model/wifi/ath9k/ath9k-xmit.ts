@@ -17,6 +17,7 @@ import {
   AggregatePool,
   aggrLimitBytes,
   aggrTxopUs,
+  chainLimitBytes,
   formAggregate,
   mpduBytesOf,
   type AthAggregate,
@@ -53,6 +54,8 @@ export abstract class Ath9kXmit implements SubframeSource {
   protected onAir: AthAggregate | null = null;
   /** 802.11 frame bytes the driver holds, from the pull (or ath_tx_start) to the TX status flush. */
   protected heldBytes = 0;
+  /** Per station, the frame minstrel_ht made a rate-control probe (IEEE80211_TX_CTL_RATE_CTRL_PROBE) and its rate. */
+  private readonly probes = new Map<number, { skb: Skb; index: number }>();
 
   constructor(protected readonly opts: Ath9kOptions) {
     this.pool = new AggregatePool(Math.max(1, opts.bawSize >> 1));
@@ -135,7 +138,7 @@ export abstract class Ath9kXmit implements SubframeSource {
     const first = this.getSubframe(tid);
     if (first === null) return SCHED_NONE;
     const q = this.hwq[tid.ac];
-    const aggr = this.opts.aggregation;
+    const aggr = this.aggregates(tid.dst);
     if (
       (aggr && q.ampduDepth >= this.opts.minAggrQdepth) ||
       (!aggr && q.depth >= this.opts.nonAggrMinQdepth)
@@ -143,12 +146,25 @@ export abstract class Ath9kXmit implements SubframeSource {
       this.putBack(tid, first);
       return SCHED_STOP;
     }
-    const rate = this.opts.rateFor(tid.dst);
+    // ath_set_rates(): the station's rate table now, or the probe's rate first.
+    const rc = this.opts.rateControl?.(tid.dst) ?? null;
+    const probe = rc === null ? undefined : this.probes.get(tid.dst);
+    const isProbe = probe !== undefined && probe.skb === first;
+    if (isProbe) this.probes.delete(tid.dst);
+    const chain = rc === null ? null : isProbe ? rc.probeChain(probe.index) : rc.chain();
+    const rate = chain === null ? this.opts.rateFor(tid.dst) : chain[0].rate;
     if (aggr) {
       const agg = this.pool.get();
       agg.reset(tid, rate);
-      const limit = aggrLimitBytes(rate, aggrTxopUs(tid.ac, this.opts.txopUs), this.opts.maxAmpduBytes);
-      formAggregate(this, tid, first, agg, limit);
+      agg.chain = chain;
+      const txop = aggrTxopUs(tid.ac, this.opts.txopUs);
+      // ath_lookup_rate: a probe is not aggregated; otherwise the slowest series sets the limit.
+      const limit = isProbe
+        ? 0
+        : chain === null
+          ? aggrLimitBytes(rate, txop, this.opts.maxAmpduBytes)
+          : chainLimitBytes(chain, txop, this.opts.maxAmpduBytes);
+      formAggregate(this, tid, first, agg, limit, probe?.skb ?? null);
       this.queueHw(q, agg);
     } else {
       // ath_tx_form_burst(): up to two single frames, each its own descriptor chain.
@@ -157,6 +173,19 @@ export abstract class Ath9kXmit implements SubframeSource {
       if (second !== null) this.queueSingle(q, tid, rate, second);
     }
     return SCHED_SENT;
+  }
+
+  /** A TID aggregates when the driver does and the station is HT (a legacy station has no BlockAck session). */
+  protected aggregates(dst: number): boolean {
+    return this.opts.aggregation && this.opts.rateFor(dst).mode !== 'legacy';
+  }
+
+  /** minstrel_ht_get_rate() for a frame leaving mac80211 (ieee80211_tx_h_rate_ctrl). */
+  protected rateControlFrame(dst: number, skb: Skb): void {
+    const rc = this.opts.rateControl?.(dst) ?? null;
+    if (rc === null) return;
+    const index = rc.getRate();
+    if (index >= 0) this.probes.set(dst, { skb, index });
   }
 
   private queueSingle(q: HwQueue, tid: AthTid, rate: PhyRate, skb: Skb): void {
@@ -180,7 +209,7 @@ export abstract class Ath9kXmit implements SubframeSource {
     let firstOutside: Skb | null = null;
     for (;;) {
       const skb = this.takeFrame(tid);
-      if (skb === null || !this.opts.aggregation) return skb;
+      if (skb === null || !this.aggregates(tid.dst)) return skb;
       if (tid.bawWithin(skb.seqno80211)) {
         tid.addToBaw(skb.seqno80211);
         return skb;
@@ -243,6 +272,7 @@ export abstract class Ath9kXmit implements SubframeSource {
     if (tid.txq !== null) {
       const pulled = this.mac!.txDequeue(tid.txq, this.nowNs);
       if (pulled !== null) {
+        this.rateControlFrame(tid.dst, pulled);
         this.heldBytes += wlanFrameBytes(pulled);
         if (pulled.trace !== null) pulled.trace.hop(Hop.HW_QUEUE, this, this.nowNs);
       }

@@ -21,11 +21,12 @@ import type { EventTarget, Sim } from '../../../engine/sim';
 import type { Ns } from '../../../engine/time';
 import type { Rng } from '../../../engine/rng';
 import type { Skb } from '../../skb';
-import { AC, TID_TO_AC, type Ac, type Contender, type TxopRecord } from '../types';
-import { EDCA_DEFAULT, ackDurationNs, bandTiming, blockAckDurationNs, ppduDurationNs } from '../phy/phy';
+import { AC, TID_TO_AC, type Ac, type Contender, type PhyRate, type TxopRecord } from '../types';
+import { EDCA_DEFAULT, ppduDurationNs } from '../phy/phy';
+import { FixedMpduLoss, linkLoss, type MpduLoss } from '../phy/link-error';
+import { protectionNs, responseNs } from './ath9k-air';
 import type { Mac80211, Mac80211Driver, Txq } from '../mac80211/mac80211-txq';
 import { mpduBytesOf, type AthAggregate } from './ath9k-aggr';
-import { MpduErrorModel } from '../phy/mpdu-error';
 import { Ath9kXmit } from './ath9k-xmit';
 import { ATH_TXMAXTRY, type Ath9kHooks, type Ath9kMedium, type Ath9kOptions } from './ath9k-options';
 
@@ -41,6 +42,22 @@ export {
 import { Hop } from '../../skb-trace';
 
 const EV_STATUS = 1;
+
+/** A test's or old caller's frame error rate by rate, as a loss model (scaled by length from a full frame). */
+class RateFer implements MpduLoss {
+  readonly lossless = false;
+  private readonly byFer = new Map<number, FixedMpduLoss>();
+  constructor(private readonly fer: (rate: PhyRate) => number) {}
+  probability(rate: PhyRate, mpduBytes: number): number {
+    const f = this.fer(rate);
+    let m = this.byFer.get(f);
+    if (m === undefined) {
+      m = new FixedMpduLoss(f);
+      this.byFer.set(f, m);
+    }
+    return f >= 1 ? 1 : m.probability(rate, mpduBytes);
+  }
+}
 
 export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211Driver {
   readonly node: number;
@@ -107,6 +124,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     tid.bufQ!.push(skb);
     this.bufFrames++;
     this.heldBytes += wlanFrameBytes(skb);
+    this.rateControlFrame(skb.dst, skb);
     q.queueTid(tid);
     this.txqSchedule(tid.ac, nowNs);
   }
@@ -145,10 +163,13 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     if (agg === null || this.onAir !== null) throw new Error('ath9k: startTxop without a pending frame');
     this.onAir = agg;
     const band = this.opts.band;
-    agg.ppduNs = ppduDurationNs(agg.psduBytes, agg.rate!);
-    agg.airtimeNs += agg.ppduNs;
-    const respNs = agg.isAggr ? blockAckDurationNs(band) : ackDurationNs(band);
-    const airtimeNs = agg.ppduNs + bandTiming(band).sifsNs + respNs;
+    // The series of this try: the hardware walks the rate chain on failures.
+    const series = agg.chain === null ? null : agg.chain[agg.series];
+    const rate = series === null ? agg.rate! : series.rate;
+    agg.ppduNs = ppduDurationNs(agg.psduBytes, rate);
+    const protNs = protectionNs(rate, series?.rts === true, this.opts.erpProtection === true, band);
+    agg.airtimeNs += protNs + agg.ppduNs;
+    const airtimeNs = protNs + agg.ppduNs + responseNs(rate, agg.isAggr, band);
     this.stats.transmissions++;
     this.stats.mpdusSent += agg.n;
     this.hooks.onAggregate(agg.n, agg.psduBytes, agg.dst, nowNs);
@@ -174,14 +195,19 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     if (agg === null) return;
     this.onAir = null;
     agg.tries++;
-    const fer = collided ? 1 : (this.opts.frameErrorRate?.(agg.rate!) ?? 0);
-    const errors = fer > 0 && fer < 1 ? this.errorModel(fer) : null;
+    const chain = agg.chain;
+    const rate = chain === null ? agg.rate! : chain[agg.series].rate;
+    if (chain !== null) agg.seriesTries[agg.series]++;
+    const loss = collided ? null : this.lossTo(agg.dst);
     let nAcked = 0;
     for (let i = 0; i < agg.n; i++) {
       const tr = agg.skbs[i].trace;
       if (tr !== null) tr.hop(Hop.WIRE_END, this, nowNs);
-      const p = errors === null ? fer : errors.probability(mpduBytesOf(agg.skbs[i]));
-      const ok = !collided && (p <= 0 || this.rng.next() >= p);
+      let ok = !collided;
+      if (ok && loss !== null && !loss.lossless) {
+        const p = loss.probability(rate, mpduBytesOf(agg.skbs[i]));
+        ok = p <= 0 || this.rng.next() >= p;
+      }
       agg.acked[i] = ok ? 1 : 0;
       if (ok) nAcked++;
     }
@@ -190,9 +216,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
       else this.medium.reportFailure(this);
     }
     const q = this.hwq[agg.ac];
-    // A non-aggregated frame is retried by the hardware before any status.
-    const hwRetry = !agg.isAmpdu && nAcked === 0 && agg.tries < this.hwMaxTries;
-    if (!hwRetry) {
+    if (!this.hwRetry(agg, nAcked)) {
       q.shift();
       this.sim.after(this.opts.txStatusDelayNs, this, EV_STATUS, agg);
     }
@@ -201,12 +225,31 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     if (this.hasPending()) this.medium.kick(this);
   }
 
-  private errors: MpduErrorModel | null = null;
+  /**
+   * Whether the hardware sends the entry again before any status: with a
+   * rate chain, while no frame got through (no ACK, or no BlockAck) and a
+   * series has tries left, moving to the next series when one is used up;
+   * with a pinned rate, a non-aggregated frame up to ATH_TXMAXTRY times.
+   */
+  private hwRetry(agg: AthAggregate, nAcked: number): boolean {
+    if (nAcked > 0) return false;
+    const chain = agg.chain;
+    if (chain === null) return !agg.isAmpdu && agg.tries < this.hwMaxTries;
+    if (agg.seriesTries[agg.series] >= chain[agg.series].count) agg.series++;
+    return agg.series < chain.length;
+  }
 
-  /** The length-scaled error model for `fer` (one per radio; rebuilt if the rate's error rate changes). */
-  private errorModel(fer: number): MpduErrorModel {
-    if (this.errors === null || this.errors.fullFrameErrorRate !== fer) this.errors = new MpduErrorModel(fer);
-    return this.errors;
+  private readonly links = new Map<number, MpduLoss>();
+
+  /** The loss model of the link to `dst` (the scenario's, or the pinned frame error rate of the options). */
+  private lossTo(dst: number): MpduLoss | null {
+    let l = this.links.get(dst);
+    if (l === undefined) {
+      const fer = this.opts.frameErrorRate;
+      l = this.opts.loss?.(dst) ?? (fer === undefined ? linkLoss(null, 0) : new RateFer(fer));
+      this.links.set(dst, l);
+    }
+    return l;
   }
 
   // ---- TX completion ----
@@ -228,6 +271,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     this.nowNs = nowNs;
     q.release(agg);
     this.hwFrames -= agg.n;
+    this.reportRates(agg, nowNs);
     this.mac?.registerAirtime(agg.dst, ac, agg.airtimeNs);
     if (agg.isAmpdu) this.completeAggr(agg, nowNs);
     else this.queueCompletion(agg.skbs[0], agg.acked[0] === 1);
@@ -237,6 +281,16 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     // A driver that opts into AQL must schedule again once TX status has
     // released pending airtime, or an AQL-blocked txq waits for the next packet.
     if (this.mac?.aqlEnabled) this.txqSchedule(ac, nowNs);
+  }
+
+  /** ath_tx_rc_status(): minstrel_ht learns the tries per series and the frames acknowledged. */
+  private reportRates(agg: AthAggregate, nowNs: Ns): void {
+    if (agg.chain === null) return;
+    const rc = this.opts.rateControl?.(agg.dst) ?? null;
+    if (rc === null) return;
+    let acked = 0;
+    for (let i = 0; i < agg.n; i++) acked += agg.acked[i];
+    rc.txStatus(agg.chain, agg.seriesTries, agg.n, acked, nowNs);
   }
 
   /** ath_tx_complete_aggr(): acked → done; failed → retry_q tail in order, or give up (BAR slides the BAW). */

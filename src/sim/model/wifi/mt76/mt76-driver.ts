@@ -5,6 +5,7 @@
  * rate), the host side (./mt76.ts) and the MAC (./mt76-mac.ts). No
  * tx_sk_pacing_shift of its own: mac80211's default applies.
  */
+import { firmwareRateControl } from '../offload/offload-rc';
 import { us } from '../../../engine/time';
 import { macNetdev } from '../ath9k/ath9k-driver';
 import type { WifiDriverFactory, WifiRadio } from '../driver';
@@ -50,7 +51,8 @@ export const mt76Driver: WifiDriverFactory<Mt76DriverConfig> = {
         node,
         band: ctx.band,
         rateTo: ctx.rateTo,
-        frameErrorRate: ctx.frameErrorRate,
+        loss: ctx.loss,
+        rateControl: firmwareRateControl(ctx, 80),
         baWindow: opts.baWindow,
         maxSubframes: opts.baWindow,
         maxAmpduBytes: opts.peerMaxAmpduBytes,

@@ -26,7 +26,8 @@ import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
 import { Hop } from '../../skb-trace';
 import { bandTiming, EDCA_DEFAULT, legacyDurationNs, ppduDurationNs } from '../phy/phy';
-import { MpduErrorModel } from '../phy/mpdu-error';
+import type { MpduLoss } from '../phy/link-error';
+import type { MinstrelHt, RateSeries } from '../mac80211/minstrel-ht';
 import { amsduMpduBytes, blockAckBytes, vhtHeTxTimeNs, vhtSubframeBytes } from '../phy/vht-he';
 import { AC, type Band, type Contender, type PhyRate, type TxopRecord } from '../types';
 
@@ -34,7 +35,14 @@ export interface AggEngineOptions {
   node: number;
   band: Band;
   rateTo(dst: number): PhyRate;
-  frameErrorRate(dst: number): number;
+  /** MPDU loss on the link to `dst`, by rate and length. */
+  loss(dst: number): MpduLoss;
+  /**
+   * The firmware's or MAC's own rate control for `dst` (null: rateTo(dst) as
+   * given). Closed in both chips: taken to behave as minstrel_ht does on
+   * the host (an assumption), deciding once per PPDU, a probe being one MPDU.
+   */
+  rateControl?(dst: number): MinstrelHt | null;
   /** The BlockAck agreement's window (64 HT/VHT, 256 HE). */
   baWindow: number;
   /** The MAC's own cap on subframes per A-MPDU (≤ baWindow). */
@@ -73,6 +81,9 @@ export interface OffloadMedium {
   reportFailure(c: Contender): void;
   reportSuccess(c: Contender): void;
 }
+
+/** One transmission at the PPDU's series (the status a firmware rate control learns from). */
+const ONE_TRY = [1];
 
 /** HT A-MPDUs are at most 65 535 bytes (the HT maximum A-MPDU length). */
 const HT_MAX_AMPDU_BYTES = 65_535;
@@ -131,8 +142,15 @@ export class AggEngine implements Contender {
   private readonly queues = new Map<number, TidQueue>();
   /** Queues with data, in service order. */
   private readonly order: TidQueue[] = [];
-  private onAir: { q: TidQueue; mpdus: Mpdu[]; bytes: number; airtimeNs: Ns } | null = null;
-  private readonly errors = new Map<number, MpduErrorModel>();
+  private onAir: {
+    q: TidQueue;
+    mpdus: Mpdu[];
+    bytes: number;
+    airtimeNs: Ns;
+    rate: PhyRate;
+    series: RateSeries | null;
+  } | null = null;
+  private readonly errors = new Map<number, MpduLoss>();
   private queuedBytesTotal = 0;
   private readonly queuedByDst = new Map<number, number>();
   private doneSkbs: Skb[] = [];
@@ -187,8 +205,8 @@ export class AggEngine implements Contender {
     const q = this.order.shift();
     if (!q || this.onAir !== null) throw new Error('offload MAC: TXOP with nothing to send');
     q.active = false;
-    const rate = this.opts.rateTo(q.dst);
-    const { mpdus, psdu } = this.build(q, rate);
+    const { rate, series, probe } = this.pickRate(q.dst);
+    const { mpdus, psdu } = this.build(q, rate, probe ? 1 : this.opts.maxSubframes);
     let bytes = 0;
     for (const m of mpdus)
       for (const s of m.skbs) {
@@ -203,7 +221,7 @@ export class AggEngine implements Contender {
     const ppdu = ppduNs(psdu, rate, o.nominalPaddingUs);
     const ba = legacyDurationNs(blockAckBytes(o.baWindow), o.basicRateMbps, o.band);
     const airtimeNs = ppdu + bandTiming(o.band).sifsNs + ba;
-    this.onAir = { q, mpdus, bytes, airtimeNs };
+    this.onAir = { q, mpdus, bytes, airtimeNs, rate, series };
     this.hooks.onAggregate(mpdus.length, psdu, q.dst, nowNs);
     this.hooks.changed?.(nowNs);
     this.hooks.onDequeue?.(q.dst, q.tid, nowNs);
@@ -225,15 +243,17 @@ export class AggEngine implements Contender {
     this.onAir = null;
     const { q } = air;
     const err = this.errorModel(q.dst);
+    let nOk = 0;
     let nDone = 0;
     let anyOk = false;
     const requeue: Mpdu[] = [];
     for (const m of air.mpdus) {
       m.tries++;
-      const p = collided ? 1 : err.probability(m.bytes);
+      const p = collided ? 1 : err.probability(air.rate, m.bytes);
       const ok = !collided && (p <= 0 || this.rng.next() >= p);
       if (ok) {
         anyOk = true;
+        nOk++;
         this.stats.mpdusAcked++;
         this.deliver(m, nowNs);
       } else if (m.tries < this.opts.maxTries) {
@@ -250,6 +270,7 @@ export class AggEngine implements Contender {
       if (anyOk) this.medium.reportSuccess(this);
       else this.medium.reportFailure(this);
     }
+    if (air.series !== null) this.rcOf(q.dst)?.txStatus([air.series], ONE_TRY, air.mpdus.length, nOk, nowNs);
     // Retries go before everything not yet sent, oldest sequence number first.
     if (requeue.length > 0) {
       q.retry.unshift(...requeue);
@@ -268,15 +289,35 @@ export class AggEngine implements Contender {
     if (this.order.length > 0) this.medium.kick(this);
   }
 
+  private readonly rcs = new Map<number, MinstrelHt | null>();
+
+  private rcOf(dst: number): MinstrelHt | null {
+    let rc = this.rcs.get(dst);
+    if (rc === undefined) {
+      rc = this.opts.rateControl?.(dst) ?? null;
+      this.rcs.set(dst, rc);
+    }
+    return rc;
+  }
+
+  /** This PPDU's rate: the pinned one, rate control's best, or a probe (one MPDU). */
+  private pickRate(dst: number): { rate: PhyRate; series: RateSeries | null; probe: boolean } {
+    const rc = this.rcOf(dst);
+    if (rc === null) return { rate: this.opts.rateTo(dst), series: null, probe: false };
+    const sample = rc.getRate();
+    const series = sample >= 0 ? rc.probeChain(sample)[0] : rc.chain()[0];
+    return { rate: series.rate, series, probe: sample >= 0 };
+  }
+
   /** The A-MPDU for `q`: retries first, then new MPDUs, within every limit. */
-  private build(q: TidQueue, rate: PhyRate): { mpdus: Mpdu[]; psdu: number } {
+  private build(q: TidQueue, rate: PhyRate, maxSubframes: number): { mpdus: Mpdu[]; psdu: number } {
     const o = this.opts;
     const maxBytes = rate.mode === 'ht' ? Math.min(o.maxAmpduBytes, HT_MAX_AMPDU_BYTES) : o.maxAmpduBytes;
     const mpdus: Mpdu[] = [];
     let nonLast = 0;
     let psdu = 0;
     const fits = (m: Mpdu): boolean => {
-      if (mpdus.length >= o.maxSubframes) return false;
+      if (mpdus.length >= maxSubframes) return false;
       if (m.seq - q.bawStart >= o.baWindow) return false;
       const withIt = nonLast + vhtSubframeBytes(m.bytes, true);
       if (mpdus.length === 0) return true; // one MPDU always goes
@@ -369,10 +410,10 @@ export class AggEngine implements Contender {
     this.queuedByDst.set(dst, (this.queuedByDst.get(dst) ?? 0) + bytes);
   }
 
-  private errorModel(dst: number): MpduErrorModel {
+  private errorModel(dst: number): MpduLoss {
     let e = this.errors.get(dst);
     if (!e) {
-      e = new MpduErrorModel(this.opts.frameErrorRate(dst));
+      e = this.opts.loss(dst);
       this.errors.set(dst, e);
     }
     return e;

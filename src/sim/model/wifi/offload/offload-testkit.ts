@@ -4,6 +4,7 @@
  * built through the registry on one medium, with every frame, free, drop,
  * aggregate and TXOP recorded. Tests only.
  */
+import { linkLoss } from '../phy/link-error';
 import { Sim } from '../../../engine/sim';
 import type { Ns } from '../../../engine/time';
 import { ZERO_COSTS } from '../../cpu/cpu';
@@ -72,6 +73,9 @@ export class OffloadRig {
           band: '5GHz',
           rateTo,
           frameErrorRate: fer,
+          loss: (dst) => linkLoss(null, fer(dst)),
+          rateControl: () => 'fixed',
+          erpProtection: false,
           mac80211: {
             slowStationCodel: false,
             airtimeFairness: o.airtimeFairness,

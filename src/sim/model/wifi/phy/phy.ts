@@ -11,7 +11,8 @@
  */
 import type { Ns } from '../../../engine/time';
 import { NS_PER_US } from '../../../engine/time';
-import type { Ac, Band, EdcaParams, PhyRate } from '../types';
+import { legacyMbps, type Ac, type Band, type EdcaParams, type PhyRate } from '../types';
+import { legacyPpduNs } from './legacy';
 
 export interface BandTiming {
   sifsNs: Ns;
@@ -85,6 +86,7 @@ export function streams(rate: PhyRate): number {
 
 /** Data bits per OFDM symbol over all streams. */
 export function dataBitsPerSymbol(rate: PhyRate): number {
+  if (rate.mode === 'legacy') throw new Error('legacy rates have no HT/VHT bits per symbol');
   const nss = streams(rate);
   if (rate.mode === 'ht') {
     if (rate.mcs < 0 || rate.mcs > 31 || !Number.isInteger(rate.mcs)) throw new Error(`HT MCS ${rate.mcs}`);
@@ -106,6 +108,7 @@ export function dataBitsPerSymbol(rate: PhyRate): number {
 
 /** PHY data rate in bit/s: bits per symbol / symbol time (4 µs, or 3.6 µs with short GI). */
 export function phyRateBps(rate: PhyRate): number {
+  if (rate.mode === 'legacy') return legacyMbps(rate) * 1e6;
   const bits = dataBitsPerSymbol(rate);
   return rate.shortGi ? (bits * 10_000_000) / 36 : bits * 250_000;
 }
@@ -133,6 +136,7 @@ function symbolsUs(nsym: number, shortGi: boolean): number {
  * of ampduSubframeBytes). The same symbol rounding is used for VHT.
  */
 export function ppduDurationNs(psduBytes: number, rate: PhyRate): Ns {
+  if (rate.mode === 'legacy') return legacyPpduNs(psduBytes, rate);
   const nsymbits = dataBitsPerSymbol(rate);
   const nsym = Math.ceil((psduBytes * 8 + OFDM_PLCP_BITS) / nsymbits);
   return (symbolsUs(nsym, rate.shortGi) + preambleUs(rate)) * NS_PER_US;

@@ -1,0 +1,29 @@
+/**
+ * Rate control where the firmware or MAC picks the rates: ath10k's firmware
+ * (mac80211 registers no rate control for it: IEEE80211_HW_HAS_RATE_CONTROL
+ * in ath10k_mac_register) and MT7915/MT7921's firmware (mt7915_mac_init:
+ * the MCU's rate adaptation). Both are closed. What the host sees is the
+ * throughput and the TX-status rate reports; the model takes the firmware
+ * to adapt as minstrel_ht does (per-rate success EWMA, max-throughput rate,
+ * sampling), one decision per PPDU — an assumption, named in the drivers'
+ * options. The scenario's station `rateControl` switches it on per peer.
+ */
+import type { WifiDriverContext } from '../driver';
+import { MinstrelHt } from '../mac80211/minstrel-ht';
+
+/** Rate limits of the assumed firmware rate control: a 4-entry table like mac80211's, 10 tries. */
+const FIRMWARE_RC = { maxRates: 4, maxRetry: 10 } as const;
+
+/** One rate control per peer left to rate control, or null where the rate is pinned. */
+export function firmwareRateControl(
+  ctx: WifiDriverContext,
+  salt: number,
+): (dst: number) => MinstrelHt | null {
+  const rcs = new Map<number, MinstrelHt>();
+  const peers = ctx.peers.filter((p) => ctx.rateControl(p) === 'minstrel_ht');
+  if (peers.length > 0) {
+    const rng = ctx.forkRng(salt + ctx.node);
+    for (const p of peers) rcs.set(p, new MinstrelHt(ctx.rateTo(p), rng, FIRMWARE_RC, ctx.sim.nowNs));
+  }
+  return (dst) => rcs.get(dst) ?? null;
+}
