@@ -54,7 +54,7 @@ export async function probe(): Promise<HostCaps> {
 }
 
 /** The simulated scenario with the veth path's RTT, when the kernel has no netem. */
-function withMeasuredRtt(plan: TwinPlan, m: TwinMeasurement): Scenario {
+export function withMeasuredRtt(plan: TwinPlan, m: TwinMeasurement): Scenario {
   const s = structuredClone(plan.simScenario);
   if (plan.netemDelayUs !== null) return s;
   const rttUs = measuredMinRttUs(m);
