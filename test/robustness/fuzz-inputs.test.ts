@@ -3,7 +3,9 @@
  * the core's validation through a real worker host, as the page does), the
  * explorer's scenario files, and full scenario files for the command line,
  * with random inputs and with mutations of valid ones (characters dropped,
- * inserted, swapped, truncated; fields replaced). Nothing may throw anything
+ * inserted, swapped, truncated; fields replaced), and links with oversized
+ * lists (50,000 `at` entries, a thousand fields) and lesson or step ids that
+ * do not exist (./hostile-links.ts). Nothing may throw anything
  * but the documented error, and every rejected input gets at least one
  * message that is plain, non-empty text.
  */
@@ -18,10 +20,14 @@ import { PRESETS } from '../../src/sim/scenario/presets/index';
 import { applyOverrides, ScenarioError } from '../../src/sim/scenario/validate';
 import { SimHost } from '../../src/worker/host';
 import { controlText, deepJson, INTERVAL_PATHS, lengthValue, listPath, tinyValue } from './hostile-inputs';
+import { atEntry, fieldName, lessonId, longList, stepText } from './hostile-links';
+import { MAX_LINK_CHANGES } from '../../src/app/share/change-codec';
+import { readLearnLink } from '../../src/app/learn/learn-url';
+import { findLesson } from '../../src/sim/lessons/index';
 
 const SEED = Number(process.env.TSQ_FC_SEED ?? 97_531);
 const presets = listPresets();
-const counts = { urls: 0, overrides: 0, resolved: 0, appFiles: 0, cliFiles: 0 };
+const counts = { urls: 0, longUrls: 0, overrides: 0, resolved: 0, appFiles: 0, cliFiles: 0 };
 
 /** A host with a clock that never fires: load() is synchronous, which is all resolve needs. */
 const host = new SimHost({ now: () => 0, defer: () => {} });
@@ -100,6 +106,45 @@ describe('fuzzing the inputs', () => {
         for (const n of notices) expect(plain(noticeText(n)), noticeText(n)).toBe(true);
       }),
       { numRuns: 3000, seed: SEED },
+    );
+  });
+
+  it('oversized lists and bad lesson/step ids: notices stay few, changes at most 256, a bad id is named', () => {
+    const link = fc.record({
+      at: longList(atEntry()),
+      fields: longList(fc.tuple(fieldName(), fc.constantFrom('8', '', 'x'))),
+      lesson: fc.option(lessonId()),
+      step: fc.option(stepText()),
+    });
+    fc.assert(
+      fc.property(link, ({ at, fields, lesson, step }) => {
+        counts.longUrls++;
+        const q = new URLSearchParams([
+          ['v', '2'],
+          ['view', 'learn'],
+        ]);
+        for (const a of at) q.append('at', a);
+        for (const [k, v] of fields) q.append(k, v);
+        if (lesson !== null) q.append('lesson', lesson);
+        if (step !== null) q.append('step', step);
+        const text = q.toString();
+        const { state, notices } = decodeShareState(text);
+        expect(state.changes?.length ?? 0).toBeLessThanOrEqual(MAX_LINK_CHANGES);
+        // 64 entries named at most, one for the rest; three bad `at` entries, one for the rest, one past the cap.
+        expect(notices.length).toBeLessThanOrEqual(70);
+        for (const n of notices) expect(plain(noticeText(n)), noticeText(n)).toBe(true);
+        if (at.length > MAX_LINK_CHANGES)
+          expect(notices.map(noticeText)).toContainEqual(expect.stringContaining('the first 256 were read'));
+        // The Learn view reads the same link: the step it opens exists, and a bad id is named.
+        const learn = readLearnLink(text);
+        expect(learn.stepIndex).toBeGreaterThanOrEqual(0);
+        expect(learn.stepIndex).toBeLessThan(learn.lesson.steps.length);
+        expect(learn.notices.length).toBeLessThanOrEqual(70);
+        for (const n of learn.notices) expect(plain(noticeText(n)), noticeText(n)).toBe(true);
+        if (lesson !== null && lesson !== '' && !findLesson(lesson))
+          expect(learn.notices.map((n) => n.field)).toContain('lesson');
+      }),
+      { numRuns: 150, seed: SEED + 5 },
     );
   });
 
