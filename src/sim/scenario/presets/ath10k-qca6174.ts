@@ -40,7 +40,14 @@ export const ath10kQca6174: Preset = {
     const w = sc.wifi!;
     w.driver = 'ath10k';
     w.stations = [
-      { name: 'AP', rate: vht(9, 2, 80, true), uplinkRate: vht(9, 2, 80, true), frameErrorRate: 0.035 },
+      {
+        name: 'AP',
+        rate: vht(9, 2, 80, true),
+        uplinkRate: vht(9, 2, 80, true),
+        frameErrorRate: 0.035,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
     ];
     w.txStatusDelayUs = 50;
     w.aql = true;

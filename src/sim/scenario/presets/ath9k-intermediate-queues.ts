@@ -94,9 +94,30 @@ export const ath9kIntermediateQueues: Preset = {
     w.tcpSender = 'wired';
     w.queueing = 'legacy';
     w.stations = [
-      { name: 'fast 1', rate: ht(15, 20, true), uplinkRate: ht(15, 20, true), frameErrorRate: 0.1 },
-      { name: 'fast 2', rate: ht(15, 20, true), uplinkRate: ht(15, 20, true), frameErrorRate: 0.1 },
-      { name: 'slow', rate: ht(0, 20, false), uplinkRate: ht(0, 20, false), frameErrorRate: 0.1 },
+      {
+        name: 'fast 1',
+        rate: ht(15, 20, true),
+        uplinkRate: ht(15, 20, true),
+        frameErrorRate: 0.1,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
+      {
+        name: 'fast 2',
+        rate: ht(15, 20, true),
+        uplinkRate: ht(15, 20, true),
+        frameErrorRate: 0.1,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
+      {
+        name: 'slow',
+        rate: ht(0, 20, false),
+        uplinkRate: ht(0, 20, false),
+        frameErrorRate: 0.1,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
     ];
     w.pingIntervalMs = 200;
     return sc;

@@ -69,9 +69,23 @@ export const benchWifi: Preset = {
     w.queueing = 'itxq';
     w.airtimeFairness = true;
     w.stations = [
-      { name: 'MCS7 a', rate: ht(7), uplinkRate: ht(7), frameErrorRate: 0 },
-      { name: 'MCS7 b', rate: ht(7), uplinkRate: ht(7), frameErrorRate: 0 },
-      { name: 'MCS0', rate: ht(0), uplinkRate: ht(0), frameErrorRate: 0 },
+      {
+        name: 'MCS7 a',
+        rate: ht(7),
+        uplinkRate: ht(7),
+        frameErrorRate: 0,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
+      {
+        name: 'MCS7 b',
+        rate: ht(7),
+        uplinkRate: ht(7),
+        frameErrorRate: 0,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
+      { name: 'MCS0', rate: ht(0), uplinkRate: ht(0), frameErrorRate: 0, snrDb: null, rateControl: 'fixed' },
     ];
     w.pingIntervalMs = 200;
     return sc;

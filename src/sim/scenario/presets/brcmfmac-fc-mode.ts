@@ -56,7 +56,14 @@ export const brcmfmacFcMode: Preset = {
     const w = sc.wifi!;
     w.driver = 'brcmfmac';
     w.stations = [
-      { name: 'AP', rate: vht(8, 1, 80, false), uplinkRate: vht(9, 2, 80, true), frameErrorRate: 0 },
+      {
+        name: 'AP',
+        rate: vht(8, 1, 80, false),
+        uplinkRate: vht(9, 2, 80, true),
+        frameErrorRate: 0,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
     ];
     w.brcmfmac = {
       fcMode: 0,

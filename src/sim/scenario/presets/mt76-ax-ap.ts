@@ -43,9 +43,30 @@ export const mt76AxAp: Preset = {
     w.tcpSender = 'device';
     w.driver = 'mt76';
     w.stations = [
-      { name: 'near 1', rate: he(11, 2, 80), uplinkRate: he(11, 2, 80), frameErrorRate: 0.021 },
-      { name: 'near 2', rate: he(9, 2, 80), uplinkRate: he(9, 2, 80), frameErrorRate: 0.021 },
-      { name: 'far', rate: he(4, 1, 80), uplinkRate: he(4, 1, 80), frameErrorRate: 0.021 },
+      {
+        name: 'near 1',
+        rate: he(11, 2, 80),
+        uplinkRate: he(11, 2, 80),
+        frameErrorRate: 0.021,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
+      {
+        name: 'near 2',
+        rate: he(9, 2, 80),
+        uplinkRate: he(9, 2, 80),
+        frameErrorRate: 0.021,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
+      {
+        name: 'far',
+        rate: he(4, 1, 80),
+        uplinkRate: he(4, 1, 80),
+        frameErrorRate: 0.021,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
     ];
     w.txStatusDelayUs = 50;
     w.aql = true;

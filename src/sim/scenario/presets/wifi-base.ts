@@ -21,7 +21,16 @@ export function wifiLocalBase(): Scenario {
     driver: 'ath9k',
     tcpSender: 'device',
     queueing: 'itxq',
-    stations: [{ name: 'AP', rate: ht(12, 40, true), uplinkRate: ht(12, 40, true), frameErrorRate: 0 }],
+    stations: [
+      {
+        name: 'AP',
+        rate: ht(12, 40, true),
+        uplinkRate: ht(12, 40, true),
+        frameErrorRate: 0,
+        snrDb: null,
+        rateControl: 'fixed',
+      },
+    ],
     txStatusDelayUs: 50,
     // Off unless a preset names the chip (ath9k_hw_init_config: 250 / 700 µs before AR9300, 500 / 2000 after).
     rxIntrMitigationLastUs: 0,
