@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { readSysctls } from './host';
-import type { TwinPlan } from './plan';
+import type { TwinFlow, TwinPlan } from './plan';
 import { inNs, type Procs } from './procs';
 import { parseSs, type SsSocket } from './ss-parse';
 
@@ -109,38 +109,65 @@ async function sampleLoop(everyMs: number, stop: () => boolean, fn: () => Promis
   }
 }
 
-function parseIperf(json: string, index: number, t0: number, startS: number): FlowMeasurement {
-  let j: {
-    error?: string;
-    intervals?: { sum: { end: number; bits_per_second: number } }[];
-    end?: { sum_sent?: { bits_per_second: number } };
-  };
+interface IperfJson {
+  error?: string;
+  start?: { connected?: { socket: number; local_port: number }[] };
+  intervals?: { streams: { socket: number; end: number; bits_per_second: number }[] }[];
+  end?: { streams?: { sender?: { socket: number; bits_per_second: number } }[] };
+}
+
+/**
+ * One iperf3 client's flows (-P streams, in the order it connected them):
+ * each stream's intervals, mean and local port (to find it in ss).
+ */
+function parseIperf(
+  json: string,
+  group: TwinFlow[],
+  startS: number,
+): (FlowMeasurement & { localPort: number })[] {
+  let j: IperfJson;
   try {
-    j = JSON.parse(json) as typeof j;
+    j = JSON.parse(json) as IperfJson;
   } catch {
-    return {
-      index,
-      intervals: [],
-      meanBps: NaN,
-      ss: [],
-      error: `iperf3 printed no JSON: ${json.slice(0, 200)}`,
-    };
+    j = { error: `iperf3 printed no JSON: ${json.slice(0, 200)}` };
   }
-  void t0;
-  return {
-    index,
-    intervals: (j.intervals ?? []).map((iv) => ({ tS: startS + iv.sum.end, bps: iv.sum.bits_per_second })),
-    meanBps: j.end?.sum_sent?.bits_per_second ?? NaN,
-    ss: [],
-    error: j.error ?? null,
-  };
+  const conns = j.start?.connected ?? [];
+  return group.map((f, k) => {
+    const sock = conns[k]?.socket;
+    return {
+      index: f.index,
+      localPort: conns[k]?.local_port ?? NaN,
+      intervals: (j.intervals ?? []).flatMap((iv) =>
+        iv.streams
+          .filter((st) => st.socket === sock)
+          .map((st) => ({ tS: startS + st.end, bps: st.bits_per_second })),
+      ),
+      meanBps: j.end?.streams?.find((st) => st.sender?.socket === sock)?.sender?.bits_per_second ?? NaN,
+      ss: [],
+      error: j.error ?? (conns[k] ? null : 'iperf3 reported no connection for this stream'),
+    };
+  });
+}
+
+/**
+ * Flows that start and stop together with the same congestion control and
+ * pacing cap run as the streams of one iperf3 client (-P): they start at
+ * once, as the model's do, instead of one process start apart.
+ */
+function flowGroups(flows: TwinFlow[]): TwinFlow[][] {
+  const by = new Map<string, TwinFlow[]>();
+  for (const f of flows) {
+    const k = `${f.cc}|${f.startMs}|${f.stopMs}|${f.fqRateBps}`;
+    by.set(k, [...(by.get(k) ?? []), f]);
+  }
+  return [...by.values()];
 }
 
 /** Waits until every server port listens in the receiver's namespace (at most ~3 s). */
-async function waitListening(plan: TwinPlan, procs: Procs): Promise<void> {
+async function waitListening(ns: string, ports: number[], procs: Procs): Promise<void> {
   for (let i = 0; i < 60; i++) {
-    const r = await procs.run(inNs(plan.receiver.ns, 'ss', '-tlnH'), 3000, true);
-    if (plan.flows.every((f) => r.stdout.includes(`:${f.port} `))) return;
+    const r = await procs.run(inNs(ns, 'ss', '-tlnH'), 3000, true);
+    if (ports.every((p) => r.stdout.includes(`:${p} `))) return;
     await sleep(50);
   }
   throw new Error('the iperf3 servers did not start listening within 3 s');
@@ -159,13 +186,18 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
   const sysctls = await readSysctls(procs, plan.sender.ns);
   const endMs = plan.durationMs;
   const bound = endMs + 15_000;
-  const servers = plan.flows.map((f) =>
+  const groups = flowGroups(plan.flows);
+  const servers = groups.map(([f]) =>
     procs.start(
       inNs(plan.receiver.ns, 'iperf3', '-s', '-1', '-B', plan.receiver.addr, '-p', String(f.port)),
       bound,
     ),
   );
-  await waitListening(plan, procs);
+  await waitListening(
+    plan.receiver.ns,
+    groups.map(([f]) => f.port),
+    procs,
+  );
   const t0 = performance.now();
   const t0UnixMs = Date.now();
   const nowS = () => (performance.now() - t0) / 1000;
@@ -210,7 +242,8 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
           bound,
         )
       : null;
-  const clients = plan.flows.map(async (f) => {
+  const clients = groups.map(async (group) => {
+    const f = group[0];
     await sleep(f.startMs);
     const secs = Math.max(1, Math.round((f.stopMs - f.startMs) / 1000));
     const argv = [
@@ -226,12 +259,14 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
       '-J',
       '-C',
       f.cc,
+      '-P',
+      String(group.length),
     ];
     if (f.fqRateBps > 0) argv.push('--fq-rate', String(f.fqRateBps));
     const r = await procs.start(inNs(plan.sender.ns, ...argv), secs * 1000 + 10_000).done;
-    return parseIperf(r.stdout, f.index, t0, f.startMs / 1000);
+    return parseIperf(r.stdout, group, f.startMs / 1000);
   });
-  const flows = await Promise.all(clients);
+  const flows = (await Promise.all(clients)).flat().sort((a, b) => a.index - b.index);
   running = false;
   await Promise.all(loops);
   const pingOut = ping ? await ping.done : null;
@@ -250,10 +285,11 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
   const vethTxPackets =
     (JSON.parse(link.stdout) as { stats64?: { tx?: { packets?: number } } }[])[0]?.stats64?.tx?.packets ??
     NaN;
-  for (const f of flows) f.ss = flowSockets(ssSamples, plan.flows[f.index].port);
+  const byGroup = new Map(groups.flatMap((g) => g.map((f) => [f.index, g[0].port] as const)));
+  for (const f of flows) f.ss = flowSockets(ssSamples, byGroup.get(f.index)!, f.localPort);
   return {
     t0UnixMs,
-    flows,
+    flows: flows.map(({ localPort: _, ...f }) => f),
     pings: parsePing(pingOut?.stdout ?? '', t0UnixMs),
     qdiscs,
     vethTxPackets,
@@ -262,22 +298,14 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
   };
 }
 
-/**
- * A flow's data connection in each sample: of the sockets to its port, the
- * one that sent most over the run (iperf3's control connection sends a few
- * bytes, and outlives the data connection), followed by its local port.
- */
+/** A flow's data connection in each sample, by the server's port and the local port iperf3 reported. */
 function flowSockets(
   samples: { tS: number; socks: SsSocket[] }[],
   port: number,
+  localPort: number,
 ): { tS: number; sock: SsSocket }[] {
-  let best: SsSocket | null = null;
-  for (const s of samples)
-    for (const k of s.socks) if (k.peerPort === port && (!best || k.bytesSent > best.bytesSent)) best = k;
-  if (!best) return [];
-  const local = best.localPort;
   return samples.flatMap((s) => {
-    const k = s.socks.find((x) => x.peerPort === port && x.localPort === local);
+    const k = s.socks.find((x) => x.peerPort === port && x.localPort === localPort);
     return k ? [{ tS: s.tS, sock: k }] : [];
   });
 }
