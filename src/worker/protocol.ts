@@ -15,6 +15,7 @@ import type {
   Summary,
 } from '../sim/api';
 import type { HeadlessRequest, HeadlessResult } from '../sim/headless';
+import type { FlentRun } from '../flent/types';
 
 export { PANELS } from '../sim/api';
 export type {
@@ -172,4 +173,28 @@ export interface SweepWorkerApi {
   run(job: SweepJob, onProgress: SweepProgressSink): Promise<SweepJobResult>;
   /** Stops a running job at its next slice; it then resolves as 'cancelled'. */
   cancel(jobId: number): void;
+}
+
+/**
+ * Load measurement: a Flent file read and parsed in a worker of its own
+ * (flent.worker.ts), so that a large file or a gzip bomb never holds up the
+ * page. The app cancels a read by terminating that worker.
+ */
+export interface FlentReadProgress {
+  /** Reading the file, inflating its gzip stream, parsing its JSON. */
+  stage: 'reading' | 'inflating' | 'parsing';
+  /** Bytes of the file read or inflated so far (0 while parsing). */
+  doneBytes: number;
+  totalBytes: number;
+  /** Bytes decompressed so far (inflating). */
+  outBytes: number;
+}
+
+export type FlentProgressSink = (p: FlentReadProgress) => void;
+
+export type FlentReadResult = { ok: true; run: FlentRun } | { ok: false; error: string };
+
+export interface FlentWorkerApi {
+  /** Reads `file` (a File or Blob); a file that cannot be read is `ok: false` with the reader's message. */
+  read(file: Blob, onProgress: FlentProgressSink): Promise<FlentReadResult>;
 }

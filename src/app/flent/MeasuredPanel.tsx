@@ -11,6 +11,7 @@ import { importScenario } from '../export/import-scenario';
 import { scenarioFileText } from '../export/scenario-file';
 import { useExplorer } from '../state/explorer-store';
 import { formatValue } from '../format';
+import { fileText } from '../../flent/errors';
 import { useMeasured, type Measured } from './measured-store';
 import { medianRows } from './side-by-side';
 import './flent.css';
@@ -117,8 +118,8 @@ export function MeasuredPanel() {
           </h2>
           <p className="measured-what">
             {measured.run.name}
-            {measured.run.title ? ` — ${measured.run.title}` : ''} ({measured.fileName}); dashed in the
-            panels, from the file’s T0 at t = 0.
+            {measured.run.title ? ` — ${fileText(measured.run.title, 200)}` : ''} ({measured.fileName});
+            dashed in the panels, from the file’s T0 at t = 0.
           </p>
           <Medians m={measured} />
           <ProposalForm key={measured.fileName + measured.run.t0Ms} m={measured} />

@@ -1,13 +1,18 @@
 /**
- * "Load measurement…": a Flent data file read in the page. Every problem is
- * a message naming the file and what is wrong (src/flent's FlentFileError),
- * or that the file has nothing the explorer can lay over its panels.
+ * "Load measurement…": a Flent data file read and parsed in a worker of its
+ * own (src/worker/flent-client.ts), so that the page stays responsive while
+ * a large file loads; the measured store holds its progress meanwhile, and
+ * the load can be cancelled. Every problem is a message naming the file and
+ * what is wrong (src/flent's FlentFileError), or that the file has nothing
+ * the explorer can lay over its panels.
  */
-import { FlentFileError, readFlent, type FlentRun } from '../../flent/index';
+import { FlentFileError, type FlentRun } from '../../flent/index';
+import { readFlentInWorker, type FlentRead } from '../../worker/flent-client';
+import { MAX_MEASUREMENT_BYTES } from '../../worker/flent-reader';
+import type { FlentReadProgress } from '../../worker/protocol';
 import { useMeasured } from './measured-store';
 
-/** Larger files are refused before they are read (Flent's own ten-minute runs are well under). */
-export const MAX_MEASUREMENT_BYTES = 64 * 1024 * 1024;
+export { MAX_MEASUREMENT_BYTES };
 
 /** Names that mean a Flent data file (the rest dropped on the page are scenario files). */
 export const isFlentFileName = (name: string): boolean => /\.(flent(\.gz)?|gz)$/i.test(name);
@@ -23,18 +28,49 @@ export function checkMeasured(run: FlentRun): FlentRun {
   );
 }
 
-export function readMeasurementBytes(bytes: Uint8Array): FlentRun {
-  return checkMeasured(readFlent(bytes));
+const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
+
+/** What the page says while a file loads. */
+export function progressText(p: FlentReadProgress): string {
+  switch (p.stage) {
+    case 'reading':
+      return `Reading: ${mb(p.doneBytes)} of ${mb(p.totalBytes)} MB`;
+    case 'inflating':
+      return `Decompressing: ${mb(p.doneBytes)} of ${mb(p.totalBytes)} MB read, ${mb(p.outBytes)} MB out`;
+    case 'parsing':
+      return `Parsing ${mb(p.totalBytes)} MB of JSON`;
+  }
+}
+
+let current: FlentRead | null = null;
+
+/** Cancels the file loading, if any: the measurement shown before stays. */
+export function cancelMeasurementLoad(): void {
+  current?.cancel();
 }
 
 /** Reads `file` into the measured store; false (and a message in the store) when it cannot. */
 export async function loadMeasurement(file: File): Promise<boolean> {
   const st = useMeasured.getState();
+  if (file.size > MAX_MEASUREMENT_BYTES) {
+    st.refuse(file.name, `the file is larger than ${MAX_MEASUREMENT_BYTES / 1024 / 1024} MB`);
+    return false;
+  }
+  current?.cancel();
+  const read = readFlentInWorker(file, (p) => {
+    if (current === read) st.progress({ fileName: file.name, ...p });
+  });
+  current = read;
+  st.progress({ fileName: file.name, stage: 'reading', doneBytes: 0, totalBytes: file.size, outBytes: 0 });
   try {
-    if (file.size > MAX_MEASUREMENT_BYTES)
-      throw new FlentFileError(`the file is larger than ${MAX_MEASUREMENT_BYTES / 1024 / 1024} MB`);
-    const run = readMeasurementBytes(new Uint8Array(await file.arrayBuffer()));
-    st.show(file.name, run);
+    const r = await read.result;
+    if (current !== read) return false; // a newer file took its place
+    if (r === 'cancelled') {
+      st.refuse(file.name, 'loading was cancelled; nothing of the file was read');
+      return false;
+    }
+    if (!r.ok) throw new FlentFileError(r.error);
+    st.show(file.name, checkMeasured(r.run));
     return true;
   } catch (e) {
     st.refuse(
@@ -42,5 +78,10 @@ export async function loadMeasurement(file: File): Promise<boolean> {
       e instanceof FlentFileError ? e.message : `the file could not be read (${String(e)})`,
     );
     return false;
+  } finally {
+    if (current === read) {
+      current = null;
+      st.progress(null);
+    }
   }
 }

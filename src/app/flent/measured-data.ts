@@ -7,6 +7,7 @@
 import { categoryColor } from '../charts/chart-theme';
 import type { FlentRun, FlentSeries, FlentSeriesKind } from '../../flent/index';
 import { median } from '../../flent/index';
+import { fileText } from '../../flent/errors';
 
 export type OverlayPanel = 'latency' | 'throughput' | 'tcp';
 
@@ -41,7 +42,8 @@ const PANEL_OF: Partial<Record<FlentSeriesKind, [OverlayPanel, MeasuredLine['uni
 
 /** "measured (Flent, testserv-01, 2015-07-13)". */
 export function measuredLabel(run: FlentRun): string {
-  const host = run.host ?? run.hosts[0] ?? 'unknown host';
+  // A file's host can be any length: the label is one line.
+  const host = fileText(run.host ?? run.hosts[0] ?? 'unknown host');
   const ms = run.timeMs ?? run.t0Ms;
   return `measured (Flent, ${host}, ${new Date(ms).toISOString().slice(0, 10)})`;
 }
