@@ -44,16 +44,18 @@ const med = (xs: readonly number[]): number => quant(xs).median;
 
 /** The real run's metrics over [warmupS, endS]. */
 export function twinMetrics(m: TwinMeasurement, warmupS: number, endS: number): RunMetrics {
-  const inWindow = (t: number) => t >= warmupS && t <= endS + 0.5;
-  const windowS = endS - warmupS;
+  const inWindow = (t: number) => t >= warmupS && t <= endS;
   const flows = m.flows.map((f): FlowMetrics => {
-    const ss = f.ss.filter((s) => inWindow(s.tS)).map((s) => s.sock);
-    // bytes_acked at the warm-up's end: the last sample before it (0 for a flow that had not started).
-    const before = f.ss.filter((s) => s.tS < warmupS).at(-1)?.sock.bytesAcked ?? 0;
+    const win = f.ss.filter((s) => inWindow(s.tS));
+    const ss = win.map((s) => s.sock);
+    // Goodput between the window's first and last samples, over their own times: the samplers and
+    // iperf3 start late on a busy machine, so the window's nominal length would miscount.
+    const a = win[0];
+    const b = win.at(-1);
     const last = f.ss.at(-1)?.sock;
-    const acked = (last?.bytesAcked ?? 0) - before;
     return {
-      goodputMbps: windowS > 0 && last ? (acked * 8) / windowS / 1e6 : NaN,
+      goodputMbps:
+        a && b && b.tS > a.tS ? ((b.sock.bytesAcked - a.sock.bytesAcked) * 8) / (b.tS - a.tS) / 1e6 : NaN,
       srttMs: med(ss.map((s) => s.srttMs)),
       minRttMs: last?.minRttMs ?? NaN,
       cwndPkts: med(ss.map((s) => s.cwndPkts)),
