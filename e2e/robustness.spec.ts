@@ -16,6 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headersFor, parseHeaders } from '../scripts/headers-file.mjs';
 import { LESSONS } from '../src/sim/lessons/index';
+import type { TsqLabElement } from '../src/embed/element-api';
 
 declare const window: Window & { __tsq?: TsqTestHook; __csp?: string[] };
 
@@ -265,6 +266,40 @@ test('panels= empty shows every chart with a notice; a second view= is named', a
   await expect(notice).toContainText('names no panel, so every panel is shown');
   await expect(notice).toContainText('view = ab appears 2 times; the first value was used');
   await expect(page.locator('[data-panel]').first()).toBeVisible();
+});
+
+// A link that long never reaches the page over HTTP (servers refuse a request line of a megabyte), an attribute does.
+test('<tsq-lab at> with 50,000 entries: the first 256 are read, the rest named in one notice; the figure runs', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await page.goto('/lib/demo.html');
+  const notices = await page.evaluate(async () => {
+    const el = document.createElement('tsq-lab');
+    el.id = 'many-at';
+    el.setAttribute('preset', 'bench-wired');
+    // Played by hand: appended below the fold, it would wait to be on screen.
+    el.setAttribute('autoplay', 'false');
+    el.setAttribute(
+      'at',
+      Array.from({ length: 50_000 }, (_, i) =>
+        i % 2 ? `${i}ms:tcp.sk_pacing_shift=${8 + (i % 3)}` : `bad${i}`,
+      ).join('; '),
+    );
+    document.body.append(el);
+    await new Promise<void>((r) => el.addEventListener('tsq-lab-ready', () => r(), { once: true }));
+    return [...el.shadowRoot!.querySelectorAll('.notice li')].map((li) => li.textContent);
+  });
+  expect(notices).toEqual([
+    expect.stringMatching(/^at = bad0: /),
+    expect.stringMatching(/^at = bad2: /),
+    expect.stringMatching(/^at = bad4: /),
+    'at has 125 more entries that could not be read (128 in all); they were ignored',
+    'at has 50000 changes, more than the 256 a link holds; the first 256 were read and the other 49744 ignored',
+  ]);
+  await page.evaluate(() => document.querySelector<TsqLabElement>('#many-at')!.play());
+  await page.waitForFunction(() => document.querySelector<TsqLabElement>('#many-at')!.simulatedNs > 50e6);
+  expect(errors).toEqual([]);
 });
 
 test('the preview server sends the headers of public/_headers, as a host that reads the file does', async ({

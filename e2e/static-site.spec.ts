@@ -20,7 +20,7 @@ const SITE = `http://127.0.0.1:${PORT}${PREFIX}`;
 let server: Server;
 
 test.beforeAll(async () => {
-  server = await startServer({ dir: 'dist', prefix: PREFIX, port: PORT });
+  server = await startServer({ dir: process.env.TSQ_E2E_OUTDIR ?? 'dist', prefix: PREFIX, port: PORT });
 });
 test.afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
