@@ -17,16 +17,16 @@ export const RADIO_TERMS: readonly GlossaryTerm[] = [
     term: 'TXOP',
     forms: ['TXOP', 'TXOPs'],
     definition:
-      'A transmit opportunity: winning the channel (EDCA contention), the preamble, the frames, and the (block) ack. Its fixed overhead is why small aggregates waste airtime.',
-    files: ['net/mac80211/tx.c'],
+      'A transmit opportunity: winning the channel (EDCA contention), the preamble, the frames, and the (block) ack. Its fixed overhead is why small aggregates waste airtime. mac80211 sets each access category’s TXOP limit (ieee80211_set_wmm_default).',
+    files: ['net/mac80211/util.c'],
   },
   {
     id: 'blockack',
     term: 'block ack',
     forms: ['block ack', 'BlockAck'],
     definition:
-      'The 802.11 acknowledgement of an A-MPDU: one bitmap of which frames arrived; the lost ones are retried.',
-    files: ['net/mac80211/agg-tx.c'],
+      'The 802.11 acknowledgement of an A-MPDU: one bitmap of which frames arrived; the lost ones are retried (ath9k: ath_tx_complete_aggr). mac80211 sets up the block-ack session.',
+    files: ['net/mac80211/agg-tx.c', 'drivers/net/wireless/ath/ath9k/xmit.c'],
   },
   {
     id: 'edca',
@@ -34,7 +34,7 @@ export const RADIO_TERMS: readonly GlossaryTerm[] = [
     forms: ['EDCA'],
     definition:
       'The 802.11 channel access: each transmitter waits a random backoff before it may send, so every transmission costs contention time.',
-    files: ['net/mac80211/wme.c'],
+    files: ['net/mac80211/util.c'],
   },
   {
     id: 'mac80211_txq',

@@ -41,7 +41,7 @@ export const STACK_TERMS: readonly GlossaryTerm[] = [
     term: 'TCP Small Queues (TSQ)',
     forms: ['TCP Small Queues', 'TSQ', 'tcp_small_queue_check'],
     definition:
-      'tcp_small_queue_check(): before sending, TCP stops (TSQ_THROTTLED) if sk_wmem_alloc is over its limit, and resumes when a TX completion frees an skb. It keeps the queues below one socket short.',
+      'tcp_small_queue_check() (Linux 4.9+; from 3.6 the same test sat inline in tcp_write_xmit()): before sending, TCP stops (TSQ_THROTTLED) if sk_wmem_alloc is over its limit, and resumes when a TX completion frees an skb. It keeps the queues below one socket short.',
     files: ['net/ipv4/tcp_output.c'],
   },
   {
@@ -49,7 +49,7 @@ export const STACK_TERMS: readonly GlossaryTerm[] = [
     term: 'tcp_limit_output_bytes',
     forms: ['tcp_limit_output_bytes'],
     definition:
-      'The sysctl that caps the TSQ limit (net.ipv4.tcp_limit_output_bytes); its default grew from 128 KiB in 2012 to 4 MiB in 2025.',
+      'The sysctl that caps the TSQ limit (net.ipv4.tcp_limit_output_bytes): every socket’s, except from Linux 5.0 to 6.15, which cap only sockets that are not paced. Its default grew from 128 KiB (3.6, 2012) to 256 KiB (2015), 1 MiB, and 4 MiB (2025).',
     files: ['net/ipv4/tcp_ipv4.c', 'Documentation/networking/ip-sysctl.rst'],
   },
   {
@@ -57,7 +57,7 @@ export const STACK_TERMS: readonly GlossaryTerm[] = [
     term: 'sk_pacing_shift',
     forms: ['sk_pacing_shift', 'sk_pacing_shift_update'],
     definition:
-      'The shift in pacing_rate >> sk_pacing_shift, TSQ’s time-based term and the TSO size goal: 10 allows about 1 ms of data below the socket, 8 about 4 ms. WiFi drivers lower it with sk_pacing_shift_update().',
+      'The shift in sk_pacing_rate >> sk_pacing_shift (Linux 4.16+; before, a fixed 10), TSQ’s time-based term and the TSO size goal: 10 allows about 1 ms of data below the socket, 8 about 4 ms. mac80211 lowers it with sk_pacing_shift_update() (its default today is 7); brcmfmac sets it in its transmit path.',
     files: ['include/net/sock.h', 'net/mac80211/tx.c'],
   },
   {
@@ -65,7 +65,7 @@ export const STACK_TERMS: readonly GlossaryTerm[] = [
     term: 'sk_pacing_rate',
     forms: ['sk_pacing_rate', 'pacing_rate', 'pacing rate'],
     definition:
-      'The rate TCP paces at, in bytes per second: twice the delivery rate in slow start, 1.2 × in congestion avoidance (tcp_update_pacing_rate), or what BBR sets. TSQ lets pacing_rate >> sk_pacing_shift bytes wait below the socket.',
+      'The rate TCP paces at, in bytes per second. tcp_update_pacing_rate() sets it from mss × max(cwnd, packets_out) ÷ srtt, times tcp_pacing_ss_ratio (200 %) while cwnd is below half of ssthresh and tcp_pacing_ca_ratio (120 %) after; BBR sets its own. TSQ lets sk_pacing_rate >> sk_pacing_shift bytes wait below the socket.',
     files: ['net/ipv4/tcp_input.c', 'include/net/sock.h'],
   },
   {

@@ -133,8 +133,11 @@ export function renderText(s: string, ctx: EvalContext, env: RenderEnv, seen: Se
       const r = evaluate(g.expr, ctx);
       const ref =
         g.expr.op === 'ref' && g.expr.path[0] === 'published' ? g.expr.path.slice(1).join('.') : null;
-      const text =
-        ref !== null && typeof r.value === 'number'
+      // A quantity the run has not measured yet (during its warm-up) is still to come, not missing.
+      const notYet = r.pending && typeof r.value === 'number' && !Number.isFinite(r.value);
+      const text = notYet
+        ? '…'
+        : ref !== null && typeof r.value === 'number'
           ? `${formatValue(r.value, 'num')} ${publishedCell(env.presetId, ref)?.unit ?? ''}`.trim()
           : formatValue(r.value, formatOf(g, env));
       out.push({ kind: 'value', text, src: g.src, value: r.value, pending: r.pending });
