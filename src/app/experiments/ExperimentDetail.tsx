@@ -11,6 +11,7 @@ import { useExplorerContext } from '../explorer-context';
 import { BatchControls, durationOptions } from '../sweep/BatchControls';
 import { startBatch, useBatches } from '../sweep/batch-store';
 import { ACCOUNTS } from './accounts';
+import { gapText, summariesOf } from './gap-text';
 import { explain } from './explain';
 import { openInExplorer, runOverrides } from './open-in-explorer';
 import { ResultTables } from './ResultTables';
@@ -62,22 +63,59 @@ function Account({ preset }: { preset: Preset }) {
   );
 }
 
-/** The account's known disagreements with the thread, if it lists any. */
-function Gaps({ presetId }: { presetId: string }) {
-  const g = ACCOUNTS[presetId]?.gaps;
+/** The page's runs of one table run at other seeds, for an account that asks for them. */
+export const seedsBatchName = (presetId: string) => `exp:${presetId}:seeds`;
+
+/**
+ * The account's known disagreements with the thread, if it lists any, its
+ * figures filled from the table's runs and the seed runs the page makes.
+ */
+function Gaps({ preset, results, durationMs }: GapsProps) {
+  const g = ACCOUNTS[preset.id]?.gaps;
+  const seedResults = useBatches((s) => s.batches[seedsBatchName(preset.id)]?.results);
+  const runs = useMemo(() => {
+    const m = summariesOf(results);
+    for (const [k, v] of summariesOf(seedResults)) m.set(k, v);
+    return m;
+  }, [results, seedResults]);
   if (!g) return null;
+  const text = (t: string) => gapText(t, preset.id, runs).text;
+  const seeds = g.seeds;
+  const runSeeds = () => {
+    if (!seeds) return;
+    const base = tableItems(preset, 1, durationMs).find((i) => i.key === seeds.run);
+    if (base)
+      startBatch(
+        seedsBatchName(preset.id),
+        seeds.seeds.map((seed) => ({ key: `seed${seed}`, spec: { ...base.spec, seed } })),
+      );
+  };
   return (
     <section className="gaps" aria-label="Where the model and the thread disagree" data-testid="gaps">
       <h3>Where the model and the thread disagree</h3>
-      <p>{g.summary}</p>
+      <p data-testid="gaps-summary">{text(g.summary)}</p>
+      {seeds && (
+        <p>
+          <button type="button" onClick={runSeeds} data-testid="gaps-seeds">
+            Run the {seeds.run} row at seeds {seeds.seeds.join(', ')}
+          </button>
+        </p>
+      )}
       <ul>
         {g.points.map((p) => (
-          <li key={p}>{p}</li>
+          <li key={p}>{text(p)}</li>
         ))}
       </ul>
       <p className="muted small">{g.more}</p>
     </section>
   );
+}
+
+interface GapsProps {
+  preset: Preset;
+  results: Record<string, SweepJobResult>;
+  /** The length of the table's runs (the seed runs use the same). */
+  durationMs: number | undefined;
 }
 
 export function ExperimentDetail({ preset }: { preset: Preset }) {
@@ -169,7 +207,11 @@ export function ExperimentDetail({ preset }: { preset: Preset }) {
           </div>
         ))}
       </section>
-      <Gaps presetId={preset.id} />
+      <Gaps
+        preset={preset}
+        results={results}
+        durationMs={sample?.status === 'done' ? sample.durationMs : undefined}
+      />
       <details className="constants">
         <summary>Constants of this scenario and where they come from</summary>
         <dl>

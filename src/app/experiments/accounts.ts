@@ -2,7 +2,9 @@
  * Plain-language accounts of the five reference experiments: who measured
  * what, on which kernel and hardware, and why it matters. Facts come from the
  * mailing-list threads in shared/seeds (README.md there indexes them); the
- * numbers themselves live in the presets' published tables.
+ * numbers themselves live in the presets' published tables. Where an account
+ * speaks of what the simulation does, its numbers are placeholders bound to
+ * the runs the page makes (./gap-text.ts), never typed in.
  */
 
 export interface Account {
@@ -23,10 +25,18 @@ export interface Account {
   /**
    * Where the model is known to disagree with the thread, and what has been
    * checked: shown beside the simulated table so a miss is not mistaken for a
-   * mechanism the model gets right. Kernel constants only; the figures come
-   * from the runs above.
+   * mechanism the model gets right. Kernel constants only; the simulation's
+   * figures are placeholders ({<run id>.<summary path>|format}, a table
+   * run's summary; {seedN.…}, the `seeds` runs; {published.<cell>}) that the
+   * page fills from its own runs.
    */
-  gaps?: { summary: string; points: string[]; more: string };
+  gaps?: {
+    summary: string;
+    points: string[];
+    more: string;
+    /** A table run the page repeats at several seeds (refs seed1, seed2, …). */
+    seeds?: { run: string; seeds: number[] };
+  };
 }
 
 export const ACCOUNTS: Record<string, Account> = {
@@ -44,14 +54,15 @@ export const ACCOUNTS: Record<string, Account> = {
       'TSQ lets only pacing rate >> shift bytes wait below the socket: about 1 ms of data at shift 10. WiFi needs more than that queued to build large aggregates, so shift 8 (about 4 ms) tripled throughput, at the cost of latency rising from about 3 ms to about 10 ms; going further gave little.',
     gaps: {
       summary:
-        'The model follows the published shape: throughput rises steeply from shift 10 to shift 8 and flattens after it, and the competing ping rises with the budget. At the large budgets it runs low, by about the cell’s tolerance, so the shift 8 cell lands on either side of it depending on the seed.',
+        'The model follows the published shape: goodput goes from {shift10.goodputBps} at shift 10 to {shift8.goodputBps} at shift 8 ({shift8.goodputBps / shift10.goodputBps|x}; the thread {published.shift8 / published.shift10|x}) and {shift7.goodputBps} at shift 7, and the competing ping from {shift10.medianLatencyMs} to {shift8.medianLatencyMs}. The shift 8 cell depends on the seed: at seeds 1 to 5 it is {seed1.goodputBps}, {seed2.goodputBps}, {seed3.goodputBps}, {seed4.goodputBps} and {seed5.goodputBps}, a mean of {(seed1.goodputBps + seed2.goodputBps + seed3.goodputBps + seed4.goodputBps + seed5.goodputBps) / 5} against the published {published.shift8}.',
       points: [
-        'At shift 8 TSQ still throttles the socket almost all the time. Its budget (pacing rate >> 8) counts truesize, and the WiFi interface is modelled without scatter-gather (ath9k declares no netdev features), so every MSS-sized skb takes a 4 KB slab: about a third of the budget is payload.',
-        'The spread between runs is part of the mechanism: the budget follows the pacing rate (cwnd × MSS / srtt × 120 or 200 %), so a few bytes of difference in one limit decide whether an skb waits, and the runs part ways. Run the table at seeds 1 to 5 (the seed control above): the mean of those five cells is what the thread’s five-run average would compare with. The cell did not move when sk_wmem_alloc, the RTT estimator and the pacing rate were brought to the kernel’s integer arithmetic, nor with the receive window.',
-        'The constants are not fitted to the cell: the PHY rate (assumed, the thread does not give it) and the chips’ RX interrupt mitigation are documented with the preset. The thread’s own method, the mean of five 10 s netperf runs with slow start included, comes out slightly lower still.',
-        'The receive window never bounds this flow: open the shift 8 row in the explorer and the summary’s bound line names TSQ’s throttling, never the receive window.',
+        'At shift 8 TSQ throttles the socket {shift8.throttledFraction} of the time. Its budget (pacing rate >> 8) counts truesize, and the WiFi interface is modelled without scatter-gather (ath9k declares no netdev features), so every MSS-sized skb takes a 4 KB slab: {shift8.tsqBudget.payloadPerTruesize} of the budget is payload.',
+        'The spread between runs is part of the mechanism: the budget follows the pacing rate (cwnd × MSS / srtt × 120 or 200 %), so a few bytes of difference in one limit decide whether an skb waits, and the runs part ways. The seeds above are the thread’s method in the model’s terms: the mean of five runs is what its five-run average compares with.',
+        'The constants are not fitted to the cell: the PHY rate (assumed, the thread does not give it) and the chips’ RX interrupt mitigation are documented with the preset. The thread’s own method, the mean of five 10 s netperf runs with slow start included, counts slow start too, which these runs leave to the warm-up.',
+        'What bounds the shift 8 run, from its summary: {shift8.bound}.',
       ],
       more: 'npm run sim -- ath9k-pacing-shift --seed N reruns the table at another seed from the command line.',
+      seeds: { run: 'shift8', seeds: [1, 2, 3, 4, 5] },
     },
   },
   'ath9k-intermediate-queues': {
@@ -67,12 +78,12 @@ export const ACCOUNTS: Record<string, Account> = {
       'Forwarded traffic is not limited by TSQ, so the queue builds wherever packets wait. Moving it from the qdisc and driver into mac80211’s per-station FQ-CoDel cut latency by up to an order of magnitude and aggregated slightly better; the slow station’s aggregates stay small whatever the queueing.',
     gaps: {
       summary:
-        'The model keeps pfifo_fast the worst row for latency, the TXQs the best for the slow station and the one with the largest fast aggregates, and the slow station’s aggregates at two frames. It misses the fast stations’ aggregates under pfifo_fast and the TXQs, and most ping medians. No kernel mechanism found so far brings all three rows in together, so the constants are not tuned to any of them.',
+        'The table’s ✓ and ✗ say which cells the model meets. The slow station’s ping is {pfifo_fast.stations.2.medianPingMs} with pfifo_fast, {fq_codel_on_iface.stations.2.medianPingMs} with fq_codel and {mac80211_txq.stations.2.medianPingMs} with the TXQs (the thread: {published.ping_pfifo_fast_slow}, {published.ping_fq_codel_on_iface_slow}, {published.ping_mac80211_txq_slow}); a fast station’s aggregates are {pfifo_fast.stations.0.medianAvgAmpduLen}, {fq_codel_on_iface.stations.0.medianAvgAmpduLen} and {mac80211_txq.stations.0.medianAvgAmpduLen} frames (the thread: {published.aggregate_pfifo_fast_fast}, {published.aggregate_fq_codel_on_iface_fast}, {published.aggregate_mac80211_txq_fast}). No kernel mechanism found so far brings all three rows in together, so the constants are not tuned to any of them.',
       points: [
-        'pfifo_fast: the three TCP flows share one qdisc, and in the model the fast flows end up with no more throughput than the slow one (the classic 802.11 performance anomaly). The slow station’s frames hold most of ath9k’s 123-frame driver limit, the fast TIDs are often empty at their turn, the channel carries less and the qdisc drains slower than the published pings imply. Open the row in the explorer: “Queued per station” shows the slow station’s line taking the driver queue over.',
-        'fq_codel on the interface: the fast stations’ aggregates follow the thread and their pings come out shorter; the slow station’s ping is long because its frames wait in the driver’s per-TID queue, below fq_codel, where the 123-frame limit lets them pile up.',
-        'mac80211 TXQs: per-station throughput is near the later ath9k airtime-fairness commit’s for the same three-station setup (the Cross-checks entry “ath9k airtime fairness” runs that comparison), but each fast station keeps a standing queue at per-flow CoDel’s 20 ms target, so its aggregates reach half the block-ack window (32 frames). The published 13.9 implies fast queues that empty at every turn; what held the real flows below the AP’s queue is not known.',
-        'Checked and not enough on their own: minstrel_ht’s retry chain limiting the 4 ms aggregate, RX interrupt mitigation, stations on the legacy path, per-station CoDel for slow stations, minstrel probe frames, the hardware’s retry of an A-MPDU that gets no BlockAck, a 32-frame BlockAck window, GRO at the stations, a 64 KB send buffer per flow. A fixed window of 40–55 packets per flow brings the fq_codel row and the TXQ fast cells close, but turns pfifo_fast into the fq_codel row: whatever held the real flows let them grow without bound under pfifo_fast.',
+        'pfifo_fast: the three TCP flows share one qdisc; in this run the fast stations get {pfifo_fast.stations.0.goodputBps} and {pfifo_fast.stations.1.goodputBps}, the slow one {pfifo_fast.stations.2.goodputBps} (the classic 802.11 performance anomaly when they are close). The slow station’s frames can hold most of ath9k’s 123-frame pending limit, the fast TIDs are then often empty at their turn, and the qdisc drains slower. Open the row in the explorer: “Queued per station” shows whose frames fill the driver queue.',
+        'fq_codel on the interface: the slow station’s ping ({fq_codel_on_iface.stations.2.medianPingMs}) is long because its frames wait in the driver’s per-TID queue, below fq_codel, where the 123-frame limit lets them pile up.',
+        'mac80211 TXQs: each fast station keeps a standing queue at per-flow CoDel’s 20 ms target, so its aggregates reach {mac80211_txq.stations.0.medianAggregate} frames at the median (half the 64-frame block-ack window is 32). The published {published.aggregate_mac80211_txq_fast} frames implies fast queues that empty at every turn; what held the real flows below the AP’s queue is not known.',
+        'The mechanisms checked and found not enough on their own (minstrel_ht’s retry chain, RX interrupt mitigation, the legacy path, per-station CoDel for slow stations, probe frames, A-MPDU retries without a BlockAck, a 32-frame BlockAck window, GRO at the stations, a 64 KB send buffer, a fixed window per flow) are listed with their measurements in docs/ath9k-intermediate-queues.md.',
       ],
       more: 'docs/ath9k-intermediate-queues.md in the repository has the measurements behind each point.',
     },
