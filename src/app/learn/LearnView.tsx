@@ -17,6 +17,7 @@ import { learnSearch, readLearnLink } from './learn-url';
 import { installLearnHook } from './learn-hook';
 import { mountPlayer } from './mount-player';
 import type { LessonPlayer } from './lesson-player';
+import { TeacherPage } from './TeacherPage';
 import './learn.css';
 
 function lessonWorker(): Worker {
@@ -32,6 +33,7 @@ export function LearnView({ theme }: { theme: Theme }) {
   const first = useRef(true);
   // Presentation mode: only the lesson and its charts stay on screen.
   const [presenting, setPresenting] = useState(link.present);
+  const teacher = link.teacher && lessonId === link.lesson.id;
 
   useEffect(() => {
     const wasRunning = useExplorer.getState().status.running;
@@ -44,7 +46,7 @@ export function LearnView({ theme }: { theme: Theme }) {
   useEffect(() => {
     const host = hostRef.current;
     const lesson = LESSONS.find((l) => l.id === lessonId);
-    if (!host || !lesson) return;
+    if (!host || !lesson || teacher) return;
     // The link's step and fields belong to the lesson it named; another lesson starts at its first step.
     const fromLink = first.current && lesson.id === link.lesson.id;
     first.current = false;
@@ -71,7 +73,7 @@ export function LearnView({ theme }: { theme: Theme }) {
       player.current = null;
       p.dispose();
     };
-  }, [lessonId, link]);
+  }, [lessonId, link, teacher]);
 
   useEffect(() => player.current?.setTheme(theme), [theme]);
 
@@ -108,11 +110,26 @@ export function LearnView({ theme }: { theme: Theme }) {
                   <span className="lesson-meta">{l.steps.length} steps</span>
                 </button>
                 <p className="lesson-summary">{l.summary}</p>
+                <a
+                  className="lesson-teacher"
+                  href={learnSearch(l.id, 0, false) + '&teacher=1'}
+                  data-testid={`teacher-${l.id}`}
+                >
+                  Teacher’s page
+                </a>
               </li>
             ))}
           </ol>
         </nav>
-        <div className="player-host" ref={hostRef} data-testid="lesson-player" />
+        {teacher ? (
+          <TeacherPage
+            lesson={link.lesson}
+            worker={lessonWorker}
+            stepUrl={(i) => new URL(learnSearch(link.lesson.id, i, false), location.href).toString()}
+          />
+        ) : (
+          <div className="player-host" ref={hostRef} data-testid="lesson-player" />
+        )}
       </main>
       <GlossaryList />
     </div>

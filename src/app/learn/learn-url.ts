@@ -1,5 +1,6 @@
 /**
  * A lesson step as a link: ?view=learn&lesson=<id>&step=<n>[&present=1]
+ * (or a lesson's teacher's page: &teacher=1)
  * plus any scenario field (as --set reads it) applied on top of the step's
  * own, e.g. &link.rateBps=100M. Reading never throws: what cannot be used is
  * named in a notice.
@@ -14,6 +15,7 @@ export const LEARN_KEYS = [
   'lesson',
   'step',
   'present',
+  'teacher',
   'v',
   'exp',
   'preset',
@@ -34,6 +36,8 @@ export interface LearnLink {
   /** 0-based. */
   stepIndex: number;
   present: boolean;
+  /** The lesson's teacher's page instead of its player. */
+  teacher: boolean;
   extra: Record<string, string>;
   notices: ShareNotice[];
 }
@@ -84,7 +88,14 @@ export function readLearnLink(search: string): LearnLink {
       field: 'link',
       reason: `has ${bad - MAX_NAMED_BAD} more names that are not parameters; they were ignored`,
     });
-  return { lesson, stepIndex, present: q.get('present') === '1', extra, notices };
+  return {
+    lesson,
+    stepIndex,
+    present: q.get('present') === '1',
+    teacher: q.get('teacher') === '1',
+    extra,
+    notices,
+  };
 }
 
 export function learnSearch(
