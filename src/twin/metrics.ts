@@ -75,7 +75,8 @@ export function twinMetrics(m: TwinMeasurement, warmupS: number, endS: number): 
       const s = q.samples.filter((x) => inWindow(x.tS));
       return { name: q.name, skbs: quant(s.map((x) => x.qlen)), bytes: quant(s.map((x) => x.backlogBytes)) };
     }),
-    segsPerSkb: m.vethTxPackets > 0 ? segs / m.vethTxPackets : NaN,
+    // The veth also carried the ping's requests (one skb each): they are no TCP skbs.
+    segsPerSkb: m.vethTxPackets - m.pings.length > 0 ? segs / (m.vethTxPackets - m.pings.length) : NaN,
   };
 }
 
