@@ -31,6 +31,7 @@ export function gsoSegment(skb: Skb, sg: boolean): Skb[] {
     s.tsEcrNs = skb.tsEcrNs;
     s.isRetransmit = skb.isRetransmit;
     s.ect = skb.ect;
+    s.tcpFlags = skb.tcpFlags;
     // A sampled skb is followed onto its segments (the per-skb probe, ./skb-trace.ts).
     if (skb.trace !== null) s.trace = skb.trace.segment(i);
     total += s.truesizeBytes;

@@ -81,6 +81,8 @@ export class Skb {
   /** Ping identity / creation time (ping RTT = reply arrival − createdNs). */
   createdNs: Ns = 0;
   isRetransmit = false;
+  /** TCP flags of a connection set-up segment (SYN, SYN-ACK, the third ACK: ./tcp/handshake.ts); 0 otherwise. */
+  tcpFlags = 0;
   /**
    * ECN-capable transport (ECT in the IP header). The modelled TCP senders
    * never negotiate ECN (net.ipv4.tcp_ecn = 2: an active opener does not

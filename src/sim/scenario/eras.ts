@@ -53,6 +53,7 @@ const k66: KernelFeatures = {
   tsoDeferClock: 'wstamp',
   tsoDeferAgeCheck: true,
   rttUsecs: true,
+  tcpTsClockMs: true,
   // Kconfig's default (kernel/Kconfig.hz: HZ_250); ARM32 defconfigs default to 100.
   hz: 250,
   timerWheelLevels: true,
@@ -68,6 +69,7 @@ const k41: KernelFeatures = {
   tcpTsoRttLog: null,
   gsoAlwaysOn: false,
   pacing: 'none',
+  tcpTsClockMs: false,
   tsoDeferClock: 'lsndtime',
   timerWheelLevels: false,
   cwndLimitedSticky: false,
@@ -80,6 +82,7 @@ const k416: KernelFeatures = {
   tsqShortcut: 'empty',
   tsqRetransmitFactor: true,
   pacing: 'hrtimer',
+  tcpTsClockMs: true,
 };
 
 const base: EraProfile = {

@@ -191,7 +191,7 @@ export class Model implements EventTarget {
   handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
     switch (kind) {
       case K_START:
-        (arg as TcpSender).start(nowNs);
+        (arg as TcpSender).connect(nowNs);
         break;
       case K_STOP:
         this.senders[arg as number].app.stop();
@@ -226,7 +226,7 @@ export class Model implements EventTarget {
     if (kind === K_SAMPLE)
       return `the sampler, every sampleIntervalUs = ${this.scenario.sampleIntervalUs} µs`;
     if (kind === K_STOP) return 'the end of a flow (tcp.perFlow stopMs)';
-    return kind === K_START ? 'the start of a flow' : 'the end of the warm-up (warmupMs)';
+    return kind === K_START ? 'the start of a flow (its SYN)' : 'the end of the warm-up (warmupMs)';
   }
 
   beginMeasurement(nowNs: Ns): void {

@@ -22,7 +22,6 @@ import type { Model } from './model';
 import { rcvBuffer } from './rcv-eras';
 import type { Scenario } from './scenario';
 import { HOST_NODE, type WifiNet } from './wifi-net';
-import { handshake } from './wired-flows';
 import type { TcpSenderSite, WifiConfig } from './wifi-config';
 
 /** Where the scenario's TCP senders run (wifi.tcpSender). */
@@ -147,8 +146,6 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
           : toAck,
       ),
     );
-    // The handshake crossed the wired hop (and the air, not counted here).
-    handshake(sender, receivers[i], i * 1000, us(sc.wifi!.wiredPropagationUs));
   });
   return receivers;
 }

@@ -19,17 +19,6 @@ import { rcvBuffer } from './rcv-eras';
 import type { Scenario } from './scenario';
 import { flowRttUs } from './wired-hosts';
 
-/**
- * What the handshake leaves behind: the sender starts with the window of the
- * receiver's SYN-ACK, and its ts_recent is the SYN-ACK's timestamp, sent one
- * one-way delay before the flow starts (the first data echoes it, and the
- * receiver's RTT estimate starts from it).
- */
-export function handshake(sender: TcpSender, rx: TcpReceiver, startNs: Ns, oneWayNs: Ns): void {
-  sender.sndWnd.wnd = rx.initialWindowBytes;
-  sender.tsRecentNs = startNs - oneWayNs;
-}
-
 /** Where flow i's receiver sits: its own host with tcp.perFlow, else the one far-end host. */
 export const flowHostNode = (sc: Scenario, i: number): number => (sc.tcp.perFlow ? 1 + i : 1);
 
@@ -95,9 +84,9 @@ export function addWiredFlows(
       sendAck,
     );
     receivers.push(rx);
-    // The flows start 1 µs apart, or when tcp.perFlow says, right after their handshake.
+    // The applications connect 1 µs apart, or when tcp.perFlow says; each writes once its
+    // handshake is done (../model/tcp/handshake.ts).
     const startNs = spec ? spec.startMs * NS_PER_MS + i * 1000 : i * 1000;
-    handshake(sender, rx, startNs, us(flowRttUs(sc, i) / 2));
     m.flowTimes.push({
       startNs,
       startMs: spec?.startMs ?? 0,

@@ -151,6 +151,7 @@ export class WiredNic implements TxDriver, EventTarget {
     s.createdNs = skb.createdNs;
     s.ackSeq = skb.ackSeq;
     s.sack = skb.sack;
+    s.tcpFlags = skb.tcpFlags;
     if (skb.trace !== null) s.trace = skb.trace.segment(i);
     return s;
   }

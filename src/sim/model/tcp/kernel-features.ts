@@ -70,6 +70,11 @@ export interface KernelFeatures {
    * resolution", 3.15); false: in jiffies, as v3.6 kept them.
    */
   rttUsecs: boolean;
+  /**
+   * The TCP timestamp option counts ms (9a568de4818d "tcp: switch TCP TS option (RFC 7323) to 1ms
+   * clock", 4.13); false: jiffies (tcp_time_stamp). RTT samples from an echoed TSval use this tick.
+   */
+  tcpTsClockMs: boolean;
   /** CONFIG_HZ. */
   hz: Hz;
   /** timer_list timers sit in a wheel of level granularity, rounded up (4.8+, ../jiffies.ts); before, they run on their tick. */

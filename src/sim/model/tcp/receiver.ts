@@ -20,6 +20,7 @@ import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
 import { Hop } from '../skb-trace';
+import { synAckSkb, TCPHDR_SYN } from './handshake';
 import { OooQueue } from './ooo-queue';
 import { RcvSpace } from './rcv-space';
 import { type RcvTuning, SK_BUFF_BYTES } from './rcv-tuning';
@@ -126,6 +127,7 @@ export class TcpReceiver implements EventTarget {
 
   /** A data skb (possibly several segments) arrives. */
   receive(skb: Skb, nowNs: Ns): void {
+    if (skb.tcpFlags !== 0) return this.handshake(skb, nowNs);
     if (skb.trace !== null) skb.trace.hop(Hop.RX, this, nowNs);
     if (this.cfg.groWindowNs <= 0) {
       this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, skb.tsEcrNs, nowNs);
@@ -241,6 +243,16 @@ export class TcpReceiver implements EventTarget {
   private incrQuickack(): void {
     const q = Math.floor(this.window.rcvWnd / (2 * this.window.rcvMss)) || 2;
     if (q > this.quickacks) this.quickacks = Math.min(q, MAX_QUICKACKS);
+  }
+
+  /**
+   * tcp_conn_request answers every SYN with a SYN-ACK echoing its TSval
+   * (../tcp/handshake.ts); the third ACK needs nothing here.
+   */
+  private handshake(skb: Skb, nowNs: Ns): void {
+    if ((skb.tcpFlags & TCPHDR_SYN) === 0) return;
+    this.tsRecentNs = skb.xmitNs;
+    this.sendAck(synAckSkb(skb, this.initialWindowBytes, nowNs), nowNs);
   }
 
   private ackNow(nowNs: Ns): void {

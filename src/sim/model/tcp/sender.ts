@@ -10,7 +10,7 @@
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
-import type { Ns } from '../../engine/time';
+import { NS_PER_MS, NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import { BulkWriter } from './app-writer';
 import { tcpDataSkb } from './data-skb';
@@ -32,11 +32,13 @@ export interface SkbSampler {
   sample(skb: Skb, sender: object, nowNs: Ns): void;
 }
 import { tcpPacingAfterSend } from './sender-pacing';
+import { ActiveOpen, TCPHDR_SYN, tcpFinishConnect } from './handshake';
 import { tcpWriteXmit } from './write-xmit';
 
 const K_TX_DONE = 1;
 const K_TASKLET = 2;
 const K_PACE_WAKE = 4;
+const K_SYNACK = 8;
 
 export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   // ---- SkbOwner
@@ -173,6 +175,13 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
       'tsRecentNs',
     ]);
     this.ack = new AckProcessor(sim, this);
+    this.open = new ActiveOpen(
+      sim,
+      this,
+      (skb, now) => this.xmitControl(skb, now),
+      () => (this.snd_ssthresh = cc.ssthresh(this)),
+      kernel.tcpTsClockMs ? NS_PER_MS : NS_PER_SEC / kernel.hz,
+    );
     // SO_MAX_PACING_RATE (sock_setsockopt): sk_pacing_rate = min(sk_pacing_rate, max), and from
     // 4.13 cmpxchg(&sk->sk_pacing_status, SK_PACING_NONE, SK_PACING_NEEDED): TCP paces itself, whatever
     // its congestion control. BBR's init asks for the same.
@@ -195,8 +204,30 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.sk_pacing_shift = shift ?? 10;
   }
 
+  /** SYN_SENT: the SYN and its timer (./handshake.ts). */
+  readonly open: ActiveOpen;
+
+  /** The application connects: the SYN goes out; the writer starts when the SYN-ACK is in. */
+  connect(nowNs: Ns): void {
+    this.open.connect(nowNs);
+  }
+
+  /** The connection is established: the application starts writing. */
   start(nowNs: Ns): void {
     this.appWrite(nowNs);
+  }
+
+  /**
+   * __tcp_transmit_skb of a SYN or pure ACK: stamped tcp_wstamp_ns (EDT), plus
+   * tcp_add_tx_delay on the copy sent down; RTT is timed from the send.
+   */
+  xmitControl(skb: Skb, nowNs: Ns): void {
+    // skb_set_owner_w: skb->sk is this socket (fq classifies the flow by it and sets
+    // SK_PACING_FQ at its first skb, the SYN) and sk_wmem_alloc holds its truesize until freed.
+    skb.owner = this;
+    this.wmemBytes += skb.truesizeBytes;
+    if (hasEdt(this.kernel)) skb.tstampNs = Math.max(this.wstampNs, nowNs) + this.cfg.txDelayUs * 1000;
+    this.ipOutput(skb, nowNs);
   }
 
   /** The application goes on writing if the send buffer has room. */
@@ -224,7 +255,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
 
   /** ACK arrival from the network: costs CPU, then tcp_ack. */
   receiveAck(ackSkb: Skb): void {
-    this.ack.receive(ackSkb, this.cpu, this.costs.perAckNs);
+    if ((ackSkb.tcpFlags & TCPHDR_SYN) !== 0) this.cpu.submit(this.costs.perAckNs, this, K_SYNACK, ackSkb);
+    else this.ack.receive(ackSkb, this.cpu, this.costs.perAckNs);
   }
 
   // ---- tcp_wfree + TSQ handler
@@ -237,7 +269,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
    */
   onSkbFree(skb: Skb, nowNs: Ns): void {
     this.wmemBytes -= skb.truesizeBytes;
-    if (skb.kind === SkbKind.DATA && skb.xmitNs > 0) this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
+    if (skb.kind === SkbKind.DATA && skb.tcpFlags === 0 && skb.xmitNs > 0)
+      this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
     const tr = skb.trace;
     if (tr !== null) tr.hop(Hop.WFREE, this, nowNs);
     if (this.throttled && !this.tsqQueued) {
@@ -286,6 +319,9 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     switch (kind) {
       case K_TX_DONE:
         this.txDone(arg as Skb, nowNs);
+        break;
+      case K_SYNACK:
+        tcpFinishConnect(this, arg as Skb, nowNs);
         break;
       case K_TASKLET:
         // tcp_tsq_workfn: clear QUEUED, tcp_tsq_handler → tcp_write_xmit, then sk_free.
