@@ -49,7 +49,7 @@ const setPair = fc.oneof(
     fc.constantFrom('router', 'link.xen', 'wifi'),
     fc.constantFrom('{}', '[[[[1]]]]', 'null', '{"x":1}'),
   ),
-  fc.tuple(protoPath(), fc.constantFrom('1', '{"polluted":1}', 'null', '[]')),
+  { weight: 2, arbitrary: fc.tuple(protoPath(), fc.constantFrom('1', '{"polluted":1}', 'null', '[]')) },
 );
 /** A sweep of a few values, or of more than one invocation runs (then maybe as a shard). */
 const sweep = fc.oneof(
