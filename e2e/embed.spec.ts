@@ -223,7 +223,7 @@ test('the element script works from any origin: one file, its worker inlined, no
   // A blog and a CDN, both other origins than the app; the CDN serves the built file and nothing else.
   await page.route('http://cdn.test/tsq-lab.js', (r) =>
     r.fulfill({
-      path: 'dist/lib/tsq-lab.js',
+      path: `${process.env.TSQ_E2E_OUTDIR ?? 'dist'}/lib/tsq-lab.js`,
       contentType: 'text/javascript',
       headers: { 'Access-Control-Allow-Origin': '*' },
     }),
