@@ -42,8 +42,9 @@ export interface BatchJob {
  * `merge` refuses lines whose identities differ: the simulator's version, the
  * targets (preset ids or file names), --duration, --seed, every --set, the
  * swept key, how many jobs, and hashes of the labels (the swept values) and
- * of every job's scenario as it runs (so a scenario file changed between
- * shards, or a preset of another version, is caught too). With `plan`'s
+ * of the scenarios the jobs derive from (after --set and --duration: the
+ * target's, or each file's; so a scenario file changed between shards is
+ * caught too; a job is its base with the swept value or the table run's set). With `plan`'s
  * fields, it is all `merge` needs to render the batch but the labels, which
  * travel one per line.
  */
@@ -58,7 +59,7 @@ export interface BatchIdentity {
   preset: string | null;
   title: string;
   jobs: number;
-  /** sha256 of the labels' JSON, and of each job's scenario JSON and duration, in job order. */
+  /** sha256 of the labels' JSON, and of the JSON of the scenarios the jobs derive from. */
   labels: string;
   scenarios: string;
 }
@@ -100,61 +101,64 @@ function withOverrides(
   return { sc: applyOverrides(base, set), set };
 }
 
-/** The plan's jobs as scenarios, in job order (made one at a time, so a large batch is not held at once). */
+/**
+ * The plan, the scenarios its jobs derive from (after --set and --duration:
+ * the target's, or each file's), and job i's scenario, made on demand so that
+ * a shard builds and validates only its own jobs.
+ */
 function jobScenarios(
   args: CliArgs,
   readFile: (path: string) => string,
-): { plan: BatchPlan; make: Iterable<Scenario> } {
+): { plan: BatchPlan; bases: Scenario[]; make: (job: number) => Scenario } {
   const targets = [args.target!, ...args.moreTargets];
   const plan: BatchPlan = { kind: 'single', key: '', labels: [], preset: null, title: '', seed: args.seed };
   if (targets.length > 1) {
     if (args.sweep) throw new Error('--sweep takes one preset or scenario file, not several');
     checkBatchSize(targets.length, args.shard);
-    const make = (function* () {
-      for (const t of targets) yield withOverrides(loadTarget(t, readFile), args).sc;
-    })();
-    return { plan: { ...plan, kind: 'files', key: 'scenario', labels: targets }, make };
+    const bases = targets.map((t) => withOverrides(loadTarget(t, readFile), args).sc);
+    return {
+      plan: { ...plan, kind: 'files', key: 'scenario', labels: targets },
+      bases,
+      make: (i) => bases[i],
+    };
   }
   const preset = findPreset(targets[0]);
   if (args.sweep) checkBatchSize(args.sweep.values.length, args.shard);
   const { sc, set } = withOverrides(loadTarget(targets[0], readFile), args);
   if (args.sweep) {
     const { key, values } = args.sweep;
-    const make = (function* () {
-      for (const v of values) yield applyOverrides(sc, { [key]: v });
-    })();
-    return { plan: { ...plan, kind: 'sweep', key, labels: values }, make };
+    const make = (i: number) => applyOverrides(sc, { [key]: values[i] });
+    return { plan: { ...plan, kind: 'sweep', key, labels: values }, bases: [sc], make };
   }
   if (preset?.table) {
     // As runTable: the table's runs on the preset with the overrides.
     const base = applyOverrides(preset.scenario(), set);
     const runs = preset.table.runs;
-    const make = (function* () {
-      for (const r of runs) yield applyOverrides(base, r.set);
-    })();
-    return { plan: { ...plan, kind: 'table', preset: preset.id, labels: runs.map((r) => r.id) }, make };
+    const make = (i: number) => applyOverrides(base, runs[i].set);
+    const labels = runs.map((r) => r.id);
+    return { plan: { ...plan, kind: 'table', preset: preset.id, labels }, bases: [base], make };
   }
-  return { plan: { ...plan, labels: [targets[0]], title: sc.title }, make: [sc] };
+  return { plan: { ...plan, labels: [targets[0]], title: sc.title }, bases: [sc], make: () => sc };
 }
 
 /**
- * Every run of the invocation, each validated before any runs (a typo fails
- * at once); the jobs `keep` selects (default: all) as scenarios, and the
- * batch's identity.
+ * The invocation's runs (the jobs `keep` selects: all, or a shard's), each
+ * validated before any runs (a typo fails at once), and the batch's identity.
  */
 export function planBatch(
   args: CliArgs,
   readFile: (path: string) => string,
   keep: (job: number) => boolean = () => true,
 ): { plan: BatchPlan; jobs: BatchJob[]; identity: BatchIdentity } {
-  const { plan, make } = jobScenarios(args, readFile);
-  const hash = createHash('sha256');
+  const { plan, bases, make } = jobScenarios(args, readFile);
   const jobs: BatchJob[] = [];
-  let i = 0;
-  for (const s of make) {
-    hash.update(`${JSON.stringify(s)}\n${s.durationMs}\n`);
-    if (keep(i++)) jobs.push({ scenario: s, durationMs: s.durationMs });
-  }
+  for (let i = 0; i < plan.labels.length; i++)
+    if (keep(i)) {
+      const s = make(i);
+      jobs.push({ scenario: s, durationMs: s.durationMs });
+    }
+  const hash = createHash('sha256');
+  for (const b of bases) hash.update(`${JSON.stringify(b)}\n`);
   const identity: BatchIdentity = {
     version: TSQ_LAB_VERSION,
     kind: plan.kind,
