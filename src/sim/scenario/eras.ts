@@ -57,7 +57,8 @@ const k66: KernelFeatures = {
   // Kconfig's default (kernel/Kconfig.hz: HZ_250); ARM32 defconfigs default to 100.
   hz: 250,
   timerWheelLevels: true,
-  cwndLimitedSticky: true,
+  cwndValidate: 'usage-seq',
+  tcpSlowStartAfterIdle: true,
 };
 
 /** Linux 4.1: inline TSQ under a global cap, autosizing, no internal pacing. */
@@ -72,7 +73,7 @@ const k41: KernelFeatures = {
   tcpTsClockMs: false,
   tsoDeferClock: 'lsndtime',
   timerWheelLevels: false,
-  cwndLimitedSticky: false,
+  cwndValidate: 'max-packets',
 };
 
 /** Linux 4.16: tcp_small_queue_check with the rtx-queue shortcut, hrtimer pacing. */
@@ -121,6 +122,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
       tsoDeferClock: 'tso_deferred',
       tsoDeferAgeCheck: false,
       rttUsecs: false,
+      cwndValidate: 'inflight',
     },
     limitOutputBytes: 131_072,
     mac80211PacingShift: null,
@@ -170,7 +172,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     ...base,
     id: '5.4',
     label: 'Linux 5.4 (2019, EDT)',
-    kernel: { ...k66, tsqShortcut: 'empty', tcpTsoRttLog: null, cwndLimitedSticky: false },
+    kernel: { ...k66, tsqShortcut: 'empty', tcpTsoRttLog: null, cwndValidate: 'max-packets' },
   },
   '6.1': {
     ...base,

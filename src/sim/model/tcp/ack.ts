@@ -180,8 +180,13 @@ export class AckProcessor implements EventTarget {
     if (cc.name === 'bbr') {
       cc.onAck(tp, this.newlyDelivered, rs, inReduction);
     } else {
+      tp.priorInFlight = priorInFlight;
       if (inReduction) this.prrCwnd(this.newlyDelivered);
-      else cc.onAck(tp, this.newlyDelivered, rs, false);
+      else {
+        // tcp_cong_avoid: ->cong_avoid, then snd_cwnd_stamp = now (./cwnd-idle.ts).
+        cc.onAck(tp, this.newlyDelivered, rs, false);
+        tp.cwndStampNs = nowNs;
+      }
       tp.pacingRateBytesPerSec = tcpPacingRate(
         mss,
         tp.snd_cwnd,

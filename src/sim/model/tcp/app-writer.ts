@@ -36,6 +36,10 @@ export class BulkWriter implements EventTarget {
   /** A copy is running on the CPU. */
   busy = false;
   private blocked = false;
+  /** SOCK_NOSPACE: the writer waits in sk_stream_wait_memory for send-buffer space. */
+  get noSpace(): boolean {
+    return this.blocked;
+  }
 
   constructor(
     private readonly sk: WriterSocket,

@@ -204,6 +204,9 @@ export function tcpFinishConnect(tp: TcpSender, synAck: Skb, nowNs: Ns): void {
     );
   }
   tp.snd_cwnd = r.cwndOne ? 1 : tp.cfg.initialCwnd;
+  // snd_cwnd_stamp (tcp_init_transfer) and lsndtime ("prevent spurious tcp_cwnd_restart() on first data packet").
+  tp.cwndStampNs = nowNs;
+  tp.lastSendNs = nowNs;
   tp.cc.init(tp);
   tp.xmitControl(thirdAckSkb(tp, nowNs), nowNs);
   tp.start(nowNs);

@@ -7,6 +7,8 @@
  * Each field names where it lives in the kernel and when it changed.
  */
 
+import type { CwndValidateRule } from './cwnd-validate';
+
 /** tcp_small_queue_check's shortcut for an (almost) empty retransmit queue. */
 export type TsqShortcut = 'none' | 'empty' | 'single';
 /** How TCP paces itself: not at all (< 4.13, only fq paces), one hrtimer per skb (4.13–4.19), EDT (4.20+). */
@@ -79,8 +81,14 @@ export interface KernelFeatures {
   hz: Hz;
   /** timer_list timers sit in a wheel of level granularity, rounded up (4.8+, ../jiffies.ts); before, they run on their tick. */
   timerWheelLevels: boolean;
-  /** tcp_cwnd_validate keeps is_cwnd_limited for the rest of the round ("tcp: fix tcp_cwnd_validate() to not forget is_cwnd_limited", 2022). */
-  cwndLimitedSticky: boolean;
+  /**
+   * When cwnd may grow (./cwnd-validate.ts): tcp_is_cwnd_limited at ACK time (≤ 3.15), max_packets_out
+   * per window (ca8a22634381, 3.16), also when tcp_write_xmit sent nothing (299bcb55ecd1, 5.11), and
+   * is_cwnd_limited kept for the window (f4ce91ce12a7, 6.0).
+   */
+  cwndValidate: CwndValidateRule;
+  /** net.ipv4.tcp_slow_start_after_idle (default 1): tcp_cwnd_restart and tcp_cwnd_application_limited. */
+  tcpSlowStartAfterIdle: boolean;
 }
 
 /** TCP paces itself (SK_PACING_NEEDED is honoured) in this kernel. */

@@ -24,6 +24,7 @@ import { TsqGate, type TsqSocket } from './tsq-gate';
 import { AckProcessor } from './ack';
 import { hasEdt, hasInternalPacing, type KernelFeatures } from './kernel-features';
 import { CwndValidation } from './cwnd-validate';
+import { tcpCwndStarve, tcpSlowStartAfterIdleCheck } from './cwnd-idle';
 import type { TcpSenderConfig } from './sender-config';
 import { Hop, type SkbTrace } from '../skb-trace';
 
@@ -53,10 +54,24 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   srttNs: Ns = 0;
   minRttNs: Ns = Infinity;
   deliveredBytes = 0;
-  /** tcp_cwnd_validate state (max_packets_out, is_cwnd_limited). */
-  readonly cwndValidation = new CwndValidation(() => this.kernel.cwndLimitedSticky);
+  /** tcp_cwnd_validate state (max_packets_out, is_cwnd_limited, snd_cwnd_used): ./cwnd-validate.ts. */
+  readonly cwndValidation: CwndValidation;
+  /** tp->snd_cwnd_stamp (./cwnd-idle.ts). */
+  cwndStampNs: Ns = 0;
+  /** The flight before the ACK being processed (tcp_ack's prior_in_flight). */
+  priorInFlight = 0;
+  /** tcp_is_cwnd_limited(): whether congestion control may grow cwnd. */
   get isCwndLimited(): boolean {
-    return this.cwndValidation.isLimited(this.snd_cwnd, this.snd_ssthresh);
+    return this.cwndValidation.isLimited(this.snd_cwnd, this.snd_ssthresh, this.priorInFlight);
+  }
+  rtoNs(): Ns {
+    return this.ack.rtt.rtoNs;
+  }
+  caOpen(): boolean {
+    return this.ack.caState === 'open';
+  }
+  noSpace(): boolean {
+    return this.app.noSpace;
   }
   get packetsOut(): number {
     return this.rtx.packetsOut;
@@ -154,6 +169,11 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     } = {},
   ) {
     this.flowId = cfg.flowId;
+    this.cwndValidation = new CwndValidation(() => kernel.cwndValidate, {
+      canGso: cfg.gsoMode !== 'mss',
+      gsoMaxSizeBytes: cfg.gsoMaxSizeBytes,
+      mssBytes: cfg.mssBytes,
+    });
     this.mss = cfg.mssBytes;
     this.snd_cwnd = cfg.initialCwnd;
     this.limitOutputBytes = cfg.limitOutputBytes;
@@ -364,6 +384,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   /** tcp_cwnd_validate after a send or a stop (see ./cwnd-validate.ts). */
   cwndValidate(isCwndLimited: boolean, sameLoop = false): void {
     this.cwndValidation.validate(this.rtx.packetsOut, this.sndUna, this.sndNxt, isCwndLimited, sameLoop);
+    tcpCwndStarve(this, this.sim.nowNs);
   }
 
   /** tcp_send_mss size_goal in segments: skbs tcp_sendmsg builds are this large. */
@@ -395,6 +416,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
 
   /** tcp_transmit_skb of one skb: charge it to the socket, stamp it, hand it to the CPU. */
   send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {
+    if (!retrans) tcpSlowStartAfterIdleCheck(this, nowNs);
     const skb = tcpDataSkb(this, seq, len, segs, truesize, retrans, nowNs);
     if (this.sampler !== null) this.sampler.sample(skb, this, nowNs);
     if (!retrans) this.ack.recordSent(seq, len, segs, nowNs);

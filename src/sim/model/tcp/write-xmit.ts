@@ -44,7 +44,8 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (tcpPacingCheck(tp, nowNs)) return;
   const inFlight = rtx.inFlight();
   if (inFlight >= tp.snd_cwnd) {
-    if (tp.kernel.cwndLimitedSticky) tp.cwndValidate(true);
+    // 5.11+ (299bcb55ecd1): a tcp_write_xmit that sends nothing for want of cwnd validates too.
+    if (tp.cwndValidation.validatesWhenNothingSent()) tp.cwndValidate(true);
     return;
   }
   const unsentSegs = Math.floor(tp.unsentBytes / tp.mss);
@@ -69,6 +70,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     // the tcp_write_xmit loop that just sent validates with).
     if (rwndSegs <= tp.snd_cwnd - inFlight) tp.sndWnd.setLimited(true, nowNs);
     else if (tp.loopSent) tp.cwndValidate(true, true);
+    else if (tp.cwndValidation.validatesWhenNothingSent()) tp.cwndValidate(true);
     return;
   }
   const len = segs * tp.mss;
