@@ -206,8 +206,9 @@ describe('loadScenarioJson fuzz', () => {
             const key = parts[parts.length - 1];
             const present = parent !== null && typeof parent === 'object' && Object.hasOwn(parent, key);
             const v = present ? (parent as Record<string, unknown>)[key] : undefined;
-            // A missing parent is reported at the parent; only check leaves whose parent survived.
-            if (parent !== undefined && (!present || checkField(last.path, v) !== null)) {
+            // A missing parent is reported at the parent; only check leaves whose parent survived
+            // (a missing leaf is checked as undefined: an optional one may be left out).
+            if (parent !== undefined && checkField(last.path, v) !== null) {
               // A bad schema stops loading before the other fields are looked at.
               const named = reparsed.schema === SCENARIO_SCHEMA ? last.path : 'schema';
               const errs = errors(text);

@@ -65,6 +65,8 @@ function ruleError(r: Rule, v: unknown): boolean {
 export function checkField(path: string, v: unknown): string | null {
   const r = ruleAt(path);
   if (!r) return null;
+  // An optional field may be left out.
+  if (v === undefined && r.optional === true) return null;
   return ruleError(r, v) ? `${path} = ${show(v)} is not allowed: expected ${describe(r)}` : null;
 }
 

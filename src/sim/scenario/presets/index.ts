@@ -1,4 +1,5 @@
 /** The preset registry: reference experiments first, then free-play scenes. */
+import { airtimeAnomaly } from './airtime-anomaly';
 import { ath10kQca6174 } from './ath10k-qca6174';
 import { ath9kIntermediateQueues } from './ath9k-intermediate-queues';
 import { ath9kPacingShift } from './ath9k-pacing-shift';
@@ -25,6 +26,7 @@ export const PRESETS: Preset[] = [
   mt76AxAp,
   fecTsoRttLog,
   rttFair,
+  airtimeAnomaly,
   benchWired,
   benchWifi,
 ];
