@@ -25,7 +25,10 @@ export function runSimSide(sc: Scenario, seed: number, stepMs: number): SimSide 
   const summary = model.summary();
   const steps = model.stepSeries()!;
   const senders = model.senders;
-  const skbs = senders.reduce((a, s) => a + s.skbsSent, 0);
+  // Counted where the twin counts them, on the sender's device after the qdisc: tbf splits
+  // GSO skbs above its burst there (tbf_segment), so what TCP built is not what the device sent.
+  const nic = model.bottlenecks[0];
+  const skbs = nic && !sc.router ? nic.txDataSkbs : senders.reduce((a, s) => a + s.skbsSent, 0);
   const segs = senders.reduce((a, s) => a + s.dataSegsOut, 0);
   const pings = model.recorder.pingAll;
   const metrics: RunMetrics = {

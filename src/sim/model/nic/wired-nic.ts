@@ -12,7 +12,7 @@ import { EventLane } from '../../engine/sim';
 import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import { SkbRing } from '../qdisc/skb-ring';
-import { ETH_WIRE_OVERHEAD_BYTES, Skb } from '../skb';
+import { ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
 import { Hop } from '../skb-trace';
@@ -60,6 +60,8 @@ export class WiredNic implements TxDriver, EventTarget {
   ringBytes = 0;
   wireBytes = 0;
   txSkbs = 0;
+  /** TCP data skbs put on the wire (as `ip -s link` counts a veth's TX, less pings and ACKs). */
+  txDataSkbs = 0;
   completions = 0;
   busyNs = 0;
 
@@ -163,6 +165,7 @@ export class WiredNic implements TxDriver, EventTarget {
         this.ring.shift();
         this.ringBytes -= skb.l2Bytes;
         this.txSkbs++;
+        if (skb.kind === SkbKind.DATA) this.txDataSkbs++;
         if (this.cfg.deliverAs === 'train') this.arrivals.at(nowNs + this.cfg.propagationNs, K_ARRIVE, skb);
         this.busy = false;
         this.completeLater(skb, nowNs);
