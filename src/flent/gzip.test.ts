@@ -117,3 +117,11 @@ describe('the gzip trailer and what follows the stream', () => {
     expect(flentText(gzipSync(strToU8(text), { level: 0 }))).toBe(text);
   });
 });
+
+describe('flentText keeps its first signature', () => {
+  it('takes the cap as a number, as the package first exported it', () => {
+    const text = JSON.stringify({ version: 1, pad: 'x'.repeat(4096) });
+    expect(() => flentText(new TextEncoder().encode(text), 1024)).toThrow(/larger than/);
+    expect(flentText(new TextEncoder().encode(text), 1 << 20)).toBe(text);
+  });
+});

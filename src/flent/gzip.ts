@@ -140,7 +140,9 @@ function gunzipText(
 }
 
 /** The JSON text of a Flent file's bytes (gzip'd or plain). */
-export function flentText(bytes: Uint8Array, opts: FlentTextOptions = {}): string {
+export function flentText(bytes: Uint8Array, options: FlentTextOptions | number = {}): string {
+  // A number is the cap alone, as the package's first release took it.
+  const opts: FlentTextOptions = typeof options === 'number' ? { maxBytes: options } : options;
   const maxBytes = opts.maxBytes ?? MAX_FLENT_JSON_BYTES;
   if (bytes.length === 0) throw new FlentFileError('the file is empty');
   if (isBzip2(bytes))
