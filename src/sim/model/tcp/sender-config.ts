@@ -4,6 +4,8 @@
  * shift override (sk_pacing_shift, include/net/sock.h) and the device's
  * offload properties (gso_max_size, NETIF_F_TSO / NETIF_F_SG).
  */
+import type { AppSpec } from '../app/app-spec';
+
 export interface TcpSenderConfig {
   flowId: number;
   src: number;
@@ -11,8 +13,10 @@ export interface TcpSenderConfig {
   priority: number;
   mssBytes: number;
   initialCwnd: number;
-  /** sk_sndbuf cap on unacked + unsent data (tcp_wmem[2]). */
+  /** sk_sndbuf cap on unacked + unsent data (tcp_wmem[2], or twice SO_SNDBUF). */
   sndbufBytes: number;
+  /** TCP_NOTSENT_LOWAT (c9bee3b7fdec, 3.12): the writer waits while this many bytes are unsent; Infinity: off. */
+  notsentLowatBytes?: number;
   /** sysctl_tcp_limit_output_bytes. */
   limitOutputBytes: number;
   /** Pinned sk_pacing_shift (user override), or null to let devices set it (default 10). */
@@ -25,4 +29,8 @@ export interface TcpSenderConfig {
   sg: boolean;
   maxPacingRateBytesPerSec: number;
   txDelayUs: number;
+  /** The application writing into the socket (../app/app-spec.ts); absent or null: the model's first bulk writer. */
+  app?: AppSpec | null;
+  /** setsockopt(TCP_NODELAY). */
+  noDelay?: boolean;
 }

@@ -12,7 +12,9 @@ import { Timer } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
-import { BulkWriter } from './app-writer';
+import { APP_CHUNK_BYTES, BulkWriter } from './app-writer';
+import { writePolicy } from '../app/write-policy';
+import { partialTailMayGo, tcpPush } from './tcp-push';
 import { tcpDataSkb } from './data-skb';
 import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
 import type { CcSock, CongestionControl } from './cc/cc';
@@ -181,7 +183,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     if (cfg.pacingShiftOverride !== null) this.sk_pacing_shift = cfg.pacingShiftOverride;
     this.pacingTimer = new Timer(sim, (now) => this.onPacingTimer(now));
     this.tsq = new TsqGate(hooks.onThrottle);
-    this.app = new BulkWriter(this, cpu, costs);
+    this.app = new BulkWriter(this, cpu, costs, writePolicy(sim, cfg.app ?? null, APP_CHUNK_BYTES), !cfg.app);
+    this.sndbuf = cfg.sndbufBytes;
     // Byte counters and ns stamps outgrow small integers mid-run (see double-fields.ts).
     preferDoubleFields(this, [
       'sndUna',
@@ -234,6 +237,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
 
   /** The connection is established: the application starts writing. */
   start(nowNs: Ns): void {
+    this.app.start(nowNs);
     this.appWrite(nowNs);
   }
 
@@ -251,8 +255,28 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   }
 
   /** The application goes on writing if the send buffer has room. */
-  appWrite(_nowNs: Ns): void {
-    this.app.write();
+  appWrite(nowNs: Ns): void {
+    this.app.write(nowNs);
+  }
+
+  // ---- tcp_push, autocork and Nagle under the application (./tcp-push.ts)
+  /** sk_sndbuf (bytes). */
+  sndbuf: number;
+  sndbufBytes(): number {
+    return this.sndbuf;
+  }
+  /** snd_sml: end of the last small segment sent (tcp_minshall_update). */
+  sndSml = 0;
+  /** tcp_push set TSQ_THROTTLED to autocork: the next tcp_wfree queues the TSQ work. */
+  autocorkThrottled = false;
+  /** TCPAutoCorking events of this socket. */
+  autocorkCount = 0;
+  push(nowNs: Ns): void {
+    tcpPush(this, tcpSkbTruesize, nowNs);
+  }
+  /** tcp_write_xmit may send the partial last segment. */
+  partialTailMayGo(): boolean {
+    return partialTailMayGo(this);
   }
 
   /** Unsent bytes in the write queue. */
@@ -293,7 +317,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
       this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
     const tr = skb.trace;
     if (tr !== null) tr.hop(Hop.WFREE, this, nowNs);
-    if (this.throttled && !this.tsqQueued) {
+    if ((this.throttled || this.autocorkThrottled) && !this.tsqQueued) {
+      this.autocorkThrottled = false;
       this.refillTrace = tr;
       this.queueTsqWork(true, nowNs);
     }

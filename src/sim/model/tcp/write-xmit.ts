@@ -12,6 +12,7 @@ import type { Ns } from '../../engine/time';
 import { tcpSkbTruesize } from '../skb';
 import type { TcpSender } from './sender';
 import { tcpPacingCheck } from './sender-pacing';
+import { tcpMinshallUpdate } from './tcp-push';
 
 /**
  * Autocork of the short tail the writer is still filling. The kernel
@@ -48,7 +49,10 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     if (tp.cwndValidation.validatesWhenNothingSent()) tp.cwndValidate(true);
     return;
   }
-  const unsentSegs = Math.floor(tp.unsentBytes / tp.mss);
+  const unsent = tp.unsentBytes;
+  // Whole segments, and the partial last one once the writer pushed it and Nagle lets it (./tcp-push.ts).
+  const wholeSegs = Math.floor(unsent / tp.mss);
+  const unsentSegs = wholeSegs + (unsent > wholeSegs * tp.mss && tp.partialTailMayGo() ? 1 : 0);
   if (unsentSegs < 1) return;
   // Receive window: the first segment must fit (tcp_snd_wnd_test); the skb is cut at its edge.
   const rwndSegs = tp.sndWnd.segsAvailable(tp.sndUna, tp.sndNxt, tp.mss);
@@ -73,12 +77,13 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     else if (tp.cwndValidation.validatesWhenNothingSent()) tp.cwndValidate(true);
     return;
   }
-  const len = segs * tp.mss;
+  const len = Math.min(segs * tp.mss, unsent);
   const truesize = tcpSkbTruesize(len, tp.cfg.sg);
   if (tp.tsqCheck(truesize, 0, nowNs)) return;
   segs = Math.max(1, segs);
   tp.sndWnd.setLimited(false, nowNs);
   tp.send(tp.sndNxt, len, segs, truesize, false, nowNs);
   tp.sndNxt += len;
+  tp.sndSml = tcpMinshallUpdate(tp.sndSml, len, segs, tp.mss, tp.sndNxt);
   tp.cwndValidate(tp.rtx.inFlight() >= tp.snd_cwnd);
 }
