@@ -5,7 +5,7 @@
  * summary is empty or forged is refused with its file and line.
  */
 import { describe, expect, it } from 'vitest';
-import { findPreset } from '../sim/scenario/presets/index';
+import { findPreset, PRESETS } from '../sim/scenario/presets/index';
 import { parseArgs } from './args';
 import { runCli } from './commands';
 import { nullsToNaN, SUMMARY_SCHEMA } from './summary-schema';
@@ -155,6 +155,15 @@ describe('merge refuses a line that is not a whole shard line, with its file and
 });
 
 describe('the summary schema', () => {
+  it.each(PRESETS.map((p) => p.id))(
+    'holds every summary of %s (a field added to Summary needs it too)',
+    async (id) => {
+      const files = new Map<string, string>();
+      await shard(files, 's', 1, 1, id, '--duration', '5ms');
+      expect((await cli(files, 'merge', 's', '--format', 'json')).code).toBe(0);
+    },
+  );
+
   it('reads null back as NaN where a number is missing, and keeps the nulls a summary has', () => {
     const s = {
       medianAggregate: null,
