@@ -69,6 +69,14 @@ export interface FlowSpec {
   stopMs: number | null;
   /** Congestion control of this flow (null: tcp.cc). */
   cc: CcName | null;
+  /** setsockopt(SO_MAX_PACING_RATE) in bytes/s, as the kernel takes it (absent or null: tcp.maxPacingRateBps). */
+  so_max_pacing_rate?: number | null;
+  /** setsockopt(SO_SNDBUF) in bytes: sk_sndbuf = 2 × min(value, net.core.wmem_max) (absent or null: tcp.sndbufBytes). */
+  so_sndbuf?: number | null;
+  /** setsockopt(SO_RCVBUF) on this flow's receiver (absent or null: receiver.so_rcvbuf). */
+  so_rcvbuf?: number | null;
+  /** setsockopt(TCP_NOTSENT_LOWAT) in bytes: the writer waits while this much is unsent (absent or null: off). */
+  tcp_notsent_lowat?: number | null;
 }
 
 export interface WiredLinkConfig {

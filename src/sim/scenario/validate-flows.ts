@@ -45,6 +45,7 @@ export function perFlowRules(s: Scenario, errors: string[]): void {
   const linkUs = isObject(link) && isNum(link.propagationUs) ? link.propagationUs : NaN;
   const routerUs = isObject(router) && isNum(router.propagationUs) ? router.propagationUs : 0;
   const sharedRttUs = 2 * (linkUs + routerUs);
+  const mss = t.mssBytes;
   flows.forEach((f, i) => {
     if (!isObject(f)) return;
     const at = `tcp.perFlow.${i}`;
@@ -56,5 +57,9 @@ export function perFlowRules(s: Scenario, errors: string[]): void {
       errors.push(`${at}.startMs = ${f.startMs} must be less than durationMs = ${s.durationMs}`);
     if (isNum(f.startMs) && isNum(f.stopMs) && f.stopMs <= f.startMs)
       errors.push(`${at}.stopMs = ${f.stopMs} must be later than ${at}.startMs = ${f.startMs}`);
+    if (isNum(f.so_rcvbuf) && isNum(mss) && f.so_rcvbuf < MIN_RCVBUF_SEGMENTS * mss)
+      errors.push(
+        `${at}.so_rcvbuf = ${f.so_rcvbuf} is too small: the window it backs would not hold a segment of tcp.mssBytes = ${mss}; use at least ${MIN_RCVBUF_SEGMENTS * mss}, or null for receiver.so_rcvbuf`,
+      );
   });
 }

@@ -143,6 +143,10 @@ const perFlow = (): ArrayNode => ({
     startMs: num(0, 3_600_000, 'ms'),
     stopMs: { t: 'number', min: 0, max: 3_600_000, unit: 'ms', nullable: true },
     cc: oneOfOrNull('reno', 'cubic', 'bbr'),
+    so_max_pacing_rate: optional({ t: 'number', min: 1, max: 1.25e11, unit: 'bytes/s', nullable: true }),
+    so_sndbuf: optional(int(MIN_SNDBUF_BYTES / 2, 1 << 30, 'bytes', true)),
+    so_rcvbuf: optional(int(1, 1 << 30, 'bytes', true)),
+    tcp_notsent_lowat: optional(int(1, 2 ** 32 - 1, 'bytes', true)),
   }),
 });
 

@@ -2,8 +2,9 @@
  * The bulk TCP flows of a wired scenario: one sender socket per flow on the
  * host (tcp_sendmsg → tcp_write_xmit) and its receiver at the far end, whose
  * ACKs return over the ACK path. With tcp.perFlow each flow goes to a host
- * of its own (node 1 + its index), with its own congestion control and the
- * times its application starts and stops writing.
+ * of its own (node 1 + its index), with its own congestion control, the
+ * times its application starts and stops writing, and its socket options
+ * (SO_MAX_PACING_RATE, SO_SNDBUF, SO_RCVBUF on the receiver, TCP_NOTSENT_LOWAT).
  */
 import type { Ns } from '../engine/time';
 import { NS_PER_MS, us } from '../engine/time';
@@ -18,6 +19,16 @@ import type { Model } from './model';
 import { rcvBuffer } from './rcv-eras';
 import type { Scenario } from './scenario';
 import { flowRttUs } from './wired-hosts';
+
+/** net.core.wmem_max default (SK_WMEM_MAX, include/net/sock.h: 212992), the cap on SO_SNDBUF. */
+export const WMEM_MAX_BYTES = 212_992;
+/** SOCK_MIN_SNDBUF (include/net/sock.h): 2 × TCP_SKB_MIN_TRUESIZE = 2 × (2048 + SKB_DATA_ALIGN(sizeof(struct sk_buff))), x86_64. */
+const SOCK_MIN_SNDBUF_BYTES = 2 * (2048 + 256);
+
+/** sock_setsockopt(SO_SNDBUF): sk_sndbuf = max(2 × min(val, wmem_max), SOCK_MIN_SNDBUF), "to allow space for bookkeeping". */
+export function soSndbuf(valBytes: number): number {
+  return Math.max(2 * Math.min(valBytes, WMEM_MAX_BYTES), SOCK_MIN_SNDBUF_BYTES);
+}
 
 /** Where flow i's receiver sits: its own host with tcp.perFlow, else the one far-end host. */
 export const flowHostNode = (sc: Scenario, i: number): number => (sc.tcp.perFlow ? 1 + i : 1);
@@ -54,13 +65,15 @@ export function addWiredFlows(
         priority: 0,
         mssBytes: t.mssBytes,
         initialCwnd: t.initialCwnd,
-        sndbufBytes: t.sndbufBytes,
+        sndbufBytes: spec?.so_sndbuf != null ? soSndbuf(spec.so_sndbuf) : t.sndbufBytes,
+        notsentLowatBytes: spec?.tcp_notsent_lowat ?? Infinity,
         limitOutputBytes: t.tcp_limit_output_bytes ?? era.limitOutputBytes,
         pacingShiftOverride: t.sk_pacing_shift,
         gsoMaxSizeBytes: link.gsoMaxSizeBytes,
         gsoMode,
         sg: link.sg || gsoMode === 'gso',
-        maxPacingRateBytesPerSec: t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity,
+        maxPacingRateBytesPerSec:
+          spec?.so_max_pacing_rate ?? (t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity),
         txDelayUs: t.tx_delay_us,
       },
       xmit,
@@ -79,7 +92,10 @@ export function addWiredFlows(
         groWindowNs: us(sc.receiver.groWindowUs),
         groMaxBytes: 65536,
         priority: 0,
-        buffer: rcvBuffer(sc.era, sc.receiver),
+        buffer: rcvBuffer(sc.era, {
+          ...sc.receiver,
+          so_rcvbuf: spec?.so_rcvbuf ?? sc.receiver.so_rcvbuf,
+        }),
       },
       sendAck,
     );
