@@ -8,7 +8,7 @@
  * sk_stream_write_space wakes it (include/net/sock.h: `sk_stream_wspace(sk)
  * >= sk_stream_min_wspace(sk)`, free space at least half of what is queued).
  * sk_wmem_queued counts truesize. When the application writes and how much
- * comes from its policy (../app/write-policy.ts: netperf or iperf3 bulk,
+ * comes from its policy (../traffic/write-policy.ts: netperf or iperf3 bulk,
  * iperf3 -b, on/off). A flow without an application spec is the model's
  * first writer: 16 KiB netperf copies, each followed by tcp_write_xmit, the
  * partial last segment left for the next copy. With a spec, the end of each
@@ -18,7 +18,7 @@
 import { preferDoubleFields } from '../../engine/double-fields';
 import type { EventTarget } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
-import type { WritePolicy } from '../app/write-policy';
+import type { WritePolicy } from '../traffic/write-policy';
 import { CpuPrio, type Cpu, type CpuCosts } from '../cpu/cpu';
 
 /** netperf writes in chunks of 16 KiB; the copy of a larger write is split into jobs of this size. */

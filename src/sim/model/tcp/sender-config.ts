@@ -4,7 +4,7 @@
  * shift override (sk_pacing_shift, include/net/sock.h) and the device's
  * offload properties (gso_max_size, NETIF_F_TSO / NETIF_F_SG).
  */
-import type { AppSpec } from '../app/app-spec';
+import type { AppSpec } from '../traffic/app-spec';
 
 export interface TcpSenderConfig {
   flowId: number;
@@ -29,7 +29,7 @@ export interface TcpSenderConfig {
   sg: boolean;
   maxPacingRateBytesPerSec: number;
   txDelayUs: number;
-  /** The application writing into the socket (../app/app-spec.ts); absent or null: the model's first bulk writer. */
+  /** The application writing into the socket (../traffic/app-spec.ts); absent or null: the model's first bulk writer. */
   app?: AppSpec | null;
   /** setsockopt(TCP_NODELAY). */
   noDelay?: boolean;

@@ -13,7 +13,7 @@ import { preferDoubleFields } from '../../engine/double-fields';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import { APP_CHUNK_BYTES, BulkWriter } from './app-writer';
-import { writePolicy } from '../app/write-policy';
+import { writePolicy } from '../traffic/write-policy';
 import { partialTailMayGo, tcpPush } from './tcp-push';
 import { tcpDataSkb } from './data-skb';
 import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';

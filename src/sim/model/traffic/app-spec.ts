@@ -11,7 +11,7 @@
  *   bursty application: repeated transfers with pauses between them).
  * `noDelay`: setsockopt(TCP_NODELAY) (iperf3 `-N`, netperf `-D`).
  * A flow without an application spec keeps the model's first writer: 16 KiB
- * netperf copies that never push a partial segment (./../tcp/app-writer.ts).
+ * netperf copies that never push a partial segment (../tcp/app-writer.ts).
  */
 
 export type AppSpec =
