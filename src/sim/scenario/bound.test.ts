@@ -67,6 +67,14 @@ describe('what bounds throughput', () => {
     const s = run('gso-always-on', { 'qdisc.kind': 'pfifo_fast', 'link.sg': 'false', era: '4.16' }, 1200);
     expect(s.bound).toMatch(/^pacing-bound: one hrtimer per skb, at a pacing rate of [\d.]+ (Mbit|Gbit)\/s$/);
   });
+
+  it('paced in an EDT kernel: departure stamps and the hrtimer waking TCP, not one hrtimer per skb', () => {
+    // SO_MAX_PACING_RATE at 20 Mbit/s, below the 100 Mbit/s bottleneck: TCP paces itself (no fq).
+    const s = run('bench-wired', { 'tcp.maxPacingRateBps': '20000000', era: '6.6' }, 1200);
+    expect(s.bound).toMatch(
+      /^pacing-bound: EDT, each skb stamped with its departure time \(tcp_wstamp_ns\) and the pacing hrtimer waking TCP for the next, at a pacing rate of [\d.]+ (Mbit|Gbit)\/s$/,
+    );
+  });
 });
 
 describe('what bounds throughput when nothing gets through', () => {

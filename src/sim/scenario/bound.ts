@@ -27,6 +27,19 @@ function linkBound(m: Model, util: number[], i: number): string {
   return `link-bound: ${fmtRate(nic.cfg.rateBps)} link busy ${(util[i] * 100).toFixed(0)} %${flows}`;
 }
 
+/**
+ * How TCP paces itself in the scenario's kernel: 4.13–4.19 arm the pacing
+ * hrtimer after every skb for its length at the rate (tcp_internal_pacing);
+ * from 4.20 (EDT) each skb leaves stamped with its departure time
+ * (tcp_wstamp_ns) and the hrtimer only wakes tcp_write_xmit when the next
+ * stamp is still ahead (tcp_pacing_check).
+ */
+function pacingMechanism(m: Model): string {
+  return m.kernel.pacing === 'edt'
+    ? 'EDT, each skb stamped with its departure time (tcp_wstamp_ns) and the pacing hrtimer waking TCP for the next'
+    : 'one hrtimer per skb';
+}
+
 /** A shaper passes what its rate allows; near that rate it, not the link below, sets the pace. */
 function shaperBound(m: Model, atLeast: number): string | null {
   for (const sh of m.shapers) {
@@ -89,9 +102,11 @@ export function boundExplanation(m: Model, s: Summary): string {
   }
   if (timers > skbs * 0.5) {
     const rates = m.senders.reduce((a, t) => a + t.pacingRateBps(), 0);
-    return n > 1
-      ? `pacing-bound: one hrtimer per skb, at pacing rates of ${fmtRate(rates)} in total over ${n} flows`
-      : `pacing-bound: one hrtimer per skb, at a pacing rate of ${fmtRate(s0.pacingRateBps())}`;
+    const at =
+      n > 1
+        ? `at pacing rates of ${fmtRate(rates)} in total over ${n} flows`
+        : `at a pacing rate of ${fmtRate(s0.pacingRateBps())}`;
+    return `pacing-bound: ${pacingMechanism(m)}, ${at}`;
   }
   // Without a single ACK (every frame lost) there is no RTT to speak of, and no "per RTT".
   if (s0.srttNs <= 0)
