@@ -177,8 +177,14 @@ export abstract class Ath9kXmit implements SubframeSource {
 
   /** A TID aggregates when the driver does and the station is HT (a legacy station has no BlockAck session). */
   protected aggregates(dst: number): boolean {
-    return this.opts.aggregation && this.opts.rateFor(dst).mode !== 'legacy';
+    let a = this.aggrByDst.get(dst);
+    if (a === undefined) {
+      a = this.opts.aggregation && this.opts.rateFor(dst).mode !== 'legacy';
+      this.aggrByDst.set(dst, a);
+    }
+    return a;
   }
+  private readonly aggrByDst = new Map<number, boolean>();
 
   /** minstrel_ht_get_rate() for a frame leaving mac80211 (ieee80211_tx_h_rate_ctrl). */
   protected rateControlFrame(dst: number, skb: Skb): void {

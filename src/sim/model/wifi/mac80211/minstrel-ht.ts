@@ -183,6 +183,17 @@ export class MinstrelHt {
     return Math.trunc((tp * 1200 * 8) / 1024);
   }
 
+  /**
+   * tpAvg of each rate, filled at the start of updateStats once every rate is folded in. The
+   * kernel recomputes it at each comparison, in its loop order, so a rate not yet folded in
+   * is compared at its old prob_ewma there; here every rate is at its new one.
+   */
+  private tpNow: Int32Array = new Int32Array(0);
+
+  private tpOf(index: number): number {
+    return this.tpNow[index];
+  }
+
   /** minstrel_ht_get_tp_avg: packets per 10 ms at probability `prob`, 0 below 10 %. */
   tpAvg(index: number, prob: number): number {
     if (prob < FRAC(10, 100)) return 0;
@@ -215,6 +226,16 @@ export class MinstrelHt {
     }
     this.sampleSlow = 0;
     this.sampleCount = 0;
+    if (this.tpNow.length === 0) this.tpNow = new Int32Array(this.groups.length * this.perGroup);
+    for (let g = 0; g < this.groups.length; g++)
+      for (let i = 0; i < this.perGroup; i++) {
+        if (this.groups[g].rates[i] === null) continue;
+        const st = this.stats[g][i];
+        st.retryUpdated = false;
+        st.calc();
+        const index = g * this.perGroup + i;
+        this.tpNow[index] = this.tpAvg(index, st.probEwma);
+      }
     const tmpTp = [0, 0, 0, 0];
     this.groupBest = [];
     for (let g = 0; g < this.groups.length; g++) {
@@ -222,11 +243,8 @@ export class MinstrelHt {
       const groupTp = [0, 0, 0, 0].map(() => g * this.perGroup);
       for (let i = 0; i < this.perGroup; i++) {
         if (this.groups[g].rates[i] === null) continue;
-        const st = this.stats[g][i];
-        st.retryUpdated = false;
-        st.calc();
         const index = g * this.perGroup + i;
-        if (this.tpAvg(index, st.probEwma) === 0) continue;
+        if (this.tpOf(index) === 0) continue;
         this.sortBestTp(index, tmpTp);
         this.sortBestTp(index, groupTp);
         this.setBestProb(index);
@@ -241,11 +259,11 @@ export class MinstrelHt {
   /** minstrel_ht_sort_best_tp_rates: insert `index` into the sorted list. */
   private sortBestTp(index: number, list: number[]): void {
     const curProb = this.statsOf(index).probEwma;
-    const curTp = this.tpAvg(index, curProb);
+    const curTp = this.tpOf(index);
     let j = MAX_THR_RATES;
     do {
       const tmpProb = this.statsOf(list[j - 1]).probEwma;
-      const tmpTp = this.tpAvg(list[j - 1], tmpProb);
+      const tmpTp = this.tpOf(list[j - 1]);
       if (curTp < tmpTp || (curTp === tmpTp && curProb <= tmpProb)) break;
       j--;
     } while (j > 0);
@@ -260,9 +278,9 @@ export class MinstrelHt {
     const maxProbP = this.statsOf(this.maxProb).probEwma;
     const gprP = this.statsOf(this.maxGroupProb[g]).probEwma;
     if (prob > FRAC(75, 100)) {
-      const tp = this.tpAvg(index, prob);
-      if (tp > this.tpAvg(this.maxProb, maxProbP)) this.maxProb = index;
-      if (tp > this.tpAvg(this.maxGroupProb[g], gprP)) this.maxGroupProb[g] = index;
+      const tp = this.tpOf(index);
+      if (tp > this.tpOf(this.maxProb)) this.maxProb = index;
+      if (tp > this.tpOf(this.maxGroupProb[g])) this.maxGroupProb[g] = index;
     } else {
       if (prob > maxProbP) this.maxProb = index;
       if (prob > gprP) this.maxGroupProb[g] = index;
@@ -274,8 +292,8 @@ export class MinstrelHt {
     const maxStreams = this.streamsOf(this.maxTp[0]);
     let bestTp = 0;
     for (let g = 0; g < this.groups.length; g++) {
+      const tp = this.tpOf(this.maxGroupProb[g]);
       const idx = this.maxGroupProb[g];
-      const tp = this.tpAvg(idx, this.statsOf(idx).probEwma);
       if (bestTp < tp && this.groups[g].streams < maxStreams) {
         this.maxProb = idx;
         bestTp = tp;

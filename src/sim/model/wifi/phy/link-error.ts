@@ -71,9 +71,14 @@ export function mpduLossFromSnr(snr20Db: number, rate: PhyRate, mpduBytes: numbe
 export class SnrMpduLoss implements MpduLoss {
   readonly lossless = false;
   private readonly cache = new WeakMap<PhyRate, Map<number, number>>();
+  /** The last answer: an aggregate's MPDUs mostly share rate and length. */
+  private lastRate: PhyRate | null = null;
+  private lastLen = -1;
+  private lastP = 0;
   constructor(readonly snr20Db: number) {}
 
   probability(rate: PhyRate, mpduBytes: number): number {
+    if (rate === this.lastRate && mpduBytes === this.lastLen) return this.lastP;
     let byLen = this.cache.get(rate);
     if (byLen === undefined) {
       byLen = new Map();
@@ -84,6 +89,9 @@ export class SnrMpduLoss implements MpduLoss {
       p = mpduLossFromSnr(this.snr20Db, rate, mpduBytes);
       byLen.set(mpduBytes, p);
     }
+    this.lastRate = rate;
+    this.lastLen = mpduBytes;
+    this.lastP = p;
     return p;
   }
 }
