@@ -288,7 +288,7 @@ test('<tsq-lab at> with 50,000 entries: the first 256 are read, the rest named i
     );
     document.body.append(el);
     await new Promise<void>((r) => el.addEventListener('tsq-lab-ready', () => r(), { once: true }));
-    return [...el.shadowRoot!.querySelectorAll('.notice li')].map((li) => li.textContent);
+    return Array.from(el.shadowRoot!.querySelectorAll('.notice li'), (li) => li.textContent);
   });
   expect(notices).toEqual([
     expect.stringMatching(/^at = bad0: /),

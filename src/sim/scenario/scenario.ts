@@ -3,6 +3,7 @@
  * Versioned (`schema`); validated by ./validate.ts; presets in ./presets/.
  */
 import type { ScheduledChange } from '../api';
+import type { AppSpec } from '../model/traffic/app-spec';
 
 export type { ScheduledChange } from '../api';
 import type { CpuCosts } from '../model/cpu/cpu';
@@ -77,6 +78,8 @@ export interface FlowSpec {
   so_rcvbuf?: number | null;
   /** setsockopt(TCP_NOTSENT_LOWAT) in bytes: the writer waits while this much is unsent (absent or null: off). */
   tcp_notsent_lowat?: number | null;
+  /** What its application writes (../model/traffic/app-spec.ts); absent or null: 16 KiB netperf bulk writes. */
+  app?: AppSpec | null;
 }
 
 export interface WiredLinkConfig {

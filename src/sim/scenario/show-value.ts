@@ -114,6 +114,7 @@ export function describe(n: Node): string {
     case 'variant':
       return Object.entries(n.cases)
         .map(([kind, f]) => `{kind: "${kind}", ${Object.keys(f).join(', ')}}`)
-        .join(' or ');
+        .join(' or ')
+        .concat(n.nullable ? ' or null' : '');
   }
 }

@@ -30,6 +30,10 @@ export interface ObjectNode {
 /** An object whose fields depend on its `kind` (e.g. the TX completion model). */
 export interface VariantNode {
   t: 'variant';
+  /** null stands for the default (a flow's application). */
+  nullable?: boolean;
+  /** The field may be left out. */
+  optional?: boolean;
   cases: Record<string, Record<string, Node>>;
 }
 
@@ -147,8 +151,25 @@ const perFlow = (): ArrayNode => ({
     so_sndbuf: optional(int(MIN_SNDBUF_BYTES / 2, 1 << 30, 'bytes', true)),
     so_rcvbuf: optional(int(1, 1 << 30, 'bytes', true)),
     tcp_notsent_lowat: optional(int(1, 2 ** 32 - 1, 'bytes', true)),
+    app: appSpec(),
   }),
 });
+
+/** A flow's application (model/traffic/app-spec.ts): how much each write holds, and when it writes. */
+function appSpec(): VariantNode {
+  const writeBytes = int(1, 16 * MiB, 'bytes');
+  const noDelay = optional(bool);
+  return {
+    t: 'variant',
+    nullable: true,
+    optional: true,
+    cases: {
+      bulk: { writeBytes, noDelay },
+      rate: { rateBps: num(1000, 1e12, 'bit/s'), writeBytes, pacingTimerUs: int(1, 1_000_000, 'µs'), noDelay },
+      onoff: { writeBytes, onMs: num(1, 3_600_000, 'ms'), offMs: num(1, 3_600_000, 'ms'), noDelay },
+    },
+  };
+}
 
 /** A PHY rate; the MCS range and the streams depend on the mode (checked in validate.ts). */
 const phyRate = (): ObjectNode =>

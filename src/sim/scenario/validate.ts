@@ -95,6 +95,7 @@ function walk(n: Node, v: unknown, path: string, errors: string[]): void {
       if (!isObject(v)) return bad();
       return fields(n.fields, v);
     case 'variant': {
+      if (v === null && n.nullable) return;
       if (!isObject(v)) return bad();
       const kind = v.kind;
       if (typeof kind !== 'string' || !Object.hasOwn(n.cases, kind)) {

@@ -75,6 +75,8 @@ export function addWiredFlows(
         maxPacingRateBytesPerSec:
           spec?.so_max_pacing_rate ?? (t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity),
         txDelayUs: t.tx_delay_us,
+        app: spec?.app ?? null,
+        noDelay: spec?.app?.noDelay ?? false,
       },
       xmit,
       m.senderHooks,
