@@ -165,7 +165,12 @@ function appSpec(): VariantNode {
     optional: true,
     cases: {
       bulk: { writeBytes, noDelay },
-      rate: { rateBps: num(1000, 1e12, 'bit/s'), writeBytes, pacingTimerUs: int(1, 1_000_000, 'µs'), noDelay },
+      rate: {
+        rateBps: num(1000, 1e12, 'bit/s'),
+        writeBytes,
+        pacingTimerUs: int(1, 1_000_000, 'µs'),
+        noDelay,
+      },
       onoff: { writeBytes, onMs: num(1, 3_600_000, 'ms'), offMs: num(1, 3_600_000, 'ms'), noDelay },
     },
   };
