@@ -349,7 +349,11 @@ export class SimController {
   private async send(key: string, value: ParamValue): Promise<SetResult> {
     if (!this.remote) return { ok: false, error: 'not connected' };
     this.changedAt = performance.now();
+    // A knob that restarts the run: the charts keep the run before it, greyed (SeriesBuffers.before).
+    const restarts = useExplorer.getState().params.find((p) => p.key === key)?.live === false;
+    if (restarts) this.buffers.expectRestart({ key, from: this.accepted[key] ?? 'null', to: value });
     const r = await this.remote.setParam(key, value);
+    if (restarts && !r.ok) this.buffers.expectRestart(null);
     const st = useExplorer.getState();
     const paramErrors = { ...st.paramErrors };
     if (r.ok) {

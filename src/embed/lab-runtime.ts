@@ -52,6 +52,7 @@ export class LabRuntime extends WorkerRuntime<RuntimeEvent> {
     this.series = loaded.series;
     this.stations = loaded.points.categories ?? [];
     this.values = loaded.values;
+    this.sentValues = { ...this.values };
     this.script = loaded.script;
     this.pollEvery(SUMMARY_MS, () => this.pollSummary());
     this.emit('load');
@@ -103,7 +104,7 @@ export class LabRuntime extends WorkerRuntime<RuntimeEvent> {
 
   private async send(key: string, value: ParamValue): Promise<SetResult> {
     if (!this.remote) return { ok: false, error: 'not connected' };
-    const r = await this.remote.setParam(key, value);
+    const r = await this.sendKnob(key, value);
     if (r.ok) {
       delete this.errors[key];
       this.overrides = { ...this.overrides, [key]: value };

@@ -18,7 +18,7 @@ import {
 import type { Panel } from '../worker/protocol';
 import { el } from './el';
 import { LabRuntime } from './lab-runtime';
-import { mountChart, mountTimeAxis } from './widget-charts';
+import { mountStack } from './widget-charts';
 import { findKnob, mountControl, type MountedControl } from './widget-controls';
 
 export const DEFAULT_PANELS: Panel[] = ['occupancy', 'throughput'];
@@ -162,8 +162,7 @@ export class LabWidget {
       { agg: panels.includes('aggregates'), ping: panels.includes('latency') },
       rt.stations,
     ).filter((t) => panels.includes(t.panel));
-    this.unmountCharts = tracks.map((t) => mountChart(this.charts, t, rt, theme, this.opts.fill));
-    if (tracks.length) this.unmountCharts.push(mountTimeAxis(this.charts, rt));
+    this.unmountCharts = [mountStack(this.charts, tracks, rt, theme, { fill: this.opts.fill })];
     rt.scheduler.invalidate(true);
   }
 

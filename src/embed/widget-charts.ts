@@ -5,26 +5,52 @@
  * under all panels. Sizes come from a ResizeObserver (the widget fills
  * whatever its container gives it).
  */
-import { axisBottom, scaleLinear, select } from 'd3';
-import { fitCanvas, renderAxes } from '../app/charts/canvas';
-import { drawVLines } from '../app/charts/draw';
+import { axisBottom, select } from 'd3';
 import type { ChartTheme } from '../app/charts/chart-theme';
-import type { RenderState } from '../app/charts/scheduler';
-import type { AxisSpec, DrawCtx, Track } from '../app/charts/tracks/track';
+import type { Track } from '../app/charts/tracks/track';
+import { ScrollLayer, TILE_COUNT } from '../app/charts/scroll-layer';
+import { renderTrack, type PlotOverlay } from '../app/charts/track-renderer';
+import { AXIS_W_PX, layOutStack } from '../app/charts/chart-layout';
+import { wholeDevicePx } from '../app/charts/tile-place';
 import { timeUnit } from '../app/format';
 import { el } from './el';
 import type { LabRuntime } from './lab-runtime';
 
-const AXIS_W = 52;
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** A filling panel's least height, unless its track asks for more (Track.minHeightPx). */
+const MIN_FILL_PX = 90;
 
 /** What a chart needs of its runtime: the buffers it draws and the scheduler that calls it. */
 export type ChartHost = Pick<LabRuntime, 'scheduler' | 'buffers'>;
 
-/** Drawn over a panel after its track (a lesson's highlights); `key` changes when it must redraw. */
-export interface ChartOverlay {
-  key(): string;
-  draw(d: DrawCtx, axes: AxisSpec[]): void;
+/** Drawn over a panel's data (a lesson's highlights), in the same x scale; `key` changes when it must redraw. */
+export type ChartOverlay = PlotOverlay;
+
+/**
+ * Mounts the panels and the time axis under them as one stack whose rows
+ * share their columns (app/charts/chart-layout.ts), as the explorer's do.
+ * `decorate`: called with each panel's section once mounted. Returns unmount.
+ */
+export function mountStack(
+  parent: HTMLElement,
+  tracks: readonly Track[],
+  rt: ChartHost,
+  theme: ChartTheme,
+  opts: { fill: boolean; overlay?: ChartOverlay; decorate?: (section: HTMLElement, track: Track) => void },
+): () => void {
+  const offs = [
+    layOutStack(
+      parent,
+      tracks.some((t) => t.side),
+    ),
+  ];
+  for (const t of tracks) {
+    offs.push(mountChart(parent, t, rt, theme, opts.fill, opts.overlay));
+    opts.decorate?.(parent.lastElementChild as HTMLElement, t);
+  }
+  if (tracks.length) offs.push(mountTimeAxis(parent, rt));
+  rt.scheduler.invalidate(true);
+  return () => offs.forEach((f) => f());
 }
 
 /** Mounts one panel; `fill`: take the height the layout gives instead of the track's own. Returns unmount. */
@@ -53,97 +79,70 @@ export function mountChart(
     return out;
   });
   head.append(legend);
-  const body = el('div', track.side ? 'chart-body has-side' : 'chart-body');
-  if (!fill) body.style.height = `${track.heightPx}px`;
+  const body = el('div', 'chart-body');
+  // Filling: the layout's share, but never less than the track needs to keep its bands readable.
+  if (fill) body.style.minHeight = `${track.minHeightPx ?? MIN_FILL_PX}px`;
+  else body.style.height = `${track.heightPx}px`;
   const axisSvg = document.createElementNS(SVG_NS, 'svg');
   axisSvg.setAttribute('class', 'y-axis');
   axisSvg.setAttribute('aria-hidden', 'true');
-  axisSvg.setAttribute('width', String(AXIS_W));
+  axisSvg.setAttribute('width', String(AXIS_W_PX));
   const axisG = document.createElementNS(SVG_NS, 'g');
   axisSvg.append(axisG);
   const plot = el('div', 'plot');
-  const data = el('canvas');
-  data.setAttribute('role', 'img');
-  data.setAttribute('aria-label', track.description);
-  plot.append(data);
-  body.append(axisSvg, plot);
+  const tiles = Array.from({ length: TILE_COUNT }, (_, i) => {
+    const c = el('canvas', 'layer-data');
+    if (i === 0) {
+      c.setAttribute('role', 'img');
+      c.setAttribute('aria-label', track.description);
+    } else c.setAttribute('aria-hidden', 'true');
+    return c;
+  });
+  const over = el('canvas', 'layer-over');
+  over.setAttribute('aria-hidden', 'true');
+  plot.append(...tiles, over);
+  // Every row keeps the side column (its width is the stack's, chart-layout.ts), with or without a side plot.
+  const side = el('div', 'side');
   let sideCanvas: HTMLCanvasElement | null = null;
   if (track.side) {
-    const side = el('div', 'side');
     sideCanvas = el('canvas');
     sideCanvas.setAttribute('role', 'img');
     sideCanvas.setAttribute('aria-label', `${track.title} ${track.side.title} of the visible window`);
     side.append(sideCanvas);
-    body.append(side);
   }
+  body.append(axisSvg, plot, side);
   section.append(head, body);
   parent.append(section);
 
-  const size = { w: 0, h: 0, side: 0 };
-  const ro = new ResizeObserver((entries) => {
-    for (const e of entries) {
-      if (e.target === plot) {
-        size.w = e.contentRect.width;
-        size.h = e.contentRect.height;
-      } else size.side = e.contentRect.width;
-    }
-    rt.scheduler.invalidate(true);
-  });
-  ro.observe(plot);
-  if (sideCanvas?.parentElement) ro.observe(sideCanvas.parentElement);
-
-  const hidden = new Set<string>();
-  let key = '';
-  let axesKey = '';
-  const render = (s: RenderState) => {
-    const { w, h: hPx } = size;
-    if (w <= 0 || hPx <= 0) return;
-    const k = `${s.version}|${s.t0Ns}|${s.t1Ns}|${s.epoch}|${w}|${hPx}|${size.side}|${overlay?.key() ?? ''}`;
-    if (k === key) return;
-    key = k;
-    const ctx = fitCanvas(data, w, hPx);
-    if (!ctx) return;
-    const x = scaleLinear().domain([s.t0Ns, s.t1Ns]).range([0, w]);
-    const d = {
-      ctx,
-      widthPx: w,
-      heightPx: hPx,
-      x,
-      t0Ns: s.t0Ns,
-      t1Ns: s.t1Ns,
-      buf: rt.buffers,
-      theme,
-      hidden,
-      fromNs: s.t0Ns,
-    };
-    const axes: AxisSpec[] = track.draw(d);
-    const changes = rt.buffers.changes.filter((c) => c.tNs >= s.t0Ns && c.tNs <= s.t1Ns);
-    drawVLines(
-      ctx,
-      changes.map((c) => x(c.tNs)),
-      hPx,
-      theme.change,
-      [4, 3],
+  let log = false;
+  const start = () =>
+    renderTrack(
+      { plot, tiles, over, side: sideCanvas, axis: axisG, values: () => outputs },
+      {
+        scheduler: rt.scheduler,
+        track,
+        theme,
+        hidden: new Set(),
+        ...(fill ? {} : { heightPx: track.heightPx }),
+        ...(overlay ? { overlay } : {}),
+        logY: log,
+      },
     );
-    overlay?.draw(d, axes);
-    const ak = `${s.epoch}|${hPx}|${axes.map((a) => `${a.scale.domain().join(',')}`).join(';')}`;
-    if (ak !== axesKey) {
-      axesKey = ak;
-      renderAxes(axisG, axes, AXIS_W);
-    }
-    if (sideCanvas && track.side && size.side > 0) {
-      const sctx = fitCanvas(sideCanvas, size.side, hPx);
-      if (sctx) track.side.draw(sctx, size.side, hPx, d, axes);
-    }
-    track.readout(rt.buffers, null).forEach((t, i) => {
-      const o = outputs[i];
-      if (o && o.textContent !== t) o.textContent = t;
+  let r = start();
+  if (track.logY) {
+    const b = el('button', 'log-toggle', 'log scale');
+    b.type = 'button';
+    b.setAttribute('aria-pressed', 'false');
+    b.addEventListener('click', () => {
+      log = !log;
+      b.setAttribute('aria-pressed', String(log));
+      r.dispose();
+      r = start();
     });
-  };
-  const off = rt.scheduler.add(render);
+    head.append(b);
+  }
   return () => {
-    off();
-    ro.disconnect();
+    r.dispose();
     section.remove();
   };
 }
@@ -171,9 +170,9 @@ export function mountTimeAxis(parent: HTMLElement, rt: ChartHost): () => void {
     key = k;
     const u = timeUnit(s.t1Ns - s.t0Ns);
     unit.textContent = `time (${u.label})`;
-    const x = scaleLinear()
-      .domain([s.t0Ns / u.div, s.t1Ns / u.div])
-      .range([0, w]);
+    // The plots' own scale (whole device pixels, start on the pixel grid), in the axis's unit.
+    const px = ScrollLayer.scale(s, wholeDevicePx(w));
+    const x = px.copy().domain(px.domain().map((t) => t / u.div));
     select(g).call(
       axisBottom(x)
         .ticks(Math.max(2, Math.floor(w / 80)))

@@ -55,16 +55,20 @@ input[type='range'] { accent-color: var(--accent); width: 100%; margin: 2px 0; }
 .swatch { width: 10px; height: 10px; border-radius: 2px; display: inline-block; }
 .swatch.line { height: 2px; }
 .legend output { color: var(--muted); font-variant-numeric: tabular-nums; }
-.chart-body, .time-row { display: grid; grid-template-columns: 52px minmax(0, 1fr) var(--side-w, 0px); }
+/* Rows share the stack's columns [y axis | plot | side] (app/charts/chart-layout.ts sets --axis-w, --side-w). */
+.chart-body, .time-row { display: grid; grid-template-columns: var(--axis-w, 56px) minmax(0, 1fr) var(--side-w, 0px); }
 .chart-body { flex: 1 1 auto; min-height: 0; grid-template-rows: minmax(0, 1fr); }
-.chart-body.has-side { --side-w: 84px; }
 /* Sized by the row, never the other way round (an svg height would feed back into the layout). */
 .y-axis { height: 100%; overflow: visible; font-size: 10px; color: var(--chart-fg); }
-.plot { position: relative; min-width: 0; border-left: 1px solid var(--chart-grid); border-bottom: 1px solid var(--chart-grid); }
+.plot { position: relative; min-width: 0; overflow: hidden; border-left: 1px solid var(--chart-grid); border-bottom: 1px solid var(--chart-grid); }
 .plot canvas, .side canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+.plot canvas.layer-data { will-change: transform; }
 .side { position: relative; margin-left: 6px; }
+.log-toggle { min-height: 0; padding: 0 6px; font-size: 11px; margin-left: auto; }
+.log-toggle[aria-pressed='true'] { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
 .time-row { height: 24px; }
-.time-row svg { grid-column: 2; width: 100%; height: 24px; overflow: visible; font-size: 10px; color: var(--chart-fg); }
+/* The transparent border stands where the plots' left border is, so x = 0 is the same pixel on both. */
+.time-row svg { grid-column: 2; width: 100%; height: 24px; overflow: visible; font-size: 10px; color: var(--chart-fg); border-left: 1px solid transparent; }
 .time-row .time-unit { grid-column: 1; font-size: 10px; color: var(--muted); align-self: start; }
 .summary { margin: 0; display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 12px; }
 .summary div { display: flex; gap: 4px; }

@@ -4,7 +4,7 @@
  * scheduler follows the clock shared with the other side and whose y
  * extents are shared with it too (./shared-extents.ts).
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { ExplorerContext, useExplorerContext } from '../explorer-context';
 import { useUi } from '../state/ui-store';
 import { buildTracks } from '../charts/tracks';
@@ -12,6 +12,7 @@ import { TimeAxis } from '../charts/TimeAxis';
 import { TrackView } from '../charts/TrackView';
 import type { Panel, PointStreams, SeriesSpec } from '../../worker/protocol';
 import { usePointPresence } from '../charts/use-point-presence';
+import { layOutStack } from '../charts/chart-layout';
 import type { SyncedScheduler } from './synced-scheduler';
 import type { SharedExtents } from './shared-extents';
 import '../charts/timelines.css';
@@ -29,7 +30,8 @@ export function AbTimelines({
   all,
 }: {
   scheduler: SyncedScheduler;
-  extents: SharedExtents;
+  /** null: each side on its own y scales. */
+  extents: SharedExtents | null;
   side: 0 | 1;
   series: SeriesSpec[];
   announced: PointStreams;
@@ -39,7 +41,7 @@ export function AbTimelines({
 }) {
   const outer = useExplorerContext();
   const ctx = useMemo(
-    () => ({ ...outer, scheduler, extents: (p: Panel) => extents.source(side, p) }),
+    () => ({ ...outer, scheduler, extents: extents ? (p: Panel) => extents.source(side, p) : undefined }),
     [outer, scheduler, extents, side],
   );
   const hidden = useUi((s) => s.hiddenPanels);
@@ -50,9 +52,11 @@ export function AbTimelines({
     () => buildTracks(series, outer.chartTheme, points, stations),
     [series, outer.chartTheme, points, stations],
   );
+  const stackRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => (stackRef.current ? layOutStack(stackRef.current, true) : undefined), []);
   return (
     <ExplorerContext.Provider value={ctx}>
-      <section className="timelines ab-timelines" aria-label={`Timelines of ${label}`}>
+      <section className="timelines ab-timelines" aria-label={`Timelines of ${label}`} ref={stackRef}>
         <TimeAxis />
         {tracks
           .filter((t) => !hidden.includes(t.panel) && (all || COMPACT_PANELS.includes(t.panel)))

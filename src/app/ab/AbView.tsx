@@ -53,7 +53,7 @@ function Clock({ i }: { i: 0 | 1 }) {
   );
 }
 
-function Side({ ab, i, all }: { ab: AbController; i: 0 | 1; all: boolean }) {
+function Side({ ab, i, all, ownScales }: { ab: AbController; i: 0 | 1; all: boolean; ownScales: boolean }) {
   const series = useAb((s) => s.sides[i].series);
   const points = useAb((s) => s.sides[i].points);
   const setup = useAb((s) => s.setup);
@@ -70,7 +70,7 @@ function Side({ ab, i, all }: { ab: AbController; i: 0 | 1; all: boolean }) {
       {series.length > 0 && (
         <AbTimelines
           scheduler={ab.sides[i].scheduler}
-          extents={ab.extents}
+          extents={ownScales ? null : ab.extents}
           side={i}
           series={series}
           announced={points}
@@ -97,6 +97,8 @@ export function AbView() {
     useShallow((s) => ({ phase: s.phase, error: s.error, speedId: s.speedId, setup: s.setup })),
   );
   const [allPanels, setAllPanels] = useState(false);
+  // Shared y scales are the default (equal heights, equal values); each side at its own zoom on request.
+  const [ownScales, setOwnScales] = useState(false);
   const [rows, setRows] = useState<AbRow[] | null>(null);
   const [linkNote, setLinkNote] = useState('');
   const fromLink = useRef(false);
@@ -210,11 +212,22 @@ export function AbView() {
         <>
           <DiffStrip ab={ab} />
           <p className="muted small" data-testid="ab-shared-scales">
-            A and B share every chart’s y scale: the same height is the same value on both sides.
+            {ownScales
+              ? 'Each side is drawn on its own y scales: read each at its own zoom, compare values by the axes.'
+              : 'A and B share every chart’s y scale: the same height is the same value on both sides.'}{' '}
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid="ab-own-scales"
+                checked={ownScales}
+                onChange={(e) => setOwnScales(e.target.checked)}
+              />{' '}
+              each side on its own scale
+            </label>
           </p>
           <div className="ab-columns">
-            <Side ab={ab} i={0} all={allPanels} />
-            <Side ab={ab} i={1} all={allPanels} />
+            <Side ab={ab} i={0} all={allPanels} ownScales={ownScales} />
+            <Side ab={ab} i={1} all={allPanels} ownScales={ownScales} />
           </div>
         </>
       )}

@@ -3,7 +3,7 @@
  * shared time axis, one TrackView per panel the scenario publishes, and the
  * overview brush. React renders only when the set of tracks changes.
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from 'zustand';
 import { useExplorerContext } from '../explorer-context';
@@ -16,6 +16,7 @@ import { TrackView } from './TrackView';
 import { Overview } from './Overview';
 import { usePointPresence } from './use-point-presence';
 import { zoomBy } from './time-view';
+import { layOutStack } from './chart-layout';
 import { useMeasured } from '../flent/measured-store';
 import { withMeasuredTracks } from '../flent/measured-overlay';
 import './timelines.css';
@@ -37,13 +38,16 @@ export function Timelines() {
     [series, chartTheme, points, stations, measured],
   );
   const follow = useStore(viewStore, (s) => s.view.follow);
+  const stackRef = useRef<HTMLElement>(null);
+  // Every row keeps the side column, so a panel shown or hidden never moves the others' plots.
+  useLayoutEffect(() => (stackRef.current ? layOutStack(stackRef.current, true) : undefined), []);
   const zoom = (f: number) => {
     const st = viewStore.getState();
     st.setView(zoomBy(st.view, buffers.nowNs, f, st.view.follow ? 1 : 0.5));
   };
 
   return (
-    <section className="timelines" aria-label="Timelines">
+    <section className="timelines" aria-label="Timelines" ref={stackRef}>
       <div className="timeline-toolbar" role="toolbar" aria-label="Timeline view">
         <button
           type="button"

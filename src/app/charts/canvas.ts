@@ -60,7 +60,8 @@ export function renderAxes(g: SVGGElement, axes: AxisSpec[], widthPx: number): v
     const [r0, r1] = a.scale.range();
     const count = Math.max(3, Math.floor(Math.abs(r0 - r1) / 26));
     const axis = axisLeft(a.scale).tickSizeOuter(0).tickSize(4);
-    if (a.log) {
+    if (a.tickValues) axis.tickValues(a.tickValues);
+    else if (a.log) {
       const vals = a.scale
         .ticks(count)
         .filter((v) => MANTISSAS.has(Math.round(v / 10 ** Math.floor(Math.log10(v)))));
@@ -75,7 +76,7 @@ export function renderAxes(g: SVGGElement, axes: AxisSpec[], widthPx: number): v
   // The unit of each axis, rotated along its left edge, centred on its band.
   select(g)
     .selectAll<SVGTextElement, AxisSpec>('text.axis-title')
-    .data(axes)
+    .data(axes.filter((a) => a.title !== ''))
     .join('text')
     .attr('class', 'axis-title')
     .attr('fill', 'currentColor')
@@ -85,5 +86,5 @@ export function renderAxes(g: SVGGElement, axes: AxisSpec[], widthPx: number): v
       const [r0, r1] = a.scale.range();
       return `translate(9,${(r0 + r1) / 2}) rotate(-90)`;
     })
-    .text((a) => unitName(a.unit));
+    .text((a) => a.title ?? unitName(a.unit));
 }

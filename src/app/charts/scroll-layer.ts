@@ -24,6 +24,8 @@ import { devicePixelRatioOf, leftPx, place } from './tile-place';
 
 /** Columns left of the previous live edge drawn again: the edge column held part of its samples, and strokes reach across. */
 const EDGE_PX = 3;
+/** How much of the before run's ink is taken away (it stays readable behind this run). */
+const BEFORE_FADE = 0.45;
 /** Data canvases per track, each one plot width wide. */
 export const TILE_COUNT = 2;
 
@@ -65,6 +67,7 @@ export class ScrollLayer {
     private readonly theme: ChartTheme,
     private readonly hidden: ReadonlySet<string>,
     private readonly extents: ExtentSource = ownExtents(),
+    private readonly logY = false,
   ) {}
 
   /** The x scale of a window as this layer draws it (start snapped to device pixels). */
@@ -220,11 +223,13 @@ export class ScrollLayer {
       hidden: this.hidden,
       fromNs,
       hold: this.hold,
+      logY: this.logY,
     };
   }
 
   private paint(d: DrawCtx): AxisSpec[] {
-    const axes = this.track.draw(d);
+    const before = this.buf.before;
+    const axes = before ? this.paintWithBefore(d, before) : this.track.draw(d);
     const changes = this.buf.changes.filter((c) => c.tNs >= Math.max(d.t0Ns, d.fromNs) && c.tNs <= d.t1Ns);
     drawVLines(
       d.ctx,
@@ -233,6 +238,54 @@ export class ScrollLayer {
       this.theme.change,
       [4, 3],
     );
+    return axes;
+  }
+
+  /**
+   * The run a knob restarted, greyed, under this one, both on one y scale
+   * per band: the before run first (its extents noted), then this run
+   * scaled to cover both; drawn once more if that moved a scale.
+   */
+  private paintWithBefore(d: DrawCtx, before: SeriesBuffers): AxisSpec[] {
+    const hold = (slot: string, max: number) => (d.hold ? d.hold(slot, max) : max);
+    let axes: AxisSpec[] = [];
+    for (let pass = 0; pass < 2; pass++) {
+      const seen = new Map<string, number>();
+      const drawnTo = new Map<string, number>();
+      let moved = false;
+      const { ctx } = d;
+      ctx.save();
+      this.track.draw({
+        ...d,
+        buf: before,
+        hold: (slot, max) => {
+          seen.set(slot, max);
+          const e = hold(slot, max);
+          drawnTo.set(slot, e);
+          return e;
+        },
+      });
+      // Only the pixels just drawn: tinted grey (source-atop keeps their shape), then half faded.
+      ctx.globalCompositeOperation = 'source-atop';
+      ctx.fillStyle = this.theme.muted;
+      ctx.globalAlpha = 0.85;
+      ctx.fillRect(0, 0, d.widthPx, d.heightPx);
+      ctx.globalCompositeOperation = 'destination-out';
+      ctx.globalAlpha = BEFORE_FADE;
+      ctx.fillRect(0, 0, d.widthPx, d.heightPx);
+      ctx.restore();
+      axes = this.track.draw({
+        ...d,
+        hold: (slot, max) => {
+          const e = hold(slot, Math.max(max, seen.get(slot) ?? 0));
+          if (drawnTo.has(slot) && drawnTo.get(slot) !== e) moved = true;
+          return e;
+        },
+      });
+      if (!moved) break;
+      // Within the clip of a scrolled draw, this clears only the columns being drawn.
+      ctx.clearRect(0, 0, d.widthPx, d.heightPx);
+    }
     return axes;
   }
 

@@ -119,3 +119,29 @@ describe('SeriesBuffers.changesVersion', () => {
     expect(b.changesVersion).toBe(-1);
   });
 });
+
+describe('SeriesBuffers: the run before a restart', () => {
+  it('keeps the run a restarting knob ended, with the change at t = 0 of the new run; any other new run drops it', () => {
+    const b = new SeriesBuffers();
+    b.push(frame([1, 2, 3], { q: [10, 20, 30] }), 1);
+    b.expectRestart({ key: 'link.sg', from: true, to: false });
+    b.push(frame([1], { q: [5] }), 2);
+    expect(b.before?.samples.length).toBe(3);
+    expect(b.before?.nowNs).toBe(3);
+    expect(b.samples.length).toBe(1);
+    expect(b.changes).toEqual([{ tNs: 0, key: 'link.sg', from: true, to: false }]);
+    // A load or a reset (no restart announced) starts without it.
+    b.push(frame([1], { q: [7] }), 3);
+    expect(b.before).toBeNull();
+    expect(b.changes).toEqual([]);
+  });
+
+  it('a refused restart leaves nothing behind', () => {
+    const b = new SeriesBuffers();
+    b.push(frame([1, 2], { q: [1, 2] }), 1);
+    b.expectRestart({ key: 'qdisc.kind', from: 'fq', to: 'bogus' });
+    b.expectRestart(null);
+    b.push(frame([1], { q: [3] }), 2);
+    expect(b.before).toBeNull();
+  });
+});

@@ -3,7 +3,7 @@
  * frames. Charts subscribe transiently (subscribe → redraw in the next
  * animation frame) and read the rings directly.
  */
-import type { Frame, ParamChange } from '../../worker/protocol';
+import type { Frame, ParamChange, ParamValue } from '../../worker/protocol';
 import { ColumnRing } from './column-ring';
 
 export interface BufferCapacity {
@@ -25,16 +25,34 @@ export const DEFAULT_CAPACITY: BufferCapacity = {
   changes: 256,
 };
 
+/** A knob that restarts the run (ParamSpec.live false), as the host sends it. */
+export interface RestartChange {
+  key: string;
+  from: ParamValue;
+  to: ParamValue;
+}
+
+/** The rings a kept run is moved into replace these at once (see keepAsBefore). */
+const NO_CAPACITY: BufferCapacity = { samples: 1, points: 1, intervals: 1, changes: 1 };
+
 export class SeriesBuffers {
   /** Column 0 't', then one column per series key. */
   samples: ColumnRing;
   /** t, frames per A-MPDU, transmitting node. */
-  readonly agg: ColumnRing;
+  agg: ColumnRing;
   /** t, RTT in ms, station. */
-  readonly ping: ColumnRing;
+  ping: ColumnRing;
   /** Throttled [start, end) in ns; 't' is the start. */
-  readonly throttled: ColumnRing;
+  throttled: ColumnRing;
   changes: ParamChange[] = [];
+  /**
+   * The run a knob restarted, kept as it ended: the charts draw it greyed
+   * behind this run, and this run's changes start with that knob's change at
+   * t = 0 (where the new value took effect). Null after any other new run.
+   */
+  before: SeriesBuffers | null = null;
+  /** The restart the host has sent and whose run has not arrived yet. */
+  private restartComing: RestartChange | null = null;
   /** Run whose samples these are; frames of other runs reset the buffers. */
   runId = -1;
   nowNs = 0;
@@ -51,8 +69,19 @@ export class SeriesBuffers {
     this.throttled = new ColumnRing(['t', 'end'], cap.intervals);
   }
 
+  /**
+   * The host is about to send a knob that restarts the run (null: it was
+   * refused): the next new run keeps this one as `before`.
+   */
+  expectRestart(c: RestartChange | null): void {
+    this.restartComing = c;
+  }
+
   /** Starts over for a new run whose frames carry these series keys. */
   reset(runId: number, keys: readonly string[]): void {
+    const restart = this.restartComing;
+    this.restartComing = null;
+    this.before = restart && this.samples.length ? this.keepAsBefore() : null;
     const same =
       keys.length + 1 === this.samples.names.length && keys.every((k, i) => this.samples.names[i + 1] === k);
     if (same) this.samples.clear();
@@ -60,11 +89,28 @@ export class SeriesBuffers {
     this.agg.clear();
     this.ping.clear();
     this.throttled.clear();
-    this.changes = [];
+    this.changes =
+      this.before && restart ? [{ tNs: 0, key: restart.key, from: restart.from, to: restart.to }] : [];
     this.changesVersion = -1;
     this.runId = runId;
     this.nowNs = 0;
     this.bump();
+  }
+
+  /** This run's rings, moved into a SeriesBuffers of their own; this one gets new rings. */
+  private keepAsBefore(): SeriesBuffers {
+    const b = new SeriesBuffers(NO_CAPACITY);
+    b.samples = this.samples;
+    b.agg = this.agg;
+    b.ping = this.ping;
+    b.throttled = this.throttled;
+    b.runId = this.runId;
+    b.nowNs = this.nowNs;
+    this.samples = new ColumnRing(this.samples.names, this.cap.samples);
+    this.agg = new ColumnRing(this.agg.names, this.cap.points);
+    this.ping = new ColumnRing(this.ping.names, this.cap.points);
+    this.throttled = new ColumnRing(this.throttled.names, this.cap.intervals);
+    return b;
   }
 
   /** Appends a frame; a frame of a new run first resets. Frames of older runs are dropped. */

@@ -18,6 +18,7 @@ import type {
   PresetInfo,
   RunStatus,
   SeriesSpec,
+  SetResult,
   Summary,
   WorkerApi,
 } from '../../worker/protocol';
@@ -37,6 +38,8 @@ export abstract class WorkerRuntime<E extends string> {
   stations: string[] = [];
   values: Record<string, ParamValue> = {};
   errors: Record<string, string> = {};
+  /** Each knob's value as the worker last took it (the "from" of a restart). */
+  protected sentValues: Record<string, ParamValue> = {};
   status: RunStatus | null = null;
   /** The run's summary as last polled (or taken at a stop). */
   summary: Summary | null = null;
@@ -100,6 +103,20 @@ export abstract class WorkerRuntime<E extends string> {
     };
     if (wait === 0) go();
     else this.timers.set(key, setTimeout(go, wait));
+  }
+
+  /**
+   * Sends a knob to the worker; one that restarts the run (ParamSpec.live
+   * false) leaves the run before it on the charts, greyed (SeriesBuffers.before).
+   */
+  protected async sendKnob(key: string, value: ParamValue): Promise<SetResult> {
+    if (!this.remote) return { ok: false, error: 'not connected' };
+    const restarts = this.params.find((p) => p.key === key)?.live === false;
+    if (restarts) this.buffers.expectRestart({ key, from: this.sentValues[key] ?? 'null', to: value });
+    const r = await this.remote.setParam(key, value);
+    if (r.ok) this.sentValues[key] = value;
+    else if (restarts) this.buffers.expectRestart(null);
+    return r;
   }
 
   get running(): boolean {

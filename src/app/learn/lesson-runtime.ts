@@ -88,6 +88,7 @@ export class LessonRuntime extends WorkerRuntime<RuntimeEvent> {
     this.series = r.series;
     this.stations = r.points.categories ?? [];
     this.values = r.values;
+    this.sentValues = { ...this.values };
     this.errors = {};
     this.summary = null;
     this.status = null;
@@ -165,7 +166,7 @@ export class LessonRuntime extends WorkerRuntime<RuntimeEvent> {
 
   private async send(key: string, value: ParamValue): Promise<SetResult> {
     if (!this.remote) return { ok: false, error: 'not connected' };
-    const r = await this.remote.setParam(key, value);
+    const r = await this.sendKnob(key, value);
     if (r.ok) delete this.errors[key];
     else this.errors[key] = r.error;
     this.emit('values');

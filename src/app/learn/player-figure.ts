@@ -8,7 +8,7 @@
 import { readChartTheme, type ChartTheme } from '../charts/chart-theme';
 import { buildTracks } from '../charts/tracks';
 import type { Track } from '../charts/tracks/track';
-import { mountChart, mountTimeAxis, type ChartOverlay } from '../../embed/widget-charts';
+import { mountStack, type ChartOverlay } from '../../embed/widget-charts';
 import type { Figure, Highlight } from '../../sim/lessons/format';
 import { HOP_NAMES } from '../../sim/model/skb-trace';
 import { el } from '../../embed/el';
@@ -105,25 +105,22 @@ function drawSkbs(
   }
 }
 
-/** Mounts the figure into `parent`; returns unmount. */
+/** Mounts the figure into `parent` (the explorer's chart layout, through the embed's stack); returns unmount. */
 export function mountFigure(parent: HTMLElement, rt: LessonRuntime, o: FigureOptions): () => void {
   const theme = readChartTheme(parent);
   let tracks = stepTracks(rt, o.figure, theme);
   if (o.firstOnly) tracks = tracks.slice(0, 1);
   const hl = new Set(o.highlight?.series ?? []);
-  const ov = overlay(rt, o, theme);
-  const offs = tracks.map((t) => {
-    const off = mountChart(parent, t, rt, theme, true, ov);
-    const section = parent.lastElementChild as HTMLElement;
-    const lit = t.legend.some((l) => hl.has(l.key)) || [...hl].some((k) => POINT_KEYS[k] === t.panel);
-    section.classList.toggle('highlight', lit);
-    section
-      .querySelectorAll('.legend li')
-      .forEach((li, i) => li.classList.toggle('hl', hl.has(t.legend[i]?.key)));
-    if (lit) section.prepend(el('span', 'hl-tag', 'look here'));
-    return off;
+  return mountStack(parent, tracks, rt, theme, {
+    fill: true,
+    overlay: overlay(rt, o, theme),
+    decorate(section, t) {
+      const lit = t.legend.some((l) => hl.has(l.key)) || [...hl].some((k) => POINT_KEYS[k] === t.panel);
+      section.classList.toggle('highlight', lit);
+      section
+        .querySelectorAll('.legend li')
+        .forEach((li, i) => li.classList.toggle('hl', hl.has(t.legend[i]?.key)));
+      if (lit) section.prepend(el('span', 'hl-tag', 'look here'));
+    },
   });
-  if (tracks.length) offs.push(mountTimeAxis(parent, rt));
-  rt.scheduler.invalidate(true);
-  return () => offs.forEach((f) => f());
 }

@@ -33,8 +33,11 @@ export interface UiState {
   hiddenPanels: Panel[];
   /** Series switched off in the legends (e.g. the socket backlog, to see the small queues below it). */
   hiddenSeries: string[];
+  /** Panels whose y axis is on a log scale (those that offer one: Track.logY). */
+  logPanels: Panel[];
   speedId: string;
   setTheme(t: ThemeChoice): void;
+  toggleLog(p: Panel): void;
   togglePanel(p: Panel): void;
   toggleSeries(key: string): void;
   setSpeedId(id: string): void;
@@ -46,6 +49,7 @@ export const useUi = create<UiState>()(
       theme: null,
       hiddenPanels: [],
       hiddenSeries: [],
+      logPanels: [],
       speedId: '1',
       setTheme: (theme) => set({ theme }),
       togglePanel: (p) =>
@@ -59,6 +63,10 @@ export const useUi = create<UiState>()(
           hiddenSeries: s.hiddenSeries.includes(k)
             ? s.hiddenSeries.filter((x) => x !== k)
             : [...s.hiddenSeries, k],
+        })),
+      toggleLog: (p) =>
+        set((s) => ({
+          logPanels: s.logPanels.includes(p) ? s.logPanels.filter((x) => x !== p) : [...s.logPanels, p],
         })),
       setSpeedId: (speedId) => set({ speedId }),
     }),

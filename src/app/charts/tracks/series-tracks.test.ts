@@ -3,7 +3,7 @@ import type { SeriesSpec } from '../../../worker/protocol';
 import { categoryColor, seriesColor, type ChartTheme } from '../chart-theme';
 import { ColumnRing } from '../column-ring';
 import type { SeriesBuffers } from '../series-buffer';
-import { occupancyMax, occupancyTrack, smallMultiplesTrack } from './series-tracks';
+import { SOCKET_STRIP_PX, occupancyMax, occupancyTrack, smallMultiplesTrack } from './series-tracks';
 import { recordingCtx } from './recording-ctx';
 import { SOCKET_UNSENT } from '../../../sim/scenario/host-probes';
 import type { DrawCtx } from './track';
@@ -99,7 +99,7 @@ describe('the occupancy panel’s scale', () => {
    * (dense when more than the 100 px width), TSQ throttled all along; returns the y scale, the fills in
    * order and the rectangles.
    */
-  function draw(limitBytes: number, socketBytes = 0, rows = 2) {
+  function draw(limitBytes: number, socketBytes = 0, rows = 2, logY = false) {
     const ring = new ColumnRing(['t', ...OCC.map((s) => s.key)], 1024);
     const t = Float64Array.from({ length: rows }, (_, i) => i);
     ring.pushRows(
@@ -127,9 +127,12 @@ describe('the occupancy panel’s scale', () => {
       buf: { samples: ring, throttled } as unknown as SeriesBuffers,
       theme: { ...THEME, throttle: 'rgba(225, 87, 89, 0.16)' },
       hidden: new Set<string>(),
+      logY,
     } as DrawCtx);
     const colour = (key: string) => track.legend.find((l) => l.key === key)!.color;
-    return { y: axes[0].scale, top: axes[0].scale.domain()[1], fills, rects, colour };
+    // The socket's strip's axis first, then the queues'.
+    const main = axes[axes.length - 1];
+    return { y: main.scale, main, strip: axes[0], top: main.scale.domain()[1], fills, rects, colour };
   }
 
   it('spans a limit near the queues', () => {
@@ -143,33 +146,38 @@ describe('the occupancy panel’s scale', () => {
     expect(occupancyMax(0, 600)).toBe(600);
   });
 
-  it('puts the socket’s unsent data on top of the queues TSQ counts, and off the scale when it dwarfs them', () => {
-    const big = draw(200, 4 * 1024 * 1024);
+  it('draws the socket’s unsent data in a strip along the top on its own scale; the queues keep the plot', () => {
+    const big = draw(200, 4 * 1024 * 1024, 400);
     expect(big.top).toBeLessThan(300);
-    // Bottom band first, each between the band below it and its own top.
-    expect(big.fills).toEqual([
-      big.colour('occ.qdisc'),
-      big.colour('occ.ring'),
-      big.colour('occ.sock_unsent'),
-    ]);
-    expect(draw(200, 300).top).toBeGreaterThanOrEqual(450);
+    expect(big.strip.scale.domain()[1]).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+    const socket = big.rects.filter((r) => r.style === big.colour('occ.sock_unsent'));
+    const queues = big.rects.filter((r) =>
+      [big.colour('occ.qdisc'), big.colour('occ.ring')].includes(r.style),
+    );
+    expect(socket.length).toBeGreaterThan(0);
+    for (const r of socket) expect(r.y + r.h).toBeLessThanOrEqual(SOCKET_STRIP_PX);
+    for (const r of queues) expect(r.y).toBeGreaterThan(SOCKET_STRIP_PX);
+    // A small backlog does not set the queues' scale either.
+    expect(draw(200, 300).top).toBeLessThan(300);
   });
 
-  it('never hides a queue layer: the socket layer is see-through and above them, throttling a strip under the axis', () => {
+  it('never hides a queue layer: throttling is a strip under the axis', () => {
     const d = draw(200, 300, 400);
     const zeroY = Math.round(d.y(0));
-    const queueTop = Math.round(d.y(150));
     const strip = d.rects.filter((r) => r.style === d.colour('tsq.throttled'));
-    const socket = d.rects.filter((r) => r.style === d.colour('occ.sock_unsent'));
     const queues = d.rects.filter((r) => [d.colour('occ.qdisc'), d.colour('occ.ring')].includes(r.style));
     expect(strip.length).toBeGreaterThan(0);
-    expect(socket.length).toBeGreaterThan(0);
     expect(queues.length).toBeGreaterThan(0);
     // The strip lies under the zero line, where no layer is drawn.
     for (const r of strip) expect(r.y).toBeGreaterThanOrEqual(zeroY);
-    // The socket layer ends where the queues begin, and lets the lines drawn over it read.
-    for (const r of socket) expect(r.y + r.h).toBeLessThanOrEqual(queueTop);
-    expect(d.colour('occ.sock_unsent')).toMatch(/^rgba\(.*0\.4\)$/);
     for (const r of queues) expect(r.y + r.h).toBeLessThanOrEqual(zeroY);
+  });
+
+  it('offers a log scale: the queues over four decades below their largest value', () => {
+    const d = draw(200, 300, 400, true);
+    expect(d.main.log).toBe(true);
+    const [lo, hi] = d.y.domain();
+    expect(lo).toBeGreaterThan(0);
+    expect(hi / lo).toBeGreaterThanOrEqual(1e3);
   });
 });

@@ -15,6 +15,7 @@ import {
   heldMax,
   sampleText,
   yLinear,
+  yLog,
   type AxisSpec,
   type DrawCtx,
   type LegendItem,
@@ -69,8 +70,6 @@ function readoutOf(legend: LegendItem[]) {
 /** The throttled strip: this tall, under the zero line, so it never covers a layer. */
 export const THROTTLE_STRIP_PX = 5;
 const OCC_PAD_BOTTOM = THROTTLE_STRIP_PX + 3;
-/** The socket's unsent data is drawn see-through: it is not queued below TCP, and the lines over it must read. */
-const UNSENT_OPACITY = 0.4;
 /** The legend key of the throttled strip (switchable like a series). */
 export const THROTTLED_KEY = 'tsq.throttled';
 
@@ -89,40 +88,47 @@ function throttledText(buf: DrawCtx['buf'], tNs: number | null): string {
 export const LIMIT_SCALE_FACTOR = 4;
 
 /**
- * The occupancy panel's y extent: the queues, and a larger extent (the TSQ
- * limit, or the socket's unsent data on top of the queues) only while it is
- * within LIMIT_SCALE_FACTOR of them, so that a limit raised out of the way
- * (tcp_limit_output_bytes = 64M) or a 4 MB send buffer does not flatten the
- * queues below TCP.
+ * The occupancy panel's y extent: the queues, and the TSQ limit only while
+ * it is within LIMIT_SCALE_FACTOR of them, so that a limit raised out of the
+ * way (tcp_limit_output_bytes = 64M) does not flatten the queues below TCP.
  */
 export function occupancyMax(dataMax: number, limitMax: number): number {
   if (dataMax <= 0 || limitMax <= LIMIT_SCALE_FACTOR * dataMax) return Math.max(dataMax, limitMax);
   return dataMax;
 }
 
+/**
+ * The socket's unsent data is not queued below TCP and is often a hundred
+ * times larger than what is: it gets a strip of its own along the top edge,
+ * on its own scale, so the queues below keep the plot's height.
+ */
+export const SOCKET_STRIP_PX = 22;
+const STRIP_GAP_PX = 5;
+/** On a log scale the queues' axis starts this far below its top (bytes: 1/10^4 of the largest). */
+const LOG_DECADES = 4;
+
 export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
   const stack = specs
     .filter((s) => s.stackOrder !== undefined)
     .sort((a, b) => (a.stackOrder ?? 0) - (b.stackOrder ?? 0));
-  // Drawn from the bottom: the layers TSQ counts first, so that their height
-  // reads against the limit line, and the socket's unsent data on top.
-  const drawOrder = [...stack.keys()].sort(
-    (a, b) => Number(stack[a].role === 'unsent') - Number(stack[b].role === 'unsent'),
-  );
+  const socketIdx = stack.findIndex((s) => s.role === 'unsent');
+  const queueIdx = [...stack.keys()].filter((k) => k !== socketIdx);
   const lines = specs.filter((s) => s.stackOrder === undefined);
   const ordered = [...stack, ...lines];
   const isLimit = lines.map((s) => s.role === 'limit');
-  const legend = legendOf(ordered, theme).map((l, k) =>
-    ordered[k].role === 'unsent' ? { ...l, color: withOpacity(l.color, UNSENT_OPACITY) } : l,
-  );
+  const legend = legendOf(ordered, theme);
   const strip = withOpacity(theme.throttle, 0.9);
   const unit = ordered[0]?.unit;
   const values = readoutOf(legend);
+  const socketTop = socketIdx >= 0 ? SOCKET_STRIP_PX + STRIP_GAP_PX : 0;
   return {
     panel: 'occupancy',
     title: TITLES.occupancy,
-    description: `Bytes queued in each layer, stacked (${stack.map((s) => s.label).join(', ')}), with ${lines.map((s) => s.label).join(', ') || 'no'} overlay; TSQ-throttled time marked along the bottom.`,
+    description: `Bytes queued in each layer below TCP, stacked (${queueIdx.map((k) => stack[k].label).join(', ')}), with ${lines.map((s) => s.label).join(', ') || 'no'} overlay${socketIdx >= 0 ? `; ${stack[socketIdx].label} in a strip along the top on its own scale` : ''}; TSQ-throttled time marked along the bottom.`,
+    // The strip comes out of the panel's height: the queues keep most of it, the page below does not move.
     heightPx: 170,
+    minHeightPx: 110 + socketTop,
+    logY: true,
     legend: [...legend, { key: THROTTLED_KEY, label: 'TSQ throttled', color: strip }],
     readout: (buf, t) => [...values(buf, t), throttledText(buf, t)],
     draw(d: DrawCtx): AxisSpec[] {
@@ -132,15 +138,13 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
       const lc = lines.map((s) => (d.hidden.has(s.key) ? -1 : ring.col(s.key)));
       const queueCols = lc.filter((_, k) => !isLimit[k]);
       const limitCols = lc.filter((_, k) => isLimit[k]);
-      const belowSocket = sc.filter((_, k) => stack[k].role !== 'unsent');
-      const queued = Math.max(
-        visibleMax(ring, belowSocket, i0, i1, true),
-        visibleMax(ring, queueCols, i0, i1),
-      );
-      // The socket's backlog and the limit set the scale only while near the queues.
-      const withSocket = occupancyMax(queued, visibleMax(ring, sc, i0, i1, true));
-      const max = occupancyMax(withSocket, visibleMax(ring, limitCols, i0, i1));
-      const y = yLinear(heldMax(d, 'y', max), PAD_TOP, d.heightPx - OCC_PAD_BOTTOM);
+      const below = queueIdx.map((k) => sc[k]);
+      const queued = Math.max(visibleMax(ring, below, i0, i1, true), visibleMax(ring, queueCols, i0, i1));
+      const max = heldMax(d, 'y', occupancyMax(queued, visibleMax(ring, limitCols, i0, i1)));
+      const bottom = d.heightPx - OCC_PAD_BOTTOM;
+      const y = d.logY
+        ? yLog(Math.max(1, max / 10 ** LOG_DECADES), max, socketTop + PAD_TOP, bottom)
+        : yLinear(max, socketTop + PAD_TOP, bottom);
       // What is off the scale runs along the top edge; its legend value says how far.
       const yClamped = y.copy().clamp(true);
       const from = firstRow(ring, d, i0);
@@ -149,12 +153,12 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
           top: d.heightPx - THROTTLE_STRIP_PX,
           height: THROTTLE_STRIP_PX,
         });
-      const present = drawOrder.map((k) => [sc[k], k] as const).filter(([c]) => c > 0);
+      const present = queueIdx.filter((k) => sc[k] > 0);
       drawStack(
         d.ctx,
         ring,
-        present.map(([c]) => c),
-        present.map(([, k]) => legend[k].color),
+        present.map((k) => sc[k]),
+        present.map((k) => legend[k].color),
         i0,
         i1,
         d.x,
@@ -179,9 +183,35 @@ export function occupancyTrack(specs: SeriesSpec[], theme: ChartTheme): Track {
           d.vector,
         );
       });
-      return [{ scale: y, unit, label: unit ?? '' }];
+      const axes: AxisSpec[] = [];
+      if (socketIdx >= 0)
+        axes.push(socketStrip(d, sc[socketIdx], legend[socketIdx].color, i0, i1, from, unit));
+      axes.push({ scale: y, unit, label: unit ?? '', ...(d.logY ? { log: true } : {}) });
+      return axes;
     },
   };
+}
+
+/** The socket's unsent data in its strip along the top edge, from 0 to its own largest value; returns the strip's axis. */
+function socketStrip(
+  d: DrawCtx,
+  col: number,
+  color: string,
+  i0: number,
+  i1: number,
+  from: number,
+  unit: string | undefined,
+): AxisSpec {
+  const ring = d.buf.samples;
+  const top = 1;
+  const bottom = SOCKET_STRIP_PX;
+  const max = heldMax(d, 'socket', col > 0 ? visibleMax(ring, [col], i0, i1) : 0);
+  const y = yLinear(max, top, bottom);
+  d.ctx.fillStyle = d.theme.grid;
+  d.ctx.fillRect(0, bottom + Math.floor(STRIP_GAP_PX / 2), d.widthPx, 1);
+  if (col > 0) drawStack(d.ctx, ring, [col], [color], i0, i1, d.x, y, d.widthPx, from, d.vector);
+  const [, hi] = y.domain();
+  return { scale: y, unit, label: 'socket', title: '', tickValues: [hi] };
 }
 
 /** Lines on one shared y scale; fraction-like units get a fixed 0..1 domain. */

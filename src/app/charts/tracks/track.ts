@@ -38,6 +38,8 @@ export interface DrawCtx {
    * that are fastest on a software canvas.
    */
   vector?: boolean;
+  /** The reader asked for a log y scale (tracks that offer one: Track.logY). */
+  logY?: boolean;
 }
 
 /** The largest value a band is scaled to (see DrawCtx.hold). */
@@ -50,6 +52,10 @@ export interface AxisSpec {
   unit?: string;
   label: string;
   log?: boolean;
+  /** The axis's title along its left edge instead of the unit's name ('' for none: a band too short for one). */
+  title?: string;
+  /** These ticks instead of the ones the band's height allows. */
+  tickValues?: number[];
 }
 
 export interface LegendItem {
@@ -72,8 +78,12 @@ export interface Track {
   /** Accessible description of what the canvas shows. */
   description: string;
   heightPx: number;
+  /** The least height its bands stay readable at, for hosts that share out their height (default 90). */
+  minHeightPx?: number;
   legend: LegendItem[];
   side?: SidePlot;
+  /** The track can draw its y axis on a log scale (DrawCtx.logY); hosts offer the switch. */
+  logY?: boolean;
   draw(d: DrawCtx): AxisSpec[];
   /** Value text per legend item at time tNs (nearest sample), or latest when tNs is null. */
   readout(buf: SeriesBuffers, tNs: number | null): string[];
