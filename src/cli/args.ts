@@ -53,6 +53,9 @@ export function usage(): string {
     '  Several presets or scenario files: one run each, one row each.',
     mergeUsage(),
     "               joins the shards' lines into the output of the unsharded run",
+    'usage: npm run sim -- twin <preset|scenario.json> [--set key=value]... [--out DIR]',
+    "               runs a wired scenario on this machine's own kernel (root, network namespaces,",
+    '               iperf3) beside its simulation; `twin --help` for its options',
   ].join('\n');
 }
 

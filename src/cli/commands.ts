@@ -133,7 +133,7 @@ function flentCommand(
         ? given
         : applyOverrides(base, { ...args.set, ...durationOverrides(given, args.durationMs) });
   } else {
-    const p = proposedScenario(measured!, args.set);
+    const p = proposedScenario(measured!, args.set, args.durationMs);
     if (args.format !== 'json') out(p.note);
     sc =
       args.durationMs === null

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PROPOSED_DURATION_MS } from '../flent/propose';
 import { parseArgs } from './args';
 import { runCli } from './commands';
+import { proposedScenario } from './flent-cli';
+import { readFlent } from '../flent/read';
 import { isControl } from '../sim/scenario/escape';
 
 /** C0 controls but the newline, DEL and the C1 controls: what must not reach a terminal raw. */
@@ -112,11 +114,17 @@ describe('--compare proposes a scenario from the file', () => {
     expect(m).not.toContain('proposed from the file');
   });
 
-  it('proposes at most a minute of a long LENGTH, and says how to run all of it', async () => {
-    const { out } = await compare(flentJson({ metadata: { LENGTH: 3600 } }), '--duration', '300ms');
+  it('proposes at most a minute of a long LENGTH, and says how to run all of it', () => {
+    const run = readFlent(strToU8(JSON.stringify(flentJson({ metadata: { LENGTH: 3600 } }))));
     expect(MAX_PROPOSED_DURATION_MS).toBe(60_000);
-    expect(out).toContain(
+    expect(proposedScenario(run, {}).note).toContain(
       '--set durationMs=60000   (LENGTH 3600 s in the file, longer than the 60 s proposed at most: give the duration (--duration 3600s on the command line) to simulate all of it)',
     );
+  });
+
+  it('names a --duration given on the command line instead of proposing the file’s LENGTH', async () => {
+    const { out } = await compare(flentJson({ metadata: { LENGTH: 3600 } }), '--duration', '300ms');
+    expect(out).toContain('--duration 0.3s   (given on the command line, instead of the 60000 ms proposed)');
+    expect(out).not.toContain('--set durationMs=');
   });
 });

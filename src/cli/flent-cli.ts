@@ -68,6 +68,7 @@ export function readMeasured(path: string, io: FlentIo): FlentRun {
 export function proposedScenario(
   run: FlentRun,
   set: Record<string, string>,
+  givenDurationMs: number | null = null,
 ): { scenario: Scenario; presetId: string; note: string } {
   const p = proposeScenario(run);
   let scenario: Scenario;
@@ -77,9 +78,11 @@ export function proposedScenario(
     if (!(e instanceof ScenarioError)) throw e;
     throw new ScenarioError(e.errors.map((m) => withSource(m, p.fields, set)));
   }
-  const lines = p.fields.map(
-    (f) =>
-      `  --set ${f.key}=${f.value.length > 50 ? `${safe(f.value.slice(0, 47))}…` : safe(f.value)}   (${safe(f.why)})`,
+  const lines = p.fields.map((f) =>
+    // --duration on the command line wins over the file's LENGTH: say so instead of proposing it.
+    f.key === 'durationMs' && givenDurationMs !== null
+      ? `  --duration ${givenDurationMs / 1000}s   (given on the command line, instead of the ${safe(f.value)} ms proposed)`
+      : `  --set ${f.key}=${f.value.length > 50 ? `${safe(f.value.slice(0, 47))}…` : safe(f.value)}   (${safe(f.why)})`,
   );
   return {
     scenario,
