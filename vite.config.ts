@@ -29,7 +29,11 @@ const csp = [
  */
 type Middlewares = {
   use(
-    fn: (req: { url?: string }, res: { setHeader(k: string, v: string): void }, next: () => void) => void,
+    fn: (
+      req: { url?: string },
+      res: { setHeader(k: string, v: string): void; statusCode: number; end(): void },
+      next: () => void,
+    ) => void,
   ): void;
 };
 type HeaderServer = {
@@ -45,6 +49,12 @@ function withSiteHeaders(server: HeaderServer, dev: boolean): void {
   server.middlewares.use((req, res, next) => {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     const rel = path.startsWith(prefix) ? `/${path.slice(prefix.length)}` : path;
+    // Hosts that read the file do not serve it.
+    if (rel === '/_headers') {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     for (const [k, v] of Object.entries(headersFor(rules, rel))) {
       const value = dev && k.toLowerCase() === 'content-security-policy' ? frameAncestorsOf(v) : v;
       if (value) res.setHeader(k, value);

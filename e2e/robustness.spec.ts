@@ -328,6 +328,8 @@ test('the preview server sends the headers of public/_headers, as a host that re
   );
   expect(embed['x-frame-options']).toBeUndefined();
   expect((await request.get('/lib/tsq-lab.js')).headers()['access-control-allow-origin']).toBe('*');
+  // Hosts that read the file do not serve it.
+  expect((await request.get('/_headers')).status()).toBe(404);
 });
 
 test('embed.html names a lesson or step that does not exist, as the Learn view does', async ({ page }) => {

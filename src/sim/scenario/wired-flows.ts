@@ -14,6 +14,7 @@ import { createCc } from '../model/tcp/cc/index';
 import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
 import type { KernelFeatures } from '../model/tcp/kernel-features';
+import type { SndbufAutotune } from '../model/tcp/sndbuf-expand';
 import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
 import { rcvBuffer } from './rcv-eras';
@@ -29,6 +30,16 @@ const SOCK_MIN_SNDBUF_BYTES = 2 * (2048 + 256);
 export function soSndbuf(valBytes: number): number {
   return Math.max(2 * Math.min(valBytes, WMEM_MAX_BYTES), SOCK_MIN_SNDBUF_BYTES);
 }
+
+/**
+ * Send-buffer autotuning with tcp_wmem[2] = `wmemMaxBytes`: a new socket's
+ * sk_sndbuf is tcp_wmem[1], 16384 in every era modelled (net/ipv4/tcp.c,
+ * tcp_init: `sysctl_tcp_wmem[1] = 16*1024`; tcp_sk_init since 4.15).
+ */
+export const sndbufAutotune = (wmemMaxBytes: number): SndbufAutotune => ({
+  initialBytes: 16 * 1024,
+  maxBytes: wmemMaxBytes,
+});
 
 /** Where flow i's receiver sits: its own host with tcp.perFlow, else the one far-end host. */
 export const flowHostNode = (sc: Scenario, i: number): number => (sc.tcp.perFlow ? 1 + i : 1);
@@ -76,6 +87,8 @@ export function addWiredFlows(
           spec?.so_max_pacing_rate ?? (t.maxPacingRateBps > 0 ? t.maxPacingRateBps / 8 : Infinity),
         txDelayUs: t.tx_delay_us,
         app: spec?.app ?? null,
+        // SO_SNDBUF locks sk_sndbuf (SOCK_SNDBUF_LOCK); otherwise it is autotuned up to tcp_wmem[2].
+        sndbufAutotune: spec?.so_sndbuf != null ? null : sndbufAutotune(t.sndbufBytes),
         noDelay: spec?.app?.noDelay ?? false,
       },
       xmit,

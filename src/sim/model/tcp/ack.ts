@@ -90,7 +90,7 @@ export class AckProcessor implements EventTarget {
       this.cpu.submit(freed * this.tp.costsRef.perAckedSkbNs, this, K_FREED);
     }
     this.tp.writeXmit(nowNs);
-    this.tp.appWrite(nowNs); // sk_stream_write_space wakes the writer
+    this.tp.writeSpace(freed > 0, nowNs); // tcp_check_space: tcp_new_space, then the writer wakes
   }
 
   /** tcp_rate_skb_sent + arming the RTO for the first packet out. */

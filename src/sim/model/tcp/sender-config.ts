@@ -5,6 +5,7 @@
  * offload properties (gso_max_size, NETIF_F_TSO / NETIF_F_SG).
  */
 import type { AppSpec } from '../traffic/app-spec';
+import type { SndbufAutotune } from './sndbuf-expand';
 
 export interface TcpSenderConfig {
   flowId: number;
@@ -33,4 +34,6 @@ export interface TcpSenderConfig {
   app?: AppSpec | null;
   /** setsockopt(TCP_NODELAY). */
   noDelay?: boolean;
+  /** Send-buffer autotuning (tcp_wmem[1], tcp_wmem[2]); absent or null: sk_sndbuf is sndbufBytes (SO_SNDBUF). */
+  sndbufAutotune?: SndbufAutotune | null;
 }

@@ -15,6 +15,7 @@ import type { Cpu, CpuCosts } from '../cpu/cpu';
 import { APP_CHUNK_BYTES, BulkWriter } from './app-writer';
 import { writePolicy } from '../traffic/write-policy';
 import { partialTailMayGo, tcpPush } from './tcp-push';
+import { sndbufOnEstablished, sndbufOnNewSpace } from './sndbuf-expand';
 import { tcpDataSkb } from './data-skb';
 import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
 import type { CcSock, CongestionControl } from './cc/cc';
@@ -184,7 +185,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.pacingTimer = new Timer(sim, (now) => this.onPacingTimer(now));
     this.tsq = new TsqGate(hooks.onThrottle);
     this.app = new BulkWriter(this, cpu, costs, writePolicy(sim, cfg.app ?? null, APP_CHUNK_BYTES), !cfg.app);
-    this.sndbuf = cfg.sndbufBytes;
+    this.sndbuf = cfg.sndbufAutotune ? cfg.sndbufAutotune.initialBytes : cfg.sndbufBytes;
     // Byte counters and ns stamps outgrow small integers mid-run (see double-fields.ts).
     preferDoubleFields(this, [
       'sndUna',
@@ -237,6 +238,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
 
   /** The connection is established: the application starts writing. */
   start(nowNs: Ns): void {
+    // tcp_init_transfer → tcp_init_buffer_space: tcp_sndbuf_expand unless SO_SNDBUF locked it.
+    if (this.cfg.sndbufAutotune) sndbufOnEstablished(this, this.cfg.sndbufAutotune);
     this.app.start(nowNs);
     this.appWrite(nowNs);
   }
@@ -260,8 +263,18 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   }
 
   // ---- tcp_push, autocork and Nagle under the application (./tcp-push.ts)
-  /** sk_sndbuf (bytes). */
+  /** sk_sndbuf (bytes): fixed by SO_SNDBUF, else autotuned (./sndbuf-expand.ts). */
   sndbuf: number;
+  /**
+   * tcp_check_space after an ACK: if it freed skbs (SOCK_QUEUE_SHRUNK) while the
+   * writer waits (SOCK_NOSPACE), tcp_new_space may expand sk_sndbuf; then
+   * sk_stream_write_space wakes the writer.
+   */
+  writeSpace(queueShrunk: boolean, nowNs: Ns): void {
+    const at = this.cfg.sndbufAutotune;
+    if (at && queueShrunk && this.app.noSpace) sndbufOnNewSpace(this, at);
+    this.appWrite(nowNs);
+  }
   sndbufBytes(): number {
     return this.sndbuf;
   }
