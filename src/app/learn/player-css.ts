@@ -62,7 +62,7 @@ fieldset.predict .prompt { margin: 2px 0 4px; line-height: 1.5; }
 .kernel-rule h4 { margin: 0; font-size: 13.5px; }
 .rule-where { margin: 2px 0 4px; color: var(--muted); font-size: 12px; }
 .rule-where a { color: var(--accent); }
-.rule-code { margin: 0; padding: 6px 8px; overflow-x: auto; background: var(--chart-grid); border-radius: 4px; font-size: 11.5px; line-height: 1.45; white-space: pre; }
+.rule-code { margin: 0; padding: 6px 8px; overflow-x: auto; background: var(--chart-grid); border-radius: 4px; font-size: 11.5px; line-height: 1.45; white-space: pre-wrap; overflow-wrap: anywhere; }
 .rule-value { font-weight: 700; color: var(--accent); font-variant-numeric: tabular-nums; }
 .try { margin: 8px 0; padding: 8px 10px; border: 1px dashed var(--border); border-radius: 8px; }
 .try h4, .path-box h4 { margin: 0 0 4px; font-size: 13.5px; }
