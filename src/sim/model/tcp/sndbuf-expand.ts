@@ -50,3 +50,47 @@ export function tcpSndbufExpand(
   const sndmem = expandFactor * nrSegs * sndbufPerMss(mssBytes);
   return sndbufBytes < sndmem ? Math.min(sndmem, wmemMaxBytes) : sndbufBytes;
 }
+
+/** Send-buffer autotuning of a socket without SO_SNDBUF: tcp_wmem[1] at creation, then tcp_sndbuf_expand. */
+export interface SndbufAutotune {
+  /** tcp_wmem[1]: sk_sndbuf of a new socket (tcp_init_sock). */
+  initialBytes: number;
+  /** tcp_wmem[2]: the cap. */
+  maxBytes: number;
+}
+
+/** What tcp_new_space reads of the socket. */
+export interface SndbufSocket {
+  sndbuf: number;
+  readonly mss: number;
+  readonly snd_cwnd: number;
+  readonly inFlight: number;
+  readonly cc: { readonly name: string };
+}
+
+/** The congestion control's sndbuf_expand: BBR asks for 3 (tcp_bbr.c, bbr_sndbuf_expand), the rest 2. */
+const expandFactor = (cc: string): number => (cc === 'bbr' ? 3 : 2);
+/** tp->reordering starts at sysctl_tcp_reordering = TCP_FASTRETRANS_THRESH = 3. */
+const REORDERING = 3;
+
+/** tcp_init_buffer_space at connection set-up. */
+export function sndbufOnEstablished(sk: SndbufSocket, at: SndbufAutotune): void {
+  sk.sndbuf = tcpSndbufExpand(
+    sk.sndbuf,
+    sk.mss,
+    sk.snd_cwnd,
+    REORDERING,
+    expandFactor(sk.cc.name),
+    at.maxBytes,
+  );
+}
+
+/**
+ * tcp_check_space → tcp_new_space after an ACK freed write-queue skbs while
+ * the writer waits for memory: expand if tcp_should_expand_sndbuf (the
+ * congestion window is not full).
+ */
+export function sndbufOnNewSpace(sk: SndbufSocket, at: SndbufAutotune): void {
+  if (sk.inFlight >= sk.snd_cwnd) return;
+  sndbufOnEstablished(sk, at);
+}
