@@ -5,17 +5,16 @@ import { resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { headersFor, parseHeaders } from './scripts/headers-file.mjs';
 
-// Content-Security-Policy for the built pages: no inline script, workers from self only.
-const csp = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+// The <meta> Content-Security-Policy of the built pages, for hosts that send no headers: the
+// explorer's policy in public/_headers without frame-ancestors, which a <meta> policy cannot carry.
+const csp = directives(
+  headersFor(
+    parseHeaders(readFileSync(fileURLToPath(new URL('./public/_headers', import.meta.url)), 'utf8')),
+    '/index.html',
+  )['Content-Security-Policy'] ?? '',
+)
+  .filter((d) => !d.startsWith('frame-ancestors'))
+  .join('; ');
 
 /**
  * Response headers: the rules of public/_headers, the file the built site
@@ -62,10 +61,14 @@ function withSiteHeaders(server: HeaderServer, dev: boolean): void {
     next();
   });
 }
-const frameAncestorsOf = (csp: string): string =>
-  csp
+function directives(policy: string): string[] {
+  return policy
     .split(';')
     .map((d) => d.trim())
+    .filter(Boolean);
+}
+const frameAncestorsOf = (policy: string): string =>
+  directives(policy)
     .filter((d) => d.startsWith('frame-ancestors'))
     .join('; ');
 

@@ -330,6 +330,10 @@ test('the preview server sends the headers of public/_headers, as a host that re
   expect((await request.get('/lib/tsq-lab.js')).headers()['access-control-allow-origin']).toBe('*');
   // Hosts that read the file do not serve it.
   expect((await request.get('/_headers')).status()).toBe(404);
+  // The pages' <meta> policy, for hosts that send no headers, is the same one without frame-ancestors.
+  const html = await (await request.get('/')).text();
+  const meta = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+  expect(`${meta}; frame-ancestors 'self'`).toBe(app['content-security-policy']);
 });
 
 test('embed.html names a lesson or step that does not exist, as the Learn view does', async ({ page }) => {
