@@ -198,6 +198,13 @@ test('defect 9: the packet path says what sk_wmem_alloc counts beyond the layers
     });
   expect(gap).toBeGreaterThan(0.1 * wmem);
   expect(Math.abs(wmem - layers - gap)).toBeLessThan(0.03 * wmem + 2048);
+  // The explorer's packet path says the same under its TSQ gauge.
+  await page.goto('/?preset=ath9k-pacing-shift&tcp.sk_pacing_shift=8');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.evaluate(() => window.__tsq!.play());
+  await page.waitForFunction(() => window.__tsq!.nowNs() > 3e9, null, { timeout: 90_000 });
+  await page.evaluate(() => window.__tsq!.pause());
+  await expect(page.locator('.packet-path').getByTestId('wmem-gap')).toContainText('counts truesize');
 });
 
 test('defect 13: the kernel facts the lessons state', async ({ page }) => {

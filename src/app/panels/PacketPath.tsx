@@ -11,6 +11,7 @@ import { useExplorerContext } from '../explorer-context';
 import { seriesColor } from '../charts/chart-theme';
 import { formatValue } from '../format';
 import type { RenderState } from '../charts/scheduler';
+import { gapNote, wmemLayers } from '../learn/wmem-gap';
 import { GlossaryText } from '../learn/GlossaryText';
 import './panels.css';
 
@@ -41,6 +42,11 @@ export function PacketPath() {
   const gaugeTextRef = useRef<HTMLSpanElement>(null);
   const lightRef = useRef<HTMLSpanElement>(null);
   const meterRef = useRef<HTMLMeterElement>(null);
+  // What sk_wmem_alloc counts beyond the layers (truesize, skbs waiting for their TX status), from the run.
+  const gapRef = useRef<HTMLParagraphElement>(null);
+  const payloadShare = useExplorer((s) => s.summary?.tsqBudget?.payloadPerTruesize ?? null);
+  const gapInputs = useRef({ payloadShare, forwarded });
+  gapInputs.current = { payloadShare, forwarded };
 
   useEffect(() => {
     let lastMs = -Infinity;
@@ -79,6 +85,17 @@ export function PacketPath() {
         if (gaugeRef.current) gaugeRef.current.style.width = `${Math.min(100, frac * 100)}%`;
         if (gaugeTextRef.current)
           gaugeTextRef.current.textContent = `${formatValue(wmem, 'bytes')} / ${formatValue(limit, 'bytes')}`;
+        const layersBytes = wmemLayers(stages).reduce((a, k) => a + (buf.latest(k) || 0), 0);
+        const g = gapInputs.current;
+        const note = gapNote(
+          { tNs: s.nowNs, wmemBytes: wmem, limitBytes: limit, layersBytes },
+          g.payloadShare,
+          g.forwarded,
+        );
+        if (gapRef.current) {
+          gapRef.current.hidden = !note;
+          if (gapRef.current.textContent !== (note ?? '')) gapRef.current.textContent = note ?? '';
+        }
       }
       if (completion && completionRef.current)
         completionRef.current.textContent = formatValue(buf.latest(completion.key), completion.unit);
@@ -151,6 +168,7 @@ export function PacketPath() {
           <span className="gauge-text" ref={gaugeTextRef}>
             –
           </span>
+          <p className="wmem-gap muted small" ref={gapRef} data-testid="wmem-gap" hidden />
         </div>
       )}
       {!hasTsq && (
