@@ -21,7 +21,6 @@ import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
 import { rcvBuffer } from './rcv-eras';
 import type { Scenario } from './scenario';
-import { sndbufAutotune } from './wired-flows';
 import { HOST_NODE, type WifiNet } from './wifi-net';
 import type { TcpSenderSite, WifiConfig } from './wifi-config';
 
