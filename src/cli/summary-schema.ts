@@ -97,6 +97,7 @@ export const SUMMARY_SCHEMA: Schema = obj(
         meanSrttMs: NUM,
       }),
     ),
+    udp: list(obj({ name: STR, targetBps: NUM, goodputBps: NUM, lossFraction: NUM, jitterMs: NUM })),
     bound: STR,
     seriesMeans: {
       type: 'object',
@@ -107,7 +108,7 @@ export const SUMMARY_SCHEMA: Schema = obj(
     events: INT,
     steps: STEPS,
   },
-  ['tsqBudget', 'wifi', 'seriesMeans', 'steps'],
+  ['tsqBudget', 'wifi', 'seriesMeans', 'steps', 'udp'],
 );
 
 /**

@@ -253,6 +253,19 @@ export interface QdiscSummary {
  * tests (its host, lifetime and base RTT, its goodput over that lifetime).
  * FlowSummary has the same flow as `ss -tinm` samples it.
  */
+/** A UDP flow over the measured window. */
+export interface UdpSummary {
+  name: string;
+  /** Its -b target. */
+  targetBps: number;
+  /** Payload received per second. */
+  goodputBps: number;
+  /** Datagrams lost / datagrams sent (by sequence number, as iperf3 counts). */
+  lossFraction: number;
+  /** iperf3's jitter (RFC 1889 smoothing of transit-time differences). */
+  jitterMs: number;
+}
+
 export interface FlowShare {
   /** The flow's host (tcp.perFlow name), or "flow N". */
   name: string;
@@ -307,6 +320,8 @@ export interface Summary {
   qdiscs: QdiscSummary[];
   /** Every bulk flow's goodput, lifetime and RTT, in flow order. */
   flowShares: FlowShare[];
+  /** Every UDP flow (scenario udpFlows), as iperf3 -u's server reports it; absent without UDP flows. */
+  udp?: UdpSummary[];
   /** What bounds throughput now, computed from the state. */
   bound: string;
   /**

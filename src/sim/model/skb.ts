@@ -11,7 +11,7 @@ import type { SkbTrace } from './skb-trace';
 export const PacingStatus = { NONE: 0, NEEDED: 1, FQ: 2 } as const;
 export type PacingStatus = (typeof PacingStatus)[keyof typeof PacingStatus];
 
-export const SkbKind = { DATA: 0, ACK: 1, PING_REQ: 2, PING_REPLY: 3 } as const;
+export const SkbKind = { DATA: 0, ACK: 1, PING_REQ: 2, PING_REPLY: 3, UDP: 4 } as const;
 export type SkbKind = (typeof SkbKind)[keyof typeof SkbKind];
 
 /** Ethernet 14 + IPv4 20 + TCP 20 + timestamps option 12. */

@@ -21,6 +21,7 @@ import { Model } from './model';
 import type { Scenario } from './scenario';
 import { buildSenderDevice } from './wired-device';
 import { addWiredFlows } from './wired-flows';
+import { UdpFlows } from './udp-flows';
 import { buildFarHosts, registerHostProbes } from './wired-hosts';
 import { buildRouter } from './wired-router';
 import { wiredTraceSites } from './skb-trace-sites';
@@ -56,7 +57,8 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     m,
     sc,
     (skb, now) => rxIrq.receive(skb, now),
-    (skb, now) => receivers[skb.flowId].receive(skb, now),
+    (skb, now) =>
+      skb.kind === SkbKind.UDP ? m.udp?.arrive(skb, now) : receivers[skb.flowId].receive(skb, now),
   );
   const farEnd = hosts.deliver;
 
@@ -95,6 +97,8 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     (ack, now) => hosts.sendBack(ack, now),
   );
   m.receivers = receivers;
+  // UDP senders on the same host, through the same qdisc and NIC (./udp-flows.ts).
+  if (sc.udpFlows?.length) m.udp = new UdpFlows(m, sc, (skb, now) => dev.xmit(skb, now));
   registerWiredProbes(m, dev);
   wiredTraceSites(m, dev, driver, driver instanceof XenNetfront ? driver : null);
   registerHostProbes(m);

@@ -68,6 +68,7 @@ export function modelSummary(m: Model): Summary {
     flows: m.flowStats.flowSummaries(m.senders, m.receivers, now),
     qdiscs: m.flowStats.qdiscSummaries(m.qdiscNames),
     flowShares: m.shares?.summary(now) ?? [],
+    ...(m.udp ? { udp: m.udp.summary(dt) } : {}),
     bound: '',
     events: m.sim.eventsRun,
     ...(rec.recordsFrames ? { seriesMeans: rec.seriesMeans() } : {}),

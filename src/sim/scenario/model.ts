@@ -30,6 +30,7 @@ import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Scenario } from './scenario';
 import { MeasureBase } from './measure-base';
 import { modelSummary } from './model-summary';
+import type { UdpFlows } from './udp-flows';
 
 const K_SAMPLE = 1;
 const K_WARMUP = 2;
@@ -279,6 +280,8 @@ export class Model implements EventTarget {
 
   /** Stations to ping: WiFi builders override; wired pings the receiver (station 0). */
   pingTargets: number[] = [1];
+  /** The scenario's UDP flows (wired builder), read by the summary. */
+  udp: UdpFlows | null = null;
 
   private sendPings(nowNs: Ns): void {
     this.pingTargets.forEach((dst, sta) => this.pingOut(pingRequest(this.pingSeq++, sta, dst, nowNs), nowNs));

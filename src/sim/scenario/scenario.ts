@@ -54,6 +54,18 @@ export interface TcpConfig {
   perFlow: FlowSpec[] | null;
 }
 
+/** One UDP flow (../model/udp/udp-flow.ts): iperf3 -u -b `rateBps` -l `packetBytes`, to the far host. */
+export interface UdpFlowSpec {
+  name: string;
+  rateBps: number;
+  /** Datagram payload (iperf3 -l; its default DEFAULT_UDP_BLKSIZE is 1460). */
+  packetBytes: number;
+  /** iperf3 --pacing-timer (default 1000 µs). */
+  pacingTimerUs: number;
+  startMs: number;
+  stopMs: number | null;
+}
+
 /** One flow of tcp.perFlow: a bulk flow to a host of its own. */
 export interface FlowSpec {
   /** The host's name in summaries and charts. */
@@ -189,6 +201,8 @@ export interface Scenario {
   wifi: WifiConfig | null;
   /** Knob changes at given simulated times, in time order (./changes.ts). */
   changes: ScheduledChange[];
+  /** Unresponsive UDP senders beside the TCP flows (iperf3 -u -b), wired only; absent: none. */
+  udpFlows?: UdpFlowSpec[];
 }
 
 export const DEFAULT_QDISC: QdiscConfig = {

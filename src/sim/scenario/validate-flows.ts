@@ -30,6 +30,19 @@ export function receiverRules(s: Scenario, errors: string[]): void {
   }
 }
 
+/** UDP flows run on wired scenarios only (the WiFi builders do not route them yet). */
+export function udpRules(s: Scenario, errors: string[]): void {
+  if (Array.isArray(s.udpFlows) && s.udpFlows.length > 0 && s.wifi !== null && s.wifi !== undefined)
+    errors.push('udpFlows applies only to a wired scenario for now: with wifi set, leave udpFlows out');
+  (Array.isArray(s.udpFlows) ? (s.udpFlows as unknown[]) : []).forEach((f, i) => {
+    if (!isObject(f)) return;
+    if (isNum(f.startMs) && isNum(s.durationMs) && f.startMs >= s.durationMs)
+      errors.push(`udpFlows.${i}.startMs = ${f.startMs} must be less than durationMs = ${s.durationMs}`);
+    if (isNum(f.startMs) && isNum(f.stopMs) && f.stopMs <= f.startMs)
+      errors.push(`udpFlows.${i}.stopMs = ${f.stopMs} must be later than udpFlows.${i}.startMs = ${f.startMs}`);
+  });
+}
+
 export function perFlowRules(s: Scenario, errors: string[]): void {
   const t = s.tcp as unknown;
   if (!isObject(t) || !Array.isArray(t.perFlow)) return;

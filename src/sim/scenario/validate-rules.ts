@@ -39,6 +39,8 @@ export interface VariantNode {
 
 export interface ArrayNode {
   t: 'array';
+  /** The field may be left out. */
+  optional?: boolean;
   minItems: number;
   maxItems: number;
   of: Node;
@@ -315,6 +317,21 @@ export const SCHEMA: ObjectNode = obj({
     rxBufBytes: int(1600, 65536, 'bytes'),
   }),
   pingIntervalMs: period(MIN_PING_INTERVAL_MS, 60_000, 'ms'),
+  udpFlows: {
+    t: 'array',
+    minItems: 0,
+    maxItems: 64,
+    optional: true,
+    of: obj({
+      name: { t: 'string', maxLength: 64 },
+      rateBps: num(1000, 1e12, 'bit/s'),
+      // IPv4's largest UDP payload; more than the MTU is fragmented, which the model does not do.
+      packetBytes: int(1, 65_507, 'bytes'),
+      pacingTimerUs: int(1, 1_000_000, 'µs'),
+      startMs: num(0, 3_600_000, 'ms'),
+      stopMs: { t: 'number', min: 0, max: 3_600_000, unit: 'ms', nullable: true },
+    }),
+  },
   changes: {
     t: 'array',
     minItems: 0,

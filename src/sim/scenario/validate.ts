@@ -16,7 +16,7 @@ import { checkChanges } from './changes';
 import { checkShapers } from './validate-shaper';
 import { kernelFeatures } from './kernel';
 import { hasEdt } from '../model/tcp/kernel-features';
-import { perFlowRules, receiverRules } from './validate-flows';
+import { perFlowRules, receiverRules, udpRules } from './validate-flows';
 import { leafRules, ruleAt } from './rule-lookup';
 import { type Node, type Rule, SCHEMA } from './validate-rules';
 
@@ -229,6 +229,7 @@ function crossField(s: Scenario, errors: string[]): void {
   checkShapers(s, errors);
   receiverRules(s, errors);
   perFlowRules(s, errors);
+  udpRules(s, errors);
   const w = s.wifi;
   if (!isObject(w)) return;
   contradictions(s, errors);

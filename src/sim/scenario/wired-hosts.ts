@@ -66,7 +66,8 @@ export function buildFarHosts(
   m.pingTargets = flows.map((_, i) => 1 + i);
   m.stationNames = flows.map((f) => f.name);
   return {
-    deliver: (skb, now) => arrive[skb.kind === SkbKind.PING_REQ ? skb.dst - 1 : skb.flowId](skb, now),
+    deliver: (skb, now) =>
+      arrive[skb.kind === SkbKind.PING_REQ || skb.kind === SkbKind.UDP ? skb.dst - 1 : skb.flowId](skb, now),
     sendBack: (skb, now) => backs[skb.kind === SkbKind.ACK ? skb.flowId : skb.src - 1].send(skb, now),
   };
 }

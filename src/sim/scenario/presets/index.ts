@@ -12,6 +12,7 @@ import { mt76AxAp } from './mt76-ax-ap';
 import type { Preset } from './preset';
 import { sqmHtbFqCodel } from './sqm-htb-fq-codel';
 import { rttFair } from './rtt-fair';
+import { udpFloodPfifoVsFqCodel } from './udp-flood';
 import { xenTsqLimit } from './xen-tsq-limit';
 
 export const PRESETS: Preset[] = [
@@ -27,6 +28,7 @@ export const PRESETS: Preset[] = [
   fecTsoRttLog,
   rttFair,
   airtimeAnomaly,
+  udpFloodPfifoVsFqCodel,
   benchWired,
   benchWifi,
 ];
