@@ -3,7 +3,9 @@
  * scenario (frames on, so the recorder is covered too) and every run of its
  * published table, for a short simulated time with seed 1, and prints a hash
  * of the summary (and of the frames) plus the event count. An optimisation
- * must leave this output byte-identical.
+ * must leave this output byte-identical. A preset with a router runs once more
+ * with one event per segment on the wire into it (`/segment`, the scenario's
+ * granularity), so both paths stay guarded.
  *
  *   npx tsx bench/fingerprint.ts > /tmp/fp-after.txt && diff /tmp/fp-base.txt /tmp/fp-after.txt
  */
@@ -70,4 +72,5 @@ for (const p of PRESETS) {
   for (const r of p.table?.runs ?? []) run(`${p.id}/${r.id}`, applyOverrides(base, r.set), ms, false);
   if (p.id === 'bench-wired')
     run('bench-wired/pfifo_fast', applyOverrides(base, { 'router.qdisc.kind': 'pfifo_fast' }), ms, false);
+  if (base.router) run(`${p.id}/segment`, { ...base, granularity: 'segment' }, ms, true);
 }

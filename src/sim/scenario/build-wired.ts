@@ -19,7 +19,7 @@ import { ERAS } from './eras';
 import { registerWiredProbes } from './host-probes';
 import { Model } from './model';
 import type { Scenario } from './scenario';
-import { buildSenderDevice } from './wired-device';
+import { buildSenderDevice, forwardedDelivery } from './wired-device';
 import { addWiredFlows } from './wired-flows';
 import { UdpFlows } from './udp-flows';
 import { buildFarHosts, registerHostProbes } from './wired-hosts';
@@ -69,7 +69,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     sc.link,
     cpu,
     costs,
-    router ? 'segments' : 'train',
+    router ? forwardedDelivery(sc) : 'train',
     router ? router.deliver : farEnd,
   );
   const qdisc = buildInterfaceQdisc(m, sc.qdisc, sc.shaper, k, sc.link.sg, 'sender');

@@ -203,7 +203,18 @@ export interface Scenario {
   changes: ScheduledChange[];
   /** Unresponsive UDP senders beside the TCP flows (iperf3 -u -b), wired only; absent: none. */
   udpFlows?: UdpFlowSpec[];
+  /**
+   * Events per packet on the wire into a router (absent: 'skb'). 'skb': a GSO/TSO
+   * skb crosses it as one event and its segments enter the router's queue
+   * together, when the first one has arrived; 'segment': one event per segment,
+   * each at its own last bit (the fine-grained path, which the equivalence test
+   * in test/granularity-grid.test.ts holds 'skb' to). A WiFi AP's wire stays per
+   * segment in both: its driver builds aggregates from what has arrived.
+   */
+  granularity?: Granularity;
 }
+
+export type Granularity = 'skb' | 'segment';
 
 export const DEFAULT_QDISC: QdiscConfig = {
   kind: 'pfifo_fast',

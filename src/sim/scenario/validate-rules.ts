@@ -317,6 +317,7 @@ export const SCHEMA: ObjectNode = obj({
     rxBufBytes: int(1600, 65536, 'bytes'),
   }),
   pingIntervalMs: period(MIN_PING_INTERVAL_MS, 60_000, 'ms'),
+  granularity: optional(oneOf('skb', 'segment')),
   udpFlows: {
     t: 'array',
     minItems: 0,

@@ -6,10 +6,15 @@
 import { us } from '../engine/time';
 import type { Cpu, CpuCosts } from '../model/cpu/cpu';
 import type { DeliverFn, TxDriver } from '../model/nic/driver';
-import { WiredNic } from '../model/nic/wired-nic';
+import { type WireDelivery, WiredNic } from '../model/nic/wired-nic';
 import { XenNetfront } from '../model/nic/xen-netfront';
 import type { Model } from './model';
-import type { WiredLinkConfig } from './scenario';
+import type { Scenario, WiredLinkConfig } from './scenario';
+
+/** How the wire into a router hands over a TSO skb's segments, by the scenario's granularity. */
+export function forwardedDelivery(sc: Scenario): WireDelivery {
+  return sc.granularity === 'segment' ? 'segments' : 'segments-together';
+}
 
 export function buildSenderDevice(
   m: Model,
@@ -17,7 +22,7 @@ export function buildSenderDevice(
   cpu: Cpu,
   costs: CpuCosts,
   /** A router receives packets of its own: the sender's skbs stay with its device until freed. */
-  deliverAs: 'segments' | 'train',
+  deliverAs: WireDelivery,
   deliver: DeliverFn,
 ): TxDriver {
   const sim = m.sim;

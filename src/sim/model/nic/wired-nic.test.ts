@@ -94,6 +94,27 @@ describe('WiredNic serialisation', () => {
     sim.runUntil(us(4000));
     expect(arrivals[3].skb).toBe(fwd);
   });
+
+  it("'segments-together' delivers the same packets in one event, when the first one arrives", () => {
+    const { sim, nic, arrivals } = rig({ deliverAs: 'segments-together', rateBps: 100e6 });
+    const skb = mkSkb({ lenBytes: 2 * 1448 + 500, segs: 3, seq: 10_000, owner: mkOwner(1, 1e6) });
+    nic.xmit(skb, 0);
+    const events0 = sim.eventsRun;
+    sim.runUntil(us(2000));
+    expect(arrivals.map((x) => x.t)).toEqual([123_040 + us(10), 123_040 + us(10), 123_040 + us(10)]);
+    expect(arrivals.map((x) => [x.skb.seq, x.skb.lenBytes, x.skb.segs])).toEqual([
+      [10_000, 1448, 1],
+      [11_448, 1448, 1],
+      [12_896, 500, 1],
+    ]);
+    for (const x of arrivals) expect(x.skb).not.toBe(skb);
+    // The wire's end, the arrival and the completion: no event per segment.
+    expect(sim.eventsRun - events0).toBe(3);
+    const fwd = mkSkb();
+    nic.xmit(fwd, sim.nowNs);
+    sim.runUntil(us(4000));
+    expect(arrivals[3].skb).toBe(fwd);
+  });
 });
 
 describe('WiredNic ring', () => {

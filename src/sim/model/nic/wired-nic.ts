@@ -20,6 +20,8 @@ import { type CompletionModel, createReclaim, type TxReclaim } from './tx-reclai
 
 export type { CompletionModel } from './tx-reclaim';
 
+export type WireDelivery = 'train' | 'segments' | 'segments-together';
+
 export interface WiredNicConfig {
   rateBps: number;
   propagationNs: Ns;
@@ -27,8 +29,14 @@ export interface WiredNicConfig {
   ringSlots: number;
   bql: boolean;
   completion: CompletionModel;
-  /** Deliver a TSO skb as one train (GRO-friendly) or as one packet per segment (forwarding). */
-  deliverAs: 'train' | 'segments';
+  /**
+   * Deliver a TSO skb as one train (GRO-friendly), or as one packet per segment
+   * (forwarding): each when its own last bit arrives ('segments', an event per
+   * segment) or all of them when the first one's does ('segments-together', one
+   * event per skb; in the far end's queue, where they become visible, each is its
+   * own packet again).
+   */
+  deliverAs: WireDelivery;
   /** CPU that runs the completion (napi TX clean); null: not modelled. */
   cpu: Cpu | null;
   perCompletionNs: number;
@@ -37,6 +45,7 @@ export interface WiredNicConfig {
 const K_TX_END = 1;
 const K_ARRIVE = 2;
 const K_CLEAN_DONE = 4;
+const K_ARRIVE_ALL = 8;
 
 export class WiredNic implements TxDriver, EventTarget {
   /** Descriptors not yet sent; the head is the one on the wire while busy. */
@@ -131,8 +140,24 @@ export class WiredNic implements TxDriver, EventTarget {
         const pkt = skb.segs === 1 && !skb.owner ? skb : this.segmentOf(skb, i);
         this.arrivals.at(t + this.cfg.propagationNs, K_ARRIVE, pkt);
       }
+    } else if (this.cfg.deliverAs === 'segments-together') {
+      // One event when the first segment's last bit arrives. The far end's
+      // queue then holds segments a little before the wire has brought them;
+      // behind a slower egress (a router's bottleneck, an AP's radio) none can
+      // leave before its own arrival anyway, so the packets' times are kept.
+      const pkts = skb.segs === 1 && !skb.owner ? [skb] : this.segmentsOf(skb);
+      const firstNs = Math.ceil(
+        ((skb.segL2Bytes(0) + ETH_WIRE_OVERHEAD_BYTES) * 8 * NS_PER_SEC) / this.cfg.rateBps,
+      );
+      this.arrivals.at(nowNs + firstNs + this.cfg.propagationNs, K_ARRIVE_ALL, pkts);
     }
     this.sim.after(dur, this, K_TX_END, skb);
+  }
+
+  private segmentsOf(skb: Skb): Skb[] {
+    const out: Skb[] = [];
+    for (let i = 0; i < skb.segs; i++) out.push(this.segmentOf(skb, i));
+    return out;
   }
 
   private segmentOf(skb: Skb, i: number): Skb {
@@ -176,6 +201,9 @@ export class WiredNic implements TxDriver, EventTarget {
       }
       case K_ARRIVE:
         this.deliver(arg as Skb, nowNs);
+        break;
+      case K_ARRIVE_ALL:
+        for (const pkt of arg as Skb[]) this.deliver(pkt, nowNs);
         break;
       case K_CLEAN_DONE:
         this.finishClean(arg as SkbRing, nowNs);

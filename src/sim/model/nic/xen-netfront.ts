@@ -11,7 +11,7 @@ import type { Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import type { Skb } from '../skb';
 import type { DeliverFn, TxDriver } from './driver';
-import { WiredNic, type CompletionModel } from './wired-nic';
+import { WiredNic, type CompletionModel, type WireDelivery } from './wired-nic';
 
 export interface XenConfig {
   /** NET_TX_RING_SIZE: 256 request slots for a 4 KB ring page. */
@@ -42,7 +42,7 @@ export interface XenConfig {
    * How dom0's NIC hands packets to the next hop: 'segments' when a router
    * follows (it receives packets of its own, not the guest's skbs).
    */
-  deliverAs: 'train' | 'segments';
+  deliverAs: WireDelivery;
   cpu: Cpu | null;
   perCompletionNs: number;
 }
