@@ -53,6 +53,12 @@ export function compareRows(twin: RunMetrics, sim: RunMetrics): CompareRow[] {
     }
   });
   add('segments per skb', 'segs', twin.segsPerSkb, sim.segsPerSkb, 'segs');
+  twin.udp.forEach((u, i) => {
+    const s = sim.udp[i];
+    add(`udp ${i} goodput`, 'Mbit/s', u.goodputMbps, s?.goodputMbps ?? NaN, 'throughput');
+    add(`udp ${i} loss`, '%', u.lossFraction * 100, (s?.lossFraction ?? NaN) * 100);
+    add(`udp ${i} jitter`, 'ms', u.jitterMs, s?.jitterMs ?? NaN);
+  });
   twin.flows.forEach((f, i) => {
     const s = sim.flows[i];
     const p = `flow ${i}`;

@@ -10,6 +10,7 @@ import { readSysctls } from './host';
 import type { TwinFlow, TwinPlan } from './plan';
 import { inNs, type Procs } from './procs';
 import { parseSs, type SsSocket } from './ss-parse';
+import { parseUdpIperf, udpClientArgs, type UdpMeasurement } from './udp-twin';
 
 export interface QdiscSample {
   tS: number;
@@ -37,6 +38,8 @@ export interface TwinMeasurement {
   /** Unix ms of the flows' start (x = 0 before the warm-up cut). */
   t0UnixMs: number;
   flows: FlowMeasurement[];
+  /** The UDP flows, as their iperf3 clients reported them (./udp-twin.ts). */
+  udp: UdpMeasurement[];
   pings: { tS: number; rttMs: number }[];
   qdiscs: { name: string; samples: QdiscSample[] }[];
   /** skbs the sender's veth transmitted (veth counts an skb once, whatever its segments). */
@@ -157,7 +160,7 @@ function parseIperf(
 function flowGroups(flows: TwinFlow[]): TwinFlow[][] {
   const by = new Map<string, TwinFlow[]>();
   for (const f of flows) {
-    const k = `${f.cc}|${f.startMs}|${f.stopMs}|${f.fqRateBps}`;
+    const k = `${f.cc}|${f.startMs}|${f.stopMs}|${f.fqRateBps}|${f.iperfArgs.join(' ')}`;
     by.set(k, [...(by.get(k) ?? []), f]);
   }
   return [...by.values()];
@@ -193,9 +196,15 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
       bound,
     ),
   );
+  const udpServers = plan.udp.map((u) =>
+    procs.start(
+      inNs(plan.receiver.ns, 'iperf3', '-s', '-1', '-B', plan.receiver.addr, '-p', String(u.port)),
+      bound,
+    ),
+  );
   await waitListening(
     plan.receiver.ns,
-    groups.map(([f]) => f.port),
+    [...groups.map(([f]) => f.port), ...plan.udp.map((u) => u.port)],
     procs,
   );
   const t0 = performance.now();
@@ -263,14 +272,29 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
       String(group.length),
     ];
     if (f.fqRateBps > 0) argv.push('--fq-rate', String(f.fqRateBps));
+    argv.push(...f.iperfArgs);
     const r = await procs.start(inNs(plan.sender.ns, ...argv), secs * 1000 + 10_000).done;
     return parseIperf(r.stdout, group, f.startMs / 1000);
   });
+  const udpClients = plan.udp.map(async (u) => {
+    await sleep(u.startMs);
+    const argv = [
+      'iperf3',
+      '-c',
+      plan.receiver.addr,
+      '-p',
+      String(u.port),
+      ...udpClientArgs(u, plan.warmupMs),
+    ];
+    const r = await procs.start(inNs(plan.sender.ns, ...argv), u.stopMs - u.startMs + 10_000).done;
+    return parseUdpIperf(r.stdout, u.index);
+  });
   const flows = (await Promise.all(clients)).flat().sort((a, b) => a.index - b.index);
+  const udp = await Promise.all(udpClients);
   running = false;
   await Promise.all(loops);
   const pingOut = ping ? await ping.done : null;
-  for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  for (const s of [...servers, ...udpServers]) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   const link = await procs.run([
     'ip',
     '-n',
@@ -290,6 +314,7 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
   return {
     t0UnixMs,
     flows: flows.map(({ localPort: _, ...f }) => f),
+    udp,
     pings: parsePing(pingOut?.stdout ?? '', t0UnixMs),
     qdiscs,
     vethTxPackets,

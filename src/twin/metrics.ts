@@ -31,6 +31,8 @@ export interface RunMetrics {
   qdiscs: { name: string; skbs: Quant; bytes: Quant }[];
   /** TCP segments per skb leaving the sender's qdisc layer, over the whole run. */
   segsPerSkb: number;
+  /** The UDP flows over the measured window. */
+  udp: { goodputMbps: number; lossFraction: number; jitterMs: number }[];
 }
 
 export const quant = (xs: readonly number[]): Quant => {
@@ -75,8 +77,17 @@ export function twinMetrics(m: TwinMeasurement, warmupS: number, endS: number): 
       const s = q.samples.filter((x) => inWindow(x.tS));
       return { name: q.name, skbs: quant(s.map((x) => x.qlen)), bytes: quant(s.map((x) => x.backlogBytes)) };
     }),
-    // The veth also carried the ping's requests (one skb each): they are no TCP skbs.
-    segsPerSkb: m.vethTxPackets - m.pings.length > 0 ? segs / (m.vethTxPackets - m.pings.length) : NaN,
+    // The veth also carried the ping's requests (one skb each): they are no TCP skbs. UDP
+    // datagrams of the warm-up iperf3 does not count (-O): with UDP flows the count is unknown.
+    segsPerSkb:
+      m.udp.length === 0 && m.vethTxPackets - m.pings.length > 0
+        ? segs / (m.vethTxPackets - m.pings.length)
+        : NaN,
+    udp: m.udp.map((u) => ({
+      goodputMbps: u.goodputMbps,
+      lossFraction: u.lossFraction,
+      jitterMs: u.jitterMs,
+    })),
   };
 }
 

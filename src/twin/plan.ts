@@ -7,6 +7,8 @@
  * sysctls where the scenario leaves the era's default, and a veth where the
  * scenario has a NIC.
  */
+import type { AppSpec } from '../sim/model/traffic/app-spec';
+import { udpFlowsOf, type TwinUdpFlow } from './udp-twin';
 import { eraForRelease } from '../flent/propose';
 import { ERAS, type EraId } from '../sim/scenario/eras';
 import type { Scenario } from '../sim/scenario/scenario';
@@ -48,6 +50,8 @@ export interface TwinFlow {
   stopMs: number;
   /** SO_MAX_PACING_RATE (iperf3 --fq-rate), bit/s; 0: none. */
   fqRateBps: number;
+  /** The flow's application as iperf3 options (-b, -l, --pacing-timer, -N); empty: iperf3's defaults. */
+  iperfArgs: string[];
 }
 
 export interface TwinPlan {
@@ -71,6 +75,8 @@ export interface TwinPlan {
   /** netem delay on the receiver's egress (the path's base RTT), or null when the kernel has none. */
   netemDelayUs: number | null;
   flows: TwinFlow[];
+  /** The scenario's UDP flows (./udp-twin.ts). */
+  udp: TwinUdpFlow[];
   pingIntervalMs: number;
   durationMs: number;
   warmupMs: number;
@@ -113,6 +119,11 @@ function refuseUnsupported(sc: Scenario, caps: HostCaps, era: EraId, set: Record
     no('link.rxCoalesce', 'a veth has no RX interrupt to coalesce');
   sc.tcp.perFlow?.forEach((f, i) => {
     if (f.rttUs !== null) no(`tcp.perFlow[${i}].rttUs`, 'the twin gives every flow the same path');
+    if (f.app?.kind === 'onoff')
+      no(
+        `tcp.perFlow[${i}].app`,
+        'iperf3 has no on/off writer (and netperf, which could pace one, is not installed)',
+      );
   });
   const shaped = sc.shaper ?? sc.router?.shaper ?? null;
   if (!shaped)
@@ -125,6 +136,28 @@ function refuseUnsupported(sc: Scenario, caps: HostCaps, era: EraId, set: Record
   for (const cc of new Set([sc.tcp.cc, ...(sc.tcp.perFlow ?? []).map((f) => f.cc ?? sc.tcp.cc)]))
     if (!caps.ccs.has(cc))
       no('tcp.cc', `this kernel has no ${cc} (tcp_available_congestion_control: ${[...caps.ccs].join(' ')})`);
+}
+
+/**
+ * A flow's application as iperf3 client options: -l its write size, -b and
+ * --pacing-timer its throttle, -N TCP_NODELAY. Without an application spec
+ * iperf3 keeps its own defaults (128 KiB writes) beside the model's 16 KiB
+ * netperf writer, as the twin always has.
+ */
+export function iperfAppArgs(app: AppSpec | null): string[] {
+  if (!app) return [];
+  const nodelay = app.noDelay ? ['-N'] : [];
+  if (app.kind === 'rate')
+    return [
+      '-b',
+      String(app.rateBps),
+      '-l',
+      String(app.writeBytes),
+      '--pacing-timer',
+      String(app.pacingTimerUs),
+      ...nodelay,
+    ];
+  return ['-l', String(app.writeBytes), ...nodelay];
 }
 
 function needQdiscs(kinds: string[], field: string, caps: HostCaps): void {
@@ -298,6 +331,7 @@ export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinP
       startMs: pf?.startMs ?? 0,
       stopMs: Math.min(pf?.stopMs ?? sc.durationMs, sc.durationMs),
       fqRateBps: sc.tcp.maxPacingRateBps,
+      iperfArgs: iperfAppArgs(pf?.app ?? null),
     };
   });
   if (era !== sc.era)
@@ -335,6 +369,7 @@ export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinP
     },
     netemDelayUs,
     flows,
+    udp: udpFlowsOf(sc),
     pingIntervalMs: sc.pingIntervalMs,
     durationMs: sc.durationMs,
     warmupMs: sc.warmupMs,

@@ -50,6 +50,11 @@ export function runSimSide(sc: Scenario, seed: number, stepMs: number): SimSide 
       bytes: q(qd.backlogBytes),
     })),
     segsPerSkb: skbs > 0 ? segs / skbs : NaN,
+    udp: (summary.udp ?? []).map((u) => ({
+      goodputMbps: u.goodputBps / 1e6,
+      lossFraction: u.lossFraction,
+      jitterMs: u.jitterMs,
+    })),
   };
   return { summary, steps, metrics };
 }

@@ -30,6 +30,7 @@ function measurement(flows: number): TwinMeasurement {
   const ts = Array.from({ length: 15 }, (_, k) => 0.2 * (k + 1));
   return {
     t0UnixMs: 1_700_000_000_000,
+    udp: [],
     flows: Array.from({ length: flows }, (_, i) => ({
       index: i,
       intervals: ts.map((tS) => ({ tS, bps: 20e6 / flows })),
