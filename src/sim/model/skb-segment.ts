@@ -6,12 +6,15 @@
  * by qdiscs that split GSO skbs (tbf_segment, cake's split-gso). A traced
  * skb's trace follows each segment.
  */
-import { linearSegmentTruesize, Skb, tcpSkbTruesize } from './skb';
+import { linearSegmentTruesize, Skb } from './skb';
+import { skbHeadTruesize } from './skb-truesize';
 
 /** The segments of `skb`; `sg`: the device has scatter-gather (frags), else skb_segment copies into linear skbs. */
 export function gsoSegment(skb: Skb, sg: boolean): Skb[] {
   const segs: Skb[] = [];
   let total = 0;
+  // Each segment's head is as large as the GSO skb's headroom and headers: the owner kernel's skb head.
+  const head = skb.owner?.skbHeadTruesizeBytes ?? skbHeadTruesize('small-head-cache');
   for (let i = 0; i < skb.segs; i++) {
     const s = new Skb();
     s.kind = skb.kind;
@@ -25,7 +28,7 @@ export function gsoSegment(skb: Skb, sg: boolean): Skb[] {
     s.segs = 1;
     s.gsoSizeBytes = skb.gsoSizeBytes;
     s.hdrBytes = skb.hdrBytes;
-    s.truesizeBytes = sg ? tcpSkbTruesize(s.lenBytes, true) : linearSegmentTruesize(s.lenBytes, s.hdrBytes);
+    s.truesizeBytes = sg ? head + s.lenBytes : linearSegmentTruesize(s.lenBytes, s.hdrBytes);
     s.tstampNs = skb.tstampNs;
     s.xmitNs = skb.xmitNs;
     s.tsEcrNs = skb.tsEcrNs;

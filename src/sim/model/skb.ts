@@ -6,6 +6,7 @@
 import { preferTaggedFields } from '../engine/double-fields';
 import type { Ns } from '../engine/time';
 import type { SkbTrace } from './skb-trace';
+import { tcpSkbTruesizeOf, type TcpSkbHead } from './skb-truesize';
 
 /** sk->sk_pacing_status (include/net/sock.h). */
 export const PacingStatus = { NONE: 0, NEEDED: 1, FQ: 2 } as const;
@@ -40,6 +41,8 @@ export interface SkbOwner {
   onSkbFree(skb: Skb, nowNs: Ns): void;
   /** sk_wmem_alloc adjustment when software GSO replaces one skb by its segments. */
   chargeWmem(deltaBytes: number): void;
+  /** What the owner's kernel charges a page-frag skb head (skb_segment's segments get the same). */
+  readonly skbHeadTruesizeBytes?: number;
 }
 
 let nextSkbId = 1;
@@ -154,21 +157,15 @@ preferTaggedFields(new Skb(), [
 nextSkbId = 1;
 
 /**
- * skb->truesize for a TCP transmit skb.
- * - SG (payload in page frags, tcp_sendmsg copies into pages): the linear part
- *   holds only headers, so truesize = SKB_TRUESIZE(MAX_TCP_HEADER) + payload,
- *   SKB_TRUESIZE(x) = x + SKB_DATA_ALIGN(sizeof(struct sk_buff)=232)
- *   + SKB_DATA_ALIGN(sizeof(struct skb_shared_info)=320); MAX_TCP_HEADER ≈ 320
- *   on x86-64, so the fixed part is 320 + 256 + 320 = 896 bytes.
- * - Linear (no SG, before GSO-always-on): payload lives in a kmalloc'd head,
- *   rounded up to a power of two (kmalloc size classes), plus sk_buff.
+ * skb->truesize for a TCP transmit skb of `payloadBytes`, in the era's
+ * allocator (`head`; ./skb-truesize.ts has the struct sizes and generations).
  */
-export function tcpSkbTruesize(payloadBytes: number, sg: boolean): number {
-  if (sg) return 896 + payloadBytes;
-  const head = 320 + payloadBytes + 320;
-  let pow = 512;
-  while (pow < head) pow *= 2;
-  return pow + 256;
+export function tcpSkbTruesize(
+  payloadBytes: number,
+  sg: boolean,
+  head: TcpSkbHead = 'small-head-cache',
+): number {
+  return tcpSkbTruesizeOf(payloadBytes, sg, head);
 }
 
 /**

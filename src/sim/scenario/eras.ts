@@ -59,6 +59,7 @@ const k66: KernelFeatures = {
   timerWheelLevels: true,
   cwndValidate: 'usage-seq',
   tcpSlowStartAfterIdle: true,
+  tcpSkbHead: 'small-head-cache',
 };
 
 /** Linux 4.1: inline TSQ under a global cap, autosizing, no internal pacing. */
@@ -74,6 +75,7 @@ const k41: KernelFeatures = {
   tsoDeferClock: 'lsndtime',
   timerWheelLevels: false,
   cwndValidate: 'max-packets',
+  tcpSkbHead: 'linear-2k',
 };
 
 /** Linux 4.16: tcp_small_queue_check with the rtx-queue shortcut, hrtimer pacing. */
@@ -84,6 +86,7 @@ const k416: KernelFeatures = {
   tsqRetransmitFactor: true,
   pacing: 'hrtimer',
   tcpTsClockMs: true,
+  tcpSkbHead: 'kmalloc',
 };
 
 const base: EraProfile = {
@@ -172,13 +175,19 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     ...base,
     id: '5.4',
     label: 'Linux 5.4 (2019, EDT)',
-    kernel: { ...k66, tsqShortcut: 'empty', tcpTsoRttLog: null, cwndValidate: 'max-packets' },
+    kernel: {
+      ...k66,
+      tsqShortcut: 'empty',
+      tcpTsoRttLog: null,
+      cwndValidate: 'max-packets',
+      tcpSkbHead: 'kmalloc',
+    },
   },
   '6.1': {
     ...base,
     id: '6.1',
     label: 'Linux 6.1 (2022–2023: min_rtt TSO bonus, TSQ shortcut only for an empty rtx queue)',
-    kernel: { ...k66, tsqShortcut: 'empty' },
+    kernel: { ...k66, tsqShortcut: 'empty', tcpSkbHead: 'kmalloc' },
   },
   '6.6': base,
   '6.16': {

@@ -8,6 +8,7 @@
  */
 
 import type { CwndValidateRule } from './cwnd-validate';
+import type { TcpSkbHead } from '../skb-truesize';
 
 /** tcp_small_queue_check's shortcut for an (almost) empty retransmit queue. */
 export type TsqShortcut = 'none' | 'empty' | 'single';
@@ -87,6 +88,12 @@ export interface KernelFeatures {
    * is_cwnd_limited kept for the window (f4ce91ce12a7, 6.0).
    */
   cwndValidate: CwndValidateRule;
+  /**
+   * How a TCP skb's head is allocated, so what truesize it is charged (../skb-truesize.ts): a 2 KB
+   * head with 1408 bytes of linear payload (≤ 4.14), a 640-byte head from kmalloc-1024 (4.15–6.2),
+   * from the skbuff_small_head cache (bf9f1baa279f, 6.3).
+   */
+  tcpSkbHead: TcpSkbHead;
   /** net.ipv4.tcp_slow_start_after_idle (default 1): tcp_cwnd_restart and tcp_cwnd_application_limited. */
   tcpSlowStartAfterIdle: boolean;
 }

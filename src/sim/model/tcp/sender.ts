@@ -18,6 +18,7 @@ import { partialTailMayGo, tcpPush } from './tcp-push';
 import { sndbufOnEstablished, sndbufOnNewSpace } from './sndbuf-expand';
 import { tcpDataSkb } from './data-skb';
 import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
+import { skbHeadTruesize } from '../skb-truesize';
 import type { CcSock, CongestionControl } from './cc/cc';
 import { RtxQueue } from './rtx-queue';
 import { SndWnd } from './snd-wnd';
@@ -285,11 +286,21 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   /** TCPAutoCorking events of this socket. */
   autocorkCount = 0;
   push(nowNs: Ns): void {
-    tcpPush(this, tcpSkbTruesize, nowNs);
+    tcpPush(this, (len, sg) => tcpSkbTruesize(len, sg, this.kernel.tcpSkbHead), nowNs);
   }
   /** tcp_write_xmit may send the partial last segment. */
   partialTailMayGo(): boolean {
     return partialTailMayGo(this);
+  }
+
+  /** skb->truesize of an skb of this socket carrying `payloadBytes` (../skb-truesize.ts). */
+  skbTruesize(payloadBytes: number): number {
+    return tcpSkbTruesize(payloadBytes, this.cfg.sg, this.kernel.tcpSkbHead);
+  }
+
+  /** What this kernel charges a page-frag skb head; skb_segment's segments get the same. */
+  get skbHeadTruesizeBytes(): number {
+    return skbHeadTruesize(this.kernel.tcpSkbHead);
   }
 
   /** Unsent bytes in the write queue. */
@@ -305,7 +316,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     const mss = this.mss;
     const sg = this.cfg.sg;
     const goalBytes = this.sizeGoalSegs() * mss;
-    const perSkb = tcpSkbTruesize(sg ? goalBytes : mss, sg) - (sg ? goalBytes : mss);
+    const perSkb = this.skbTruesize(sg ? goalBytes : mss) - (sg ? goalBytes : mss);
     const unsent = this.unsentBytes;
     return this.writeSeq - this.sndUna + perSkb * (this.rtx.skbs + Math.ceil(unsent / goalBytes));
   }

@@ -9,7 +9,6 @@
  * The socket state and the transmit itself are in ./sender.ts.
  */
 import type { Ns } from '../../engine/time';
-import { tcpSkbTruesize } from '../skb';
 import type { TcpSender } from './sender';
 import { tcpPacingCheck } from './sender-pacing';
 import { tcpMinshallUpdate } from './tcp-push';
@@ -36,7 +35,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   const li = rtx.nextLost();
   if (li >= 0 && rtx.inFlight() < tp.snd_cwnd) {
     const r = rtx.at(li);
-    const truesize = tcpSkbTruesize(r.end - r.seq, tp.cfg.sg);
+    const truesize = tp.skbTruesize(r.end - r.seq);
     if (tp.tsqCheck(truesize, 1, nowNs)) return;
     rtx.markRetransmitted(r, nowNs);
     tp.send(r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
@@ -78,7 +77,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     return;
   }
   const len = Math.min(segs * tp.mss, unsent);
-  const truesize = tcpSkbTruesize(len, tp.cfg.sg);
+  const truesize = tp.skbTruesize(len);
   if (tp.tsqCheck(truesize, 0, nowNs)) return;
   segs = Math.max(1, segs);
   tp.sndWnd.setLimited(false, nowNs);
