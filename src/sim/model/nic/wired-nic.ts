@@ -145,11 +145,13 @@ export class WiredNic implements TxDriver, EventTarget {
       // queue then holds segments a little before the wire has brought them;
       // behind a slower egress (a router's bottleneck, an AP's radio) none can
       // leave before its own arrival anyway, so the packets' times are kept.
-      const pkts = skb.segs === 1 && !skb.owner ? [skb] : this.segmentsOf(skb);
       const firstNs = Math.ceil(
         ((skb.segL2Bytes(0) + ETH_WIRE_OVERHEAD_BYTES) * 8 * NS_PER_SEC) / this.cfg.rateBps,
       );
-      this.arrivals.at(nowNs + firstNs + this.cfg.propagationNs, K_ARRIVE_ALL, pkts);
+      const atNs = nowNs + firstNs + this.cfg.propagationNs;
+      // A forwarded single packet (a ping, a reply) travels on as itself, as on the per-segment path.
+      if (skb.segs === 1 && !skb.owner) this.arrivals.at(atNs, K_ARRIVE, skb);
+      else this.arrivals.at(atNs, K_ARRIVE_ALL, this.segmentsOf(skb));
     }
     this.sim.after(dur, this, K_TX_END, skb);
   }
