@@ -95,6 +95,7 @@ export const SUMMARY_SCHEMA: Schema = obj(
         baseRttMs: NUM,
         goodputBps: NUM,
         meanSrttMs: NUM,
+        limited: obj({ app: NUM, sndbuf: NUM, cwnd: NUM, rwnd: NUM, pacing: NUM, tsq: NUM }),
       }),
     ),
     udp: list(obj({ name: STR, targetBps: NUM, goodputBps: NUM, lossFraction: NUM, jitterMs: NUM })),

@@ -279,6 +279,23 @@ export interface FlowShare {
   goodputBps: number;
   /** Mean of the sender's smoothed RTT over that time (sampled at the scenario's interval). */
   meanSrttMs: number;
+  /**
+   * Share of that time each reason held the sender back (sums to 1; NaN
+   * before the measurement): as tcp_info's tcpi_busy_time, tcpi_rwnd_limited
+   * and tcpi_sndbuf_limited time it, with the busy time split by what stopped
+   * tcp_write_xmit (model/tcp/limit-chrono.ts).
+   */
+  limited: LimitShares;
+}
+
+/** What held a sender back: application, send buffer, cwnd, receive window, pacing, TSQ. */
+export interface LimitShares {
+  app: number;
+  sndbuf: number;
+  cwnd: number;
+  rwnd: number;
+  pacing: number;
+  tsq: number;
 }
 
 export interface Summary {

@@ -52,6 +52,22 @@ describe('applications above the socket', () => {
     expect(tx.writeSeq).toBeGreaterThan(1e6);
   });
 
+  it('what held each flow back: the application for iperf3 -b, the send buffer for a small SO_SNDBUF', () => {
+    const rate = runScenario(
+      oneFlow({ kind: 'rate', rateBps: 10e6, writeBytes: 128 * 1024, pacingTimerUs: 1000 }),
+      1,
+    ).summary.flowShares[0].limited;
+    expect(rate.app).toBeGreaterThan(0.8);
+    const sc = oneFlow({ kind: 'bulk', writeBytes: 128 * 1024 });
+    sc.tcp.perFlow![0].so_sndbuf = 16384;
+    const small = runScenario(sc, 1).summary.flowShares[0].limited;
+    expect(small.sndbuf).toBeGreaterThan(0.5);
+    const bulk = runScenario(oneFlow(null), 1).summary.flowShares[0].limited;
+    expect(bulk.app + bulk.sndbuf).toBeLessThan(0.2);
+    for (const l of [rate, small, bulk])
+      expect(Object.values(l).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+  });
+
   it('a bad application names its field', () => {
     const bad = (app: unknown) => {
       const sc = oneFlow(null);

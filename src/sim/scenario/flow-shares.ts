@@ -4,7 +4,8 @@
  * the base RTT of its path and its mean smoothed RTT — the per-flow rows of
  * Flent's rtt_fair tests.
  */
-import type { FlowShare } from '../api';
+import type { FlowShare, LimitShares } from '../api';
+import { LIMIT_REASONS, type LimitReason } from '../model/tcp/limit-chrono';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
 import type { TcpReceiver } from '../model/tcp/receiver';
 import type { TcpSender } from '../model/tcp/sender';
@@ -28,6 +29,8 @@ export class FlowShares {
   private srttSum: number[] = [];
   private srttN: number[] = [];
   private measureFromNs: Ns = 0;
+  /** Each sender's limit times when the measurement began (or its flow started after it). */
+  private limitsBase: (Record<LimitReason, number> | null)[] = [];
   private measuring = false;
 
   constructor(
@@ -44,6 +47,7 @@ export class FlowShares {
     this.base = this.times.map((_, i) => rx[i]?.bytesInOrder ?? 0);
     this.srttSum = this.times.map(() => 0);
     this.srttN = this.times.map(() => 0);
+    this.limitsBase = this.senders.map((s) => s.limits.times(nowNs));
   }
 
   /** Flow i's application stops writing at nowNs. */
@@ -62,6 +66,21 @@ export class FlowShares {
     });
   }
 
+  /** Shares of the measured time (up to the flow's stop) per limit reason. */
+  private limitShares(i: number, toNs: Ns): LimitShares {
+    const s = this.senders[i];
+    const base = this.limitsBase[i];
+    const out = { app: NaN, sndbuf: NaN, cwnd: NaN, rwnd: NaN, pacing: NaN, tsq: NaN };
+    if (!s || !base || !this.measuring) return out;
+    const now = s.limits.times(toNs);
+    const d = LIMIT_REASONS.map((r) => Math.max(0, now[r] - base[r]));
+    // Before its connection opened the flow was no one's to limit: that time is not 'app'.
+    d[0] = Math.max(0, d[0] - Math.max(0, this.times[i].startNs - this.measureFromNs));
+    const total = d.reduce((a, b) => a + b, 0);
+    if (total > 0) LIMIT_REASONS.forEach((r, k) => (out[r] = d[k] / total));
+    return out;
+  }
+
   summary(nowNs: Ns): FlowShare[] {
     const rx = this.receivers();
     return this.times.map((t, i) => {
@@ -75,6 +94,7 @@ export class FlowShares {
         baseRttMs: (t.baseRttNs ?? NaN) / NS_PER_MS,
         goodputBps: this.measuring && to > from ? (bytes * 8 * NS_PER_SEC) / (to - from) : NaN,
         meanSrttMs: this.srttN[i] > 0 ? this.srttSum[i] / this.srttN[i] / NS_PER_MS : NaN,
+        limited: this.limitShares(i, to),
       };
     });
   }

@@ -15,6 +15,7 @@ import type { Cpu, CpuCosts } from '../cpu/cpu';
 import { APP_CHUNK_BYTES, BulkWriter } from './app-writer';
 import { writePolicy } from '../traffic/write-policy';
 import { partialTailMayGo, tcpPush } from './tcp-push';
+import { LimitChrono } from './limit-chrono';
 import { sndbufOnEstablished, sndbufOnNewSpace } from './sndbuf-expand';
 import { tcpDataSkb } from './data-skb';
 import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
@@ -285,6 +286,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   autocorkThrottled = false;
   /** TCPAutoCorking events of this socket. */
   autocorkCount = 0;
+  /** Why tcp_write_xmit last stopped, timed (./limit-chrono.ts). */
+  readonly limits = new LimitChrono();
   push(nowNs: Ns): void {
     tcpPush(this, (len, sg) => tcpSkbTruesize(len, sg, this.kernel.tcpSkbHead), nowNs);
   }

@@ -36,35 +36,36 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (li >= 0 && rtx.inFlight() < tp.snd_cwnd) {
     const r = rtx.at(li);
     const truesize = tp.skbTruesize(r.end - r.seq);
-    if (tp.tsqCheck(truesize, 1, nowNs)) return;
+    if (tp.tsqCheck(truesize, 1, nowNs)) return tp.limits.set('tsq', nowNs);
     rtx.markRetransmitted(r, nowNs);
     tp.send(r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
     return;
   }
-  if (tcpPacingCheck(tp, nowNs)) return;
+  if (tcpPacingCheck(tp, nowNs)) return tp.limits.set('pacing', nowNs);
   const inFlight = rtx.inFlight();
   if (inFlight >= tp.snd_cwnd) {
     // 5.11+ (299bcb55ecd1): a tcp_write_xmit that sends nothing for want of cwnd validates too.
     if (tp.cwndValidation.validatesWhenNothingSent()) tp.cwndValidate(true);
-    return;
+    return tp.limits.set('cwnd', nowNs);
   }
   const unsent = tp.unsentBytes;
   // Whole segments, and the partial last one once the writer pushed it and Nagle lets it (./tcp-push.ts).
   const wholeSegs = Math.floor(unsent / tp.mss);
   const unsentSegs = wholeSegs + (unsent > wholeSegs * tp.mss && tp.partialTailMayGo() ? 1 : 0);
-  if (unsentSegs < 1) return;
+  // Nothing to send: the writer waits for memory, or has nothing (./limit-chrono.ts).
+  if (unsentSegs < 1) return tp.limits.set(tp.app.noSpace ? 'sndbuf' : 'app', nowNs);
   // Receive window: the first segment must fit (tcp_snd_wnd_test); the skb is cut at its edge.
   const rwndSegs = tp.sndWnd.segsAvailable(tp.sndUna, tp.sndNxt, tp.mss);
   if (rwndSegs < 1) {
     tp.sndWnd.setLimited(true, nowNs);
-    return;
+    return tp.limits.set('rwnd', nowNs);
   }
   const goal = tp.tsoGoal();
   const halfCwnd = Math.max(tp.snd_cwnd >> 1, 1);
   const quota = Math.min(halfCwnd, tp.snd_cwnd - inFlight);
   let segs = Math.min(goal, quota, unsentSegs, rwndSegs);
   if (segs < 1) return;
-  if (segs < goal && segs === unsentSegs && tailCorked(tp)) return;
+  if (segs < goal && segs === unsentSegs && tailCorked(tp)) return tp.limits.set('app', nowNs);
   // tcp_tso_should_defer's limit is min(send_win, cong_win): the receiver's window past snd_nxt counts.
   const room = Math.min(tp.snd_cwnd - inFlight, rwndSegs);
   if (segs < goal && tp.tso.shouldDefer(tp.ack.inRecovery(), room, goal, nowNs, tp.sndWnd.wnd)) {
@@ -74,11 +75,11 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     if (rwndSegs <= tp.snd_cwnd - inFlight) tp.sndWnd.setLimited(true, nowNs);
     else if (tp.loopSent) tp.cwndValidate(true, true);
     else if (tp.cwndValidation.validatesWhenNothingSent()) tp.cwndValidate(true);
-    return;
+    return tp.limits.set(rwndSegs <= tp.snd_cwnd - inFlight ? 'rwnd' : 'cwnd', nowNs);
   }
   const len = Math.min(segs * tp.mss, unsent);
   const truesize = tp.skbTruesize(len);
-  if (tp.tsqCheck(truesize, 0, nowNs)) return;
+  if (tp.tsqCheck(truesize, 0, nowNs)) return tp.limits.set('tsq', nowNs);
   segs = Math.max(1, segs);
   tp.sndWnd.setLimited(false, nowNs);
   tp.send(tp.sndNxt, len, segs, truesize, false, nowNs);
