@@ -114,7 +114,8 @@ function controlIds(page: Page): Promise<{ id: string; what: string }[]> {
     const walk = (root: Document | ShadowRoot) => {
       for (const el of Array.from(
         root.querySelectorAll<HTMLElement>(
-          'button, input, select, textarea, summary, a[href], [tabindex="0"]',
+          // A glossary term in the explorer's help is left out of the Tab order on purpose (tabindex -1).
+          ':is(button, input, select, textarea, summary, a[href], [tabindex="0"]):not([tabindex="-1"])',
         ),
       )) {
         // Not inside a closed <details> or otherwise hidden: those are reached by opening them first.
@@ -200,6 +201,31 @@ test('explorer: every control is reachable by Tab, named, and shows a focus ring
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('embed-open')).toBeFocused();
+});
+
+test('explorer: a skip link is the first Tab stop and leads to the knobs; glossary terms in their help are not Tab stops', async ({
+  page,
+}) => {
+  await openExplorer(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByTestId('skip-to-parameters');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  // From the parameters: Restore defaults, the first group, then the first knob's own controls.
+  let presses = 0;
+  while (
+    presses < 8 &&
+    !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === 'range'))
+  ) {
+    await page.keyboard.press('Tab');
+    presses++;
+  }
+  expect(presses, 'Tab stops from the skip link to the first slider').toBeLessThan(8);
+  // Without the skip link the top bar's controls come first, but no definition of a term in the help.
+  const terms = page.locator('#parameters button.term');
+  expect(await terms.count()).toBeGreaterThan(0);
+  for (const t of await terms.all()) await expect(t).toHaveAttribute('tabindex', '-1');
 });
 
 test('experiments view: no serious axe violations', async ({ page }) => {

@@ -62,6 +62,10 @@ export function App() {
   return (
     <ExplorerContext.Provider value={ctx}>
       <div className="app">
+        {/* The first Tab stop: past the top bar's controls, straight to the knobs. */}
+        <a className="skip-link" href="#parameters" data-testid="skip-to-parameters">
+          Skip to the parameters
+        </a>
         <header className="topbar">
           <h1>TSQ Lab</h1>
           <ViewSwitch />
@@ -74,7 +78,7 @@ export function App() {
           <SlowNotice />
         </header>
         {phone && <PhoneBar />}
-        <aside id="parameters" className={sheet ? 'col-controls sheet-open' : 'col-controls'}>
+        <aside id="parameters" tabIndex={-1} className={sheet ? 'col-controls sheet-open' : 'col-controls'}>
           <ControlsPanel />
         </aside>
         <main className="col-centre">

@@ -47,6 +47,8 @@ export function mountControl(parent: HTMLElement, spec: ParamSpec, rt: ControlHo
   const help = el('p', 'ctl-help');
   // Kernel terms in the help link to their definitions, as everywhere else.
   help.append(...glossaryNodes(spec.help));
+  // Pointer and screen reader reach the definitions; Tab goes from control to control.
+  help.querySelectorAll<HTMLButtonElement>('button.term').forEach((b) => (b.tabIndex = -1));
   help.id = `${id}-help`;
   const err = el('p', 'ctl-error');
   err.id = `${id}-err`;

@@ -41,6 +41,19 @@ input[type='range'] { accent-color: var(--accent); width: 100%; margin: 2px 0; }
 .ctl-head label { font-weight: 500; }
 .ctl-head output { margin-left: auto; font-variant-numeric: tabular-nums; }
 .ctl-help { margin: 0; color: var(--muted); font-size: 11.5px; }
+/* Glossary terms (knob help here, the prose of a lesson): underlined words, not buttons; the definition in a tip. */
+.term-wrap { position: relative; display: inline; }
+button.term {
+  display: inline; min-height: 0; padding: 0; margin: 0; border: none; border-radius: 0; background: none; font: inherit;
+  color: inherit; text-decoration: underline dotted var(--accent); text-underline-offset: 3px; cursor: help;
+}
+button.term.code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.92em; }
+.tip {
+  position: absolute; z-index: 20; left: 0; top: 1.6em; width: min(340px, 80vw); padding: 8px 10px; border-radius: 6px;
+  background: var(--bg); color: var(--fg); border: 1px solid var(--border); box-shadow: 0 4px 16px rgba(0, 0, 0, 0.18);
+  font-size: 12.5px; font-weight: 400; font-style: normal; line-height: 1.45; white-space: normal;
+}
+.tip-files { display: block; margin-top: 4px; color: var(--muted); }
 .ctl-error { margin: 0; color: var(--error); font-size: 12px; }
 .ctl select { width: 100%; }
 .charts { display: flex; flex-direction: column; gap: 6px; min-height: 0; }

@@ -22,6 +22,8 @@ export function fitCanvas(
 }
 
 const MANTISSAS = new Set([1, 2, 5]);
+/** Ticks an axis asks for at most (d3 and binaryTicks may add one). */
+const MAX_TICKS = 6;
 const isBytes = (u?: string) => !!u && /^(b|bytes?)$/i.test(u);
 
 /** Ticks at multiples of a power of two, so byte axes read 64K, 128K, 192K rather than 97.7K. */
@@ -58,7 +60,8 @@ export function renderAxes(g: SVGGElement, axes: AxisSpec[], widthPx: number): v
     .attr('transform', `translate(${widthPx - 1},0)`);
   sel.each(function (a) {
     const [r0, r1] = a.scale.range();
-    const count = Math.max(3, Math.floor(Math.abs(r0 - r1) / 26));
+    // A tick every 26 px or more, and never more than MAX_TICKS: a tall plot (presentation mode) reads no better with twenty.
+    const count = Math.min(MAX_TICKS, Math.max(3, Math.floor(Math.abs(r0 - r1) / 26)));
     const axis = axisLeft(a.scale).tickSizeOuter(0).tickSize(4);
     if (a.tickValues) axis.tickValues(a.tickValues);
     else if (a.log) {

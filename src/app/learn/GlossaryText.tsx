@@ -9,7 +9,16 @@ import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { glossaryTerm, linkTerms } from '../../sim/lessons/glossary';
 
-export function Term({ id, children }: { id: string; children: string }) {
+/** `tabbable`: a Tab stop of its own (lessons); else reached by pointer and screen reader but not by Tab. */
+export function Term({
+  id,
+  children,
+  tabbable = true,
+}: {
+  id: string;
+  children: string;
+  tabbable?: boolean;
+}) {
   const t = glossaryTerm(id);
   const tipId = useId();
   const [hover, setHover] = useState(false);
@@ -26,6 +35,7 @@ export function Term({ id, children }: { id: string; children: string }) {
         type="button"
         className="term"
         data-term={id}
+        tabIndex={tabbable ? undefined : -1}
         aria-describedby={tipId}
         onMouseEnter={() => setHover(true)}
         onMouseLeave={() => setHover(false)}
@@ -71,13 +81,18 @@ export function Term({ id, children }: { id: string; children: string }) {
   );
 }
 
-/** `text` with each glossary term (once) as a Term. */
+/**
+ * `text` with each glossary term (once) as a Term. These are the explorer's
+ * labels and help (knobs, summary, packet path): a definition a pointer can
+ * open, kept out of the Tab order so the keyboard goes from control to
+ * control (the Learn view's glossary lists every term).
+ */
 export function GlossaryText({ text }: { text: string }) {
   return (
     <>
       {linkTerms(text).map((l, i) =>
         l.kind === 'term' ? (
-          <Term key={i} id={l.id}>
+          <Term key={i} id={l.id} tabbable={false}>
             {l.text}
           </Term>
         ) : (

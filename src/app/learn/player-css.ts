@@ -30,18 +30,6 @@ export const LESSON_CSS = `
 output.value { font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
 output.value.pending { font-weight: 500; color: var(--muted); font-style: italic; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.92em; }
-.term-wrap { position: relative; display: inline; }
-button.term {
-  display: inline; min-height: 0; padding: 0; margin: 0; border: none; border-radius: 0; background: none; font: inherit;
-  color: inherit; text-decoration: underline dotted var(--accent); text-underline-offset: 3px; cursor: help;
-}
-button.term.code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.92em; }
-.tip {
-  position: absolute; z-index: 20; left: 0; top: 1.6em; width: min(340px, 80vw); padding: 8px 10px; border-radius: 6px;
-  background: var(--bg); color: var(--fg); border: 1px solid var(--border); box-shadow: 0 4px 16px rgba(0, 0, 0, 0.18);
-  font-size: 12.5px; font-weight: 400; font-style: normal; line-height: 1.45; white-space: normal;
-}
-.tip-files { display: block; margin-top: 4px; color: var(--muted); }
 fieldset.predict { margin: 8px 0 12px; padding: 8px 10px 10px; border: 1px solid var(--border); border-radius: 8px; }
 fieldset.predict.asking { border-color: var(--accent); box-shadow: 0 0 0 1px var(--accent); }
 fieldset.predict legend.predict-tag { padding: 0 6px; border-radius: 4px; background: var(--accent); color: var(--accent-fg); font-weight: 600; font-size: 12px; }
@@ -106,9 +94,11 @@ ol.hops { margin: 2px 0 0; padding-left: 20px; font-size: 12.5px; }
   .lesson-title { font-size: 15px; }
   .lesson-tools { font-size: 12.5px; }
   .lesson-body { grid-template-columns: minmax(0, 1fr); gap: 6px; }
-  .lesson-text { max-height: 34vh; overflow: auto; border-bottom: 1px solid var(--border); padding-bottom: 4px; }
+  /* The text flows with the page (no inner scroller to lose a question in); the figure stays in view above it. */
+  .lesson-figure { order: -1; position: sticky; top: 0; z-index: 5; background: var(--bg); padding-bottom: 4px; border-bottom: 1px solid var(--border); }
+  .lesson-figure .path-slot { display: none; }
   .lesson-figure .chart:not(:first-child) { display: none; }
-  .lesson-figure .chart-body { height: 140px !important; }
+  .lesson-figure .chart-body { height: 140px; min-height: 0 !important; }
   .stage { grid-template-columns: minmax(90px, 1.4fr) minmax(40px, 1fr) 60px auto; }
 }
 `;

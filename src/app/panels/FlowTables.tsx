@@ -5,47 +5,84 @@
  * p10–p90 beside it (from the core's Summary).
  */
 import type { Quantiles, Summary } from '../../sim/api';
+import { useRef } from 'react';
 import { formatBps, formatBytes, num } from '../format';
+import { useStackWhenNarrow } from '../table-stack';
 
-const range = (q: Quantiles, f: (v: number) => string): string =>
-  Number.isFinite(q.median) ? `${f(q.median)} (${f(q.p10)}–${f(q.p90)})` : '–';
+/** The median, then its p10–p90 (which may wrap under it, so the table fits its card). */
+const range = (q: Quantiles, f: (v: number) => string) =>
+  Number.isFinite(q.median) ? (
+    <>
+      {f(q.median)} <span className="q-range">({`${f(q.p10)}–${f(q.p90)}`})</span>
+    </>
+  ) : (
+    '–'
+  );
 const ms = (v: number) => `${num(v)} ms`;
 const count = (v: number) => num(v, 4);
 
+const FLOW_COLUMNS = [
+  'flow',
+  'goodput',
+  'srtt',
+  'min_rtt',
+  'cwnd',
+  'pacing rate',
+  'delivery rate',
+  'skmem t',
+];
+
 export function FlowTables({ summary }: { summary: Summary }) {
   const { flows, qdiscs } = summary;
+  const box = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  useStackWhenNarrow(box, table, flows.length > 0);
   return (
     <>
       {flows.length > 0 && (
-        <table className="summary-table" data-testid="flow-table">
-          <caption>TCP flows (as ss -tinm: median, p10–p90)</caption>
-          <thead>
-            <tr>
-              <th scope="col">flow</th>
-              <th scope="col">goodput</th>
-              <th scope="col">srtt</th>
-              <th scope="col">min_rtt</th>
-              <th scope="col">cwnd</th>
-              <th scope="col">pacing rate</th>
-              <th scope="col">delivery rate</th>
-              <th scope="col">skmem t</th>
-            </tr>
-          </thead>
-          <tbody>
-            {flows.map((fl) => (
-              <tr key={fl.flow}>
-                <th scope="row">{fl.flow}</th>
-                <td>{formatBps(fl.goodputBps)}</td>
-                <td>{range(fl.srttMs, ms)}</td>
-                <td>{Number.isFinite(fl.minRttMs) ? ms(fl.minRttMs) : '–'}</td>
-                <td>{range(fl.cwndPkts, count)}</td>
-                <td>{range(fl.pacingRateBps, formatBps)}</td>
-                <td>{range(fl.deliveryRateBps, formatBps)}</td>
-                <td>{range(fl.skmemTBytes, formatBytes)}</td>
+        <div className="table-box" ref={box}>
+          <table className="summary-table" data-testid="flow-table" ref={table}>
+            <caption>TCP flows (as ss -tinm: median, p10–p90)</caption>
+            <thead>
+              <tr>
+                <th scope="col">flow</th>
+                <th scope="col">goodput</th>
+                <th scope="col">srtt</th>
+                <th scope="col">min_rtt</th>
+                <th scope="col">cwnd</th>
+                <th scope="col">pacing rate</th>
+                <th scope="col">delivery rate</th>
+                <th scope="col">skmem t</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {flows.map((fl) => (
+                <tr key={fl.flow}>
+                  {[
+                    String(fl.flow),
+                    formatBps(fl.goodputBps),
+                    range(fl.srttMs, ms),
+                    Number.isFinite(fl.minRttMs) ? ms(fl.minRttMs) : '–',
+                    range(fl.cwndPkts, count),
+                    range(fl.pacingRateBps, formatBps),
+                    range(fl.deliveryRateBps, formatBps),
+                    range(fl.skmemTBytes, formatBytes),
+                  ].map((v, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" data-label={FLOW_COLUMNS[i]}>
+                        {v}
+                      </th>
+                    ) : (
+                      <td key={i} data-label={FLOW_COLUMNS[i]}>
+                        {v}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {qdiscs.length > 0 && (
         <table className="summary-table" data-testid="qdisc-table">

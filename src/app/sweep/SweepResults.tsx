@@ -5,6 +5,7 @@
  * medians, and exports (CSV, JSON, each chart as SVG or PNG).
  */
 import { useMemo, useRef, useState } from 'react';
+import { useStackWhenNarrow } from '../table-stack';
 import { findPreset } from '../../sim/scenario/presets/index';
 import { formatNs, formatValue } from '../format';
 import { pageColors, chartSvgFigure } from '../export/chart-export';
@@ -185,6 +186,9 @@ export function SweepResults({
   const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0];
   const file = `tsq-sweep-${setup.presetId}-${setup.x.key}${setup.y ? `-${setup.y.key}` : ''}`;
   const short = setup.durationMs < setup.fullMs;
+  const tableBox = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  useStackWhenNarrow(tableBox, tableRef);
   return (
     <section className="panel" aria-label="Sweep results" data-testid="sweep-results">
       <div className="setup-row">
@@ -235,8 +239,8 @@ export function SweepResults({
           {e}
         </p>
       ))}
-      <div className="table-scroll">
-        <table className="result-table" data-testid="sweep-table">
+      <div className="table-scroll" ref={tableBox}>
+        <table className="result-table stackable" data-testid="sweep-table" ref={tableRef}>
           <thead>
             <tr>
               <th scope="col">{setup.x.label}</th>
@@ -252,12 +256,22 @@ export function SweepResults({
           <tbody>
             {points.map((p) => (
               <tr key={`${p.x}|${p.y}`}>
-                <th scope="row">{formatValue(p.x, setup.x.unit)}</th>
-                {setup.y && <th scope="row">{formatValue(p.y!, setup.y.unit)}</th>}
+                <th scope="row" data-label={setup.x.label}>
+                  {formatValue(p.x, setup.x.unit)}
+                </th>
+                {setup.y && (
+                  <th scope="row" data-label={setup.y.label}>
+                    {formatValue(p.y!, setup.y.unit)}
+                  </th>
+                )}
                 {metrics.map((m) => (
-                  <td key={m.key}>{cellText(m, p)}</td>
+                  <td key={m.key} data-label={m.label}>
+                    {cellText(m, p)}
+                  </td>
                 ))}
-                <td className="small wrap">{firstSummary(p).bound}</td>
+                <td className="small wrap" data-label="Bound by">
+                  {firstSummary(p).bound}
+                </td>
               </tr>
             ))}
           </tbody>

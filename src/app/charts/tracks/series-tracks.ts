@@ -257,6 +257,9 @@ export function linesTrack(panel: Panel, specs: SeriesSpec[], theme: ChartTheme,
   };
 }
 
+/** A band's least height: three tick labels and its title without overlap. */
+const MIN_BAND_PX = 60;
+
 /**
  * One band per unit, each with its own y scale (cwnd in packets, pacing in
  * bit/s, srtt in ms); series sharing a unit (each station's flow at an AP)
@@ -275,6 +278,8 @@ export function smallMultiplesTrack(panel: Panel, specs: SeriesSpec[], theme: Ch
     title: TITLES[panel],
     description: `${TITLES[panel]}: ${specs.map((s) => `${s.label} (${s.unit})`).join(', ')}, each unit on its own scale.`,
     heightPx: Math.max(1, bands.length) * BAND,
+    // Shared out with other panels (a lesson's figure), each band keeps room for its axis labels.
+    minHeightPx: Math.max(1, bands.length) * MIN_BAND_PX,
     legend,
     readout: readoutOf(legend),
     draw(d: DrawCtx): AxisSpec[] {
