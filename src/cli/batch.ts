@@ -35,6 +35,8 @@ export interface BatchPlan {
 export interface BatchJob {
   scenario: Scenario;
   durationMs: number;
+  /** Added to the batch's seed (a reference table's averaged runs, TableRun.seedOffset). */
+  seedOffset?: number;
 }
 
 /**
@@ -109,7 +111,12 @@ function withOverrides(
 function jobScenarios(
   args: CliArgs,
   readFile: (path: string) => string,
-): { plan: BatchPlan; bases: Scenario[]; make: (job: number) => Scenario } {
+): {
+  plan: BatchPlan;
+  bases: Scenario[];
+  make: (job: number) => Scenario;
+  seedOffset?: (job: number) => number;
+} {
   const targets = [args.target!, ...args.moreTargets];
   const plan: BatchPlan = { kind: 'single', key: '', labels: [], preset: null, title: '', seed: args.seed };
   if (targets.length > 1) {
@@ -136,7 +143,8 @@ function jobScenarios(
     const runs = preset.table.runs;
     const make = (i: number) => applyOverrides(base, runs[i].set);
     const labels = runs.map((r) => r.id);
-    return { plan: { ...plan, kind: 'table', preset: preset.id, labels }, bases: [base], make };
+    const seedOffset = (i: number) => runs[i].seedOffset ?? 0;
+    return { plan: { ...plan, kind: 'table', preset: preset.id, labels }, bases: [base], make, seedOffset };
   }
   return { plan: { ...plan, labels: [targets[0]], title: sc.title }, bases: [sc], make: () => sc };
 }
@@ -150,12 +158,12 @@ export function planBatch(
   readFile: (path: string) => string,
   keep: (job: number) => boolean = () => true,
 ): { plan: BatchPlan; jobs: BatchJob[]; identity: BatchIdentity } {
-  const { plan, bases, make } = jobScenarios(args, readFile);
+  const { plan, bases, make, seedOffset } = jobScenarios(args, readFile);
   const jobs: BatchJob[] = [];
   for (let i = 0; i < plan.labels.length; i++)
     if (keep(i)) {
       const s = make(i);
-      jobs.push({ scenario: s, durationMs: s.durationMs });
+      jobs.push({ scenario: s, durationMs: s.durationMs, seedOffset: seedOffset?.(i) ?? 0 });
     }
   const hash = createHash('sha256');
   for (const b of bases) hash.update(`${JSON.stringify(b)}\n`);

@@ -160,6 +160,7 @@ export function emitTable(res: TableResult, args: Pick<CliArgs, 'format' | 'seed
         {
           preset: res.preset,
           seed: args.seed,
+          method: findPreset(res.preset)?.table?.method ?? null,
           cells: res.cells.map((c) => ({
             label: c.label,
             unit: c.unit,

@@ -1,6 +1,7 @@
 /** Plain-text, JSON and CSV renderings of CLI results. */
 import type { FlowShare, FlowSummary, QdiscSummary, Quantiles, StationSummary, Summary } from '../sim/api';
 import type { TableResult } from '../sim/run';
+import { findPreset } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
 import { escapeControls } from '../sim/scenario/escape';
 
@@ -40,7 +41,10 @@ export function formatTable(res: TableResult): string {
     rows.push([c.label, c.unit, String(c.published), num(c.simulated, 2), err, c.ok ? 'yes' : 'NO']);
   }
   const ok = res.cells.filter((c) => c.ok).length;
-  return `${res.preset}: published vs simulated\n${pad(rows)}${ok}/${res.cells.length} cells within tolerance\n`;
+  // How the source measured and how the cells follow it (one run, or the mean of as many seeds).
+  const method = findPreset(res.preset)?.table?.method;
+  const how = method ? `${method}\n` : '';
+  return `${res.preset}: published vs simulated\n${how}${pad(rows)}${ok}/${res.cells.length} cells within tolerance\n`;
 }
 
 const SUMMARY_FIELDS: [string, (s: Summary) => number, string][] = [

@@ -16,6 +16,7 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import type { Summary } from '../sim/api';
 import { fillCells, runScenario, type TableResult } from '../sim/run';
 import type { Preset } from '../sim/scenario/presets/index';
+import { tableRunSeed } from '../sim/scenario/presets/preset';
 import type { Scenario } from '../sim/scenario/scenario';
 import { applyOverrides } from '../sim/scenario/validate';
 
@@ -147,7 +148,11 @@ export async function runTableParallel(
   const base = applyOverrides(preset.scenario(), opts.set ?? {});
   const scs = table.runs.map((r) => applyOverrides(base, r.set));
   const sums = await pool.runAll(
-    scs.map((sc) => ({ scenario: sc, seed, durationMs: opts.durationMs ?? sc.durationMs })),
+    scs.map((sc, i) => ({
+      scenario: sc,
+      seed: tableRunSeed(table.runs[i], seed),
+      durationMs: opts.durationMs ?? sc.durationMs,
+    })),
   );
   const runs: Record<string, Summary> = {};
   table.runs.forEach((r, i) => (runs[r.id] = sums[i]));

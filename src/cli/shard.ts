@@ -54,10 +54,12 @@ export function finiteOrNull(_key: string, v: unknown): unknown {
 
 async function runJobs(jobs: BatchJob[], seed: number, makePool: (() => SimPool) | null): Promise<Summary[]> {
   if (!makePool || jobs.length < 2)
-    return jobs.map((j) => runScenario(j.scenario, seed, j.durationMs).summary);
+    return jobs.map((j) => runScenario(j.scenario, seed + (j.seedOffset ?? 0), j.durationMs).summary);
   const pool = makePool();
   try {
-    return await pool.runAll(jobs.map((j) => ({ scenario: j.scenario, seed, durationMs: j.durationMs })));
+    return await pool.runAll(
+      jobs.map((j) => ({ scenario: j.scenario, seed: seed + (j.seedOffset ?? 0), durationMs: j.durationMs })),
+    );
   } finally {
     await pool.close();
   }

@@ -9,7 +9,7 @@ import { buildWired } from './scenario/build-wired';
 import { applyLiveChange, runWithChanges } from './scenario/changes';
 import type { Model } from './scenario/model';
 import { type Preset, withinTolerance } from './scenario/presets/index';
-import type { TableCell } from './scenario/presets/preset';
+import { tableRunSeed, type TableCell } from './scenario/presets/preset';
 import type { Scenario } from './scenario/scenario';
 import { applyOverrides } from './scenario/validate';
 
@@ -85,7 +85,7 @@ export function runTable(
   const runs: Record<string, Summary> = {};
   for (const r of table.runs) {
     const sc = applyOverrides(base, r.set);
-    runs[r.id] = runScenario(sc, seed, opts.durationMs ?? sc.durationMs).summary;
+    runs[r.id] = runScenario(sc, tableRunSeed(r, seed), opts.durationMs ?? sc.durationMs).summary;
   }
   return { preset: preset.id, cells: fillCells(table.cells, runs), runs };
 }

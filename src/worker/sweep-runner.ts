@@ -7,6 +7,7 @@
 import { NS_PER_MS } from '../sim/engine/time';
 import { buildModel } from '../sim/run';
 import { findPreset } from '../sim/scenario/presets/index';
+import { tableRunSeed } from '../sim/scenario/presets/preset';
 import type { Scenario } from '../sim/scenario/scenario';
 import { applyOverrides, durationOverrides, ScenarioError } from '../sim/scenario/validate';
 import type { SweepJob, SweepJobResult, SweepProgressSink } from './protocol';
@@ -39,6 +40,13 @@ export function jobScenario(job: Omit<SweepJob, 'jobId'>): Scenario {
   return sc;
 }
 
+/** The job's seed, plus its table run's offset (a run the source averaged, TableRun.seedOffset). */
+function jobSeed(job: Omit<SweepJob, 'jobId'>): number {
+  if (job.tableRunId === undefined) return job.seed;
+  const run = findPreset(job.presetId)?.table?.runs.find((r) => r.id === job.tableRunId);
+  return run ? tableRunSeed(run, job.seed) : job.seed;
+}
+
 const message = (e: unknown): string =>
   e instanceof ScenarioError ? e.errors.join('; ') : e instanceof Error ? e.message : String(e);
 
@@ -66,7 +74,7 @@ export class SweepRunner {
     }
     this.active.add(job.jobId);
     try {
-      const model = buildModel(sc, job.seed >>> 0, false);
+      const model = buildModel(sc, jobSeed(job) >>> 0, false);
       if (job.stepMs) model.enableSteps(Math.round(job.stepMs * NS_PER_MS));
       const endNs = sc.durationMs * NS_PER_MS;
       let burst = FIRST_BURST;

@@ -179,6 +179,11 @@ export function ExperimentDetail({ preset }: { preset: Preset }) {
         </p>
       )}
       <p className="table-caption">{table.caption}</p>
+      {table.method && (
+        <p className="table-method" data-testid="table-method">
+          {table.method}
+        </p>
+      )}
       <ResultTables preset={preset} cells={cells} onOpen={open} />
       <section className="charts" aria-label="Charts">
         {charts.map((m) => (

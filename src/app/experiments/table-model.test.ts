@@ -14,8 +14,13 @@ describe('runsOfCell', () => {
       'xen/131072',
       'nic/131072',
     ]);
+    // The thread averaged 5 netperf runs: the cell reads the five seeds' runs of its shift.
     expect(runsOfCell(cellOf('ath9k-pacing-shift', 'ping/shift8'), runIds('ath9k-pacing-shift'))).toEqual([
       'shift8',
+      'shift8#2',
+      'shift8#3',
+      'shift8#4',
+      'shift8#5',
     ]);
     expect(
       runsOfCell(
@@ -86,7 +91,8 @@ describe('cellViews', () => {
 
   it('shows a NaN result as filled and out of tolerance', () => {
     const p = findPreset('ath9k-pacing-shift')!;
-    const views = cellViews(p, { shift8: done({ medianLatencyMs: NaN }) });
+    const runs = ['shift8', 'shift8#2', 'shift8#3', 'shift8#4', 'shift8#5'];
+    const views = cellViews(p, Object.fromEntries(runs.map((id) => [id, done({ medianLatencyMs: NaN })])));
     const ping = views.find((v) => v.label === 'ping/shift8')!;
     expect(ping.state).toBe('filled');
     expect(ping.within).toBe(false);

@@ -142,6 +142,8 @@ export const ath9kIntermediateQueues: Preset = {
     },
   ],
   table: {
+    method:
+      'The thread gives the medians of one Flent rtt_fair_var_up test per configuration: each cell is the median of one run (seed N).',
     caption: 'Median ping (ms) and median of minstrel_ht’s average A-MPDU length (packets) per station class',
     columns: ['ping fast', 'ping slow', 'aggregate fast', 'aggregate slow'],
     rows: QUEUEING_ROWS.map((c) => ({

@@ -100,6 +100,8 @@ export const brcmfmacFcMode: Preset = {
     },
   ],
   table: {
+    method:
+      'The patch mail gives one throughput per FC mode and shift, without saying it is a mean: each cell is one run (seed N).',
     caption: 'TX TCP throughput (Mbit/s) by FC mode and sk_pacing_shift (BCM43455, Linux 5.4.18)',
     columns: SHIFTS.map((s) => String(s)),
     rows: MODES.map((fc) => ({ label: `FC mode ${fc}`, cells: SHIFTS.map((s) => `fc${fc}/shift${s}`) })),

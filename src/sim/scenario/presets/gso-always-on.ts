@@ -96,6 +96,8 @@ export const gsoAlwaysOn: Preset = {
     { path: 'cpu.timerLatencyNs', why: 'hrtimer expiry to softirq/tasklet run: a few µs on a busy core.' },
   ],
   table: {
+    method:
+      'The commit message gives one netperf TCP_STREAM run per cell, not a mean: each cell is one run (seed N).',
     caption: 'Throughput, Gbit/s (one netperf TCP_STREAM, BBR, 40 Gbit/s)',
     columns: ['sg on', 'sg off', 'sg off before the patch'],
     rows: QDISCS.map((q) => ({ label: q, cells: MODES.map((m) => `${q}/${m.id}`) })),

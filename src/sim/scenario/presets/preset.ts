@@ -12,7 +12,15 @@ import type { SourceId } from '../sources';
 export interface TableRun {
   id: string;
   set: Record<string, ParamValue | null>;
+  /**
+   * Added to the run's seed: the runs of one setting that a source averaged
+   * (the same `set`, offsets 0 … N−1) differ only in their random draws.
+   */
+  seedOffset?: number;
 }
+
+/** The seed a table run runs with, from the seed the table is run with. */
+export const tableRunSeed = (run: TableRun, seed: number): number => seed + (run.seedOffset ?? 0);
 
 export interface TableCell {
   /** e.g. "fq/sg_on", "fc1/shift10". */
@@ -32,6 +40,11 @@ export interface PublishedTable {
   columns: string[];
   runs: TableRun[];
   cells: TableCell[];
+  /**
+   * How the source measured, when each cell is more than one run: e.g. "mean of 5 netperf runs
+   * of 10 s; each cell is the mean of 5 seeds". Shown beside the table.
+   */
+  method?: string;
 }
 
 export interface Preset {

@@ -105,6 +105,8 @@ export const xenTsqLimit: Preset = {
     { path: 'link.xen.evtchnUs', why: 'event channel delivery to the guest vCPU and its interrupt.' },
   ],
   table: {
+    method:
+      'The thread reports each regression as one measurement (about 30 %, about 8 %), not a mean: each cell is one run per limit (seed N).',
     caption: 'Guest throughput loss vs the same guest on a promptly completing NIC, %',
     columns: ['regression'],
     rows: LIMITS.map((l) => ({ label: `tcp_limit_output_bytes ${l}`, cells: [`regression/${l}`] })),
