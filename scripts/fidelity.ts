@@ -10,7 +10,10 @@
  * The grid: bottleneck 20 Mbit/s, 200 Mbit/s and 2 Gbit/s × htb and tbf ×
  * cubic and bbr × 1 and 4 flows at the host's sysctls (24 rows), and at
  * 200 Mbit/s and 2 Gbit/s with one flow behind htb, tcp_tso_rtt_log 0 and
- * tcp_limit_output_bytes 256 KiB one at a time (8 rows). 4 s per row, the
+ * tcp_limit_output_bytes 256 KiB one at a time (8 rows); then the writers of
+ * model/traffic, cubic behind htb: iperf3 -b 10M at 20 Mbit/s and -b 100M at
+ * 200 Mbit/s (128 KiB writes), 1000-byte writes at 20 Mbit/s, and one upload
+ * beside an iperf3 -u -b 30M flood at 20 Mbit/s (4 rows). 4 s per row, the
  * first second a warm-up.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +31,12 @@ import { twinBlocker } from '../src/twin/twin-cli';
 import { wiredBase } from '../src/sim/scenario/presets/wired-base';
 import { defaultShaper } from '../src/sim/scenario/shaper-config';
 import type { CcName, Scenario } from '../src/sim/scenario/scenario';
+import {
+  IPERF3_PACING_TIMER_US,
+  IPERF3_TCP_BLKSIZE_BYTES,
+  IPERF3_UDP_BLKSIZE_BYTES,
+  type AppSpec,
+} from '../src/sim/model/traffic/app-spec';
 
 interface GridRow {
   id: string;
@@ -37,6 +46,10 @@ interface GridRow {
   flows: number;
   tsoRttLog: number | null;
   limitOutputBytes: number | null;
+  /** The flows' application (model/traffic); null: the 16 KiB netperf writer (iperf3's defaults in the kernel run). */
+  app: AppSpec | null;
+  /** A UDP flood beside the TCP flows (iperf3 -u -b, 1460-byte datagrams); null: none. */
+  udpRateBps: number | null;
 }
 
 const RATES = [20e6, 200e6, 2e9];
@@ -49,19 +62,42 @@ const MARKER = '<!-- findings: written by hand below this line; npm run fidelity
 function grid(): GridRow[] {
   const rows: GridRow[] = [];
   const id = (r: Omit<GridRow, 'id'>) =>
-    `${r.rateBps / 1e6}M-${r.shaper}-${r.cc}-${r.flows}f${r.tsoRttLog !== null ? `-log${r.tsoRttLog}` : ''}${r.limitOutputBytes !== null ? `-lob${r.limitOutputBytes}` : ''}`;
+    `${r.rateBps / 1e6}M-${r.shaper}-${r.cc}-${r.flows}f${r.tsoRttLog !== null ? `-log${r.tsoRttLog}` : ''}${r.limitOutputBytes !== null ? `-lob${r.limitOutputBytes}` : ''}${r.app ? `-${trafficText(r).replace(/ /g, '').replace(/^-/, '')}` : ''}${r.udpRateBps !== null ? `-udp${r.udpRateBps / 1e6}M` : ''}`;
   const add = (r: Omit<GridRow, 'id'>) => rows.push({ id: id(r), ...r });
   for (const rateBps of RATES)
     for (const shaper of ['htb', 'tbf'] as const)
       for (const cc of ['cubic', 'bbr'] as const)
-        for (const flows of [1, 4])
-          add({ rateBps, shaper, cc, flows, tsoRttLog: null, limitOutputBytes: null });
+        for (const flows of [1, 4]) add({ ...PLAIN, rateBps, shaper, cc, flows });
   for (const rateBps of RATES.slice(1))
     for (const cc of ['cubic', 'bbr'] as const) {
-      add({ rateBps, shaper: 'htb', cc, flows: 1, tsoRttLog: 0, limitOutputBytes: null });
-      add({ rateBps, shaper: 'htb', cc, flows: 1, tsoRttLog: null, limitOutputBytes: 262144 });
+      add({ ...PLAIN, rateBps, shaper: 'htb', cc, flows: 1, tsoRttLog: 0 });
+      add({ ...PLAIN, rateBps, shaper: 'htb', cc, flows: 1, limitOutputBytes: 262144 });
     }
+  const rate = (rateBps: number): AppSpec => ({
+    kind: 'rate',
+    rateBps,
+    writeBytes: IPERF3_TCP_BLKSIZE_BYTES,
+    pacingTimerUs: IPERF3_PACING_TIMER_US,
+  });
+  const one = { ...PLAIN, shaper: 'htb', cc: 'cubic', flows: 1 } as const;
+  add({ ...one, rateBps: 20e6, app: rate(10e6) });
+  add({ ...one, rateBps: 200e6, app: rate(100e6) });
+  add({ ...one, rateBps: 20e6, app: { kind: 'bulk', writeBytes: 1000 } });
+  add({ ...one, rateBps: 20e6, udpRateBps: 30e6 });
   return rows;
+}
+
+const PLAIN = { tsoRttLog: null, limitOutputBytes: null, app: null, udpRateBps: null };
+
+/** The row's writer as iperf3's options read. */
+function trafficText(r: Omit<GridRow, 'id'>): string {
+  const a = r.app;
+  const app = !a
+    ? ''
+    : a.kind === 'rate'
+      ? `-b ${a.rateBps / 1e6}M -l ${a.writeBytes / 1024}K`
+      : `-l ${a.writeBytes}`;
+  return [app, r.udpRateBps !== null ? `+ -u -b ${r.udpRateBps / 1e6}M` : ''].filter(Boolean).join(' ');
 }
 
 function scenarioOf(r: GridRow): Scenario {
@@ -75,6 +111,26 @@ function scenarioOf(r: GridRow): Scenario {
   sc.durationMs = DURATION_MS;
   sc.warmupMs = WARMUP_MS;
   sc.pingIntervalMs = 100;
+  if (r.app)
+    sc.tcp.perFlow = Array.from({ length: r.flows }, (_, i) => ({
+      name: `flow ${i}`,
+      rttUs: null,
+      startMs: 0,
+      stopMs: null,
+      cc: null,
+      app: r.app,
+    }));
+  if (r.udpRateBps !== null)
+    sc.udpFlows = [
+      {
+        name: 'udp',
+        rateBps: r.udpRateBps,
+        packetBytes: IPERF3_UDP_BLKSIZE_BYTES,
+        pacingTimerUs: IPERF3_PACING_TIMER_US,
+        startMs: 0,
+        stopMs: null,
+      },
+    ];
   return sc;
 }
 
@@ -163,12 +219,12 @@ function writeDoc(results: RowResult[], kernel: string, loadStart: number[], loa
     '- This kernel has no sch_netem, so the path’s RTT is the veth’s own (microseconds); the simulation gets the lowest min_rtt the flows measured.',
     `- Tolerances: throughput ${TOLERANCES.throughput.text}, ping and srtt ${TOLERANCES.latency.text}, queued skbs (median backlog of the sender's qdisc) ${TOLERANCES.skbs.text}, segments per skb ${TOLERANCES.segs.text}. Cells are kernel / model.`,
     '',
-    '| row | Mbit/s | qdisc | cc | flows | tso_rtt_log | limit_output | goodput Mbit/s | ping ms | queued skbs | srtt ms (flow 0) | segs/skb | load | verdict |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| row | Mbit/s | qdisc | cc | flows | tso_rtt_log | limit_output | traffic | goodput Mbit/s | ping ms | queued skbs | srtt ms (flow 0) | segs/skb | udp loss % | load | verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const body = results.map(({ row: g, rows, load1 }) => {
     const bad = failures(rows);
-    return `| ${g.id} | ${g.rateBps / 1e6} | ${g.shaper} | ${g.cc} | ${g.flows} | ${g.tsoRttLog ?? 'host (9)'} | ${g.limitOutputBytes ?? 'host (4 MiB)'} | ${cell(rows, (r) => r.metric === 'goodput total')} | ${cell(rows, (r) => r.metric === 'ping median', 2)} | ${cell(rows, (r) => / backlog median$/.test(r.metric) && r.unit === 'skbs')} | ${cell(rows, (r) => r.metric === 'flow 0 srtt median', 2)} | ${cell(rows, (r) => r.metric === 'segments per skb')} | ${f(load1, 1)} | ${bad.length ? `**out**: ${bad.join(', ')}` : 'ok'} |`;
+    return `| ${g.id} | ${g.rateBps / 1e6} | ${g.shaper} | ${g.cc} | ${g.flows} | ${g.tsoRttLog ?? 'host (9)'} | ${g.limitOutputBytes ?? 'host (4 MiB)'} | ${trafficText(g) || 'bulk'} | ${cell(rows, (r) => r.metric === 'goodput total')} | ${cell(rows, (r) => r.metric === 'ping median', 2)} | ${cell(rows, (r) => / backlog median$/.test(r.metric) && r.unit === 'skbs')} | ${cell(rows, (r) => r.metric === 'flow 0 srtt median', 2)} | ${cell(rows, (r) => r.metric === 'segments per skb')} | ${cell(rows, (r) => r.metric === 'udp 0 loss')} | ${f(load1, 1)} | ${bad.length ? `**out**: ${bad.join(', ')}` : 'ok'} |`;
   });
   const old = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
   const kept = old.includes(MARKER)
