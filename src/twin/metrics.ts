@@ -67,6 +67,8 @@ export function twinMetrics(m: TwinMeasurement, warmupS: number, endS: number): 
     };
   });
   const pings = m.pings.filter((p) => inWindow(p.tS)).map((p) => p.rttMs);
+  // Measurements cached before UDP flows existed have no udp list.
+  const udp = m.udp ?? [];
   const segs = m.flows.reduce((a, f) => a + (f.ss.at(-1)?.sock.dataSegsOut ?? 0), 0);
   return {
     totalGoodputMbps: flows.reduce((a, f) => a + (Number.isFinite(f.goodputMbps) ? f.goodputMbps : 0), 0),
@@ -80,10 +82,10 @@ export function twinMetrics(m: TwinMeasurement, warmupS: number, endS: number): 
     // The veth also carried the ping's requests (one skb each): they are no TCP skbs. UDP
     // datagrams of the warm-up iperf3 does not count (-O): with UDP flows the count is unknown.
     segsPerSkb:
-      m.udp.length === 0 && m.vethTxPackets - m.pings.length > 0
+      udp.length === 0 && m.vethTxPackets - m.pings.length > 0
         ? segs / (m.vethTxPackets - m.pings.length)
         : NaN,
-    udp: m.udp.map((u) => ({
+    udp: udp.map((u) => ({
       goodputMbps: u.goodputMbps,
       lossFraction: u.lossFraction,
       jitterMs: u.jitterMs,
