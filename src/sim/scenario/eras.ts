@@ -23,6 +23,19 @@ export interface EraProfile {
   /** Airtime fairness scheduler in mac80211 (Dec 2018+). */
   mac80211Airtime: boolean;
   /**
+   * Which DRR mac80211's ieee80211_next_txq runs: 'v5.1' (b0d52ad27240,
+   * v5.1–v5.13), or 'v6.0' (942741dabcb4 and its series, June 2022: deficit
+   * net of AQL pending airtime, per-PHY AQL limit). v5.14–v5.19 ran a
+   * virtual-time scheduler (2433647bc8d9) that no era here falls in.
+   */
+  mac80211AirtimeDrr: 'v5.1' | 'v6.0';
+  /**
+   * ath9k schedules stations by airtime itself (63fefa050477, v4.11, until
+   * it moved onto mac80211's scheduler in v5.1): ath_txq_schedule's
+   * acq_new/acq_old lists with a per-station deficit of 300 µs quanta.
+   */
+  ath9kOwnAirtime: boolean;
+  /**
    * ath9k's TID round robin moves a TID that found the hardware queue full to
    * the tail (ath_txq_schedule up to v4.13, also with mac80211 TXQs as first
    * merged); from v4.14 (acq_new/acq_old) that TID keeps its place.
@@ -97,6 +110,8 @@ const base: EraProfile = {
   mac80211PacingShift: 7,
   mac80211SlowStationCodel: true,
   mac80211Airtime: true,
+  mac80211AirtimeDrr: 'v6.0',
+  ath9kOwnAirtime: false,
   ath9kRotatingRoundRobin: false,
   mac80211Aql: { lowUs: 5000, highUs: 12000, thresholdUs: 24000 },
   bbrPacingMarginPercent: 1,
@@ -105,6 +120,7 @@ const base: EraProfile = {
 /** Before 4.20: no BBR pacing margin, no AQL, no airtime scheduler. */
 const pre420 = {
   mac80211Airtime: false,
+  mac80211AirtimeDrr: 'v5.1',
   mac80211Aql: null,
   bbrPacingMarginPercent: 0,
 } as const;
@@ -161,6 +177,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     kernel: k416,
     limitOutputBytes: 262_144,
     mac80211PacingShift: 8,
+    ath9kOwnAirtime: true,
   },
   '4.17': {
     ...base,
@@ -170,11 +187,13 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     kernel: { ...k416, gsoAlwaysOn: true },
     limitOutputBytes: 262_144,
     mac80211PacingShift: 8,
+    ath9kOwnAirtime: true,
   },
   '5.4': {
     ...base,
     id: '5.4',
     label: 'Linux 5.4 (2019, EDT)',
+    mac80211AirtimeDrr: 'v5.1',
     kernel: {
       ...k66,
       tsqShortcut: 'empty',

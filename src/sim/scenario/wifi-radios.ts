@@ -23,6 +23,7 @@ export function mac80211Settings(w: WifiConfig, era: EraProfile): Mac80211Settin
   return {
     slowStationCodel: era.mac80211SlowStationCodel,
     airtimeFairness: w.airtimeFairness,
+    airtimeDrr: era.mac80211AirtimeDrr,
     aql: w.aql ? (era.mac80211Aql ?? AQL_DEFAULTS) : null,
     txSkPacingShift: era.mac80211PacingShift,
   };
@@ -68,6 +69,7 @@ function driverConfig<K extends WifiDriverId>(
       txStatusDelayUs: w.txStatusDelayUs,
       legacyMaxPending: w.legacyMaxPending,
       rotatingRoundRobin: era.ath9kRotatingRoundRobin,
+      ownAirtime: era.ath9kOwnAirtime,
     }),
     brcmfmac: () => brcmfmacOptions(w),
     ath10k: () => ({ ...w.ath10k!, napiDelayUs: w.txStatusDelayUs }),

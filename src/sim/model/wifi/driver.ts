@@ -24,7 +24,7 @@ import type { Cpu, CpuCosts } from '../cpu/cpu';
 import type { TxDriver } from '../nic/driver';
 import type { Skb } from '../skb';
 import type { Mac80211 } from './mac80211/mac80211-txq';
-import type { AqlLimits } from './mac80211/mac80211-airtime';
+import type { AirtimeDrrForm, AqlLimits } from './mac80211/mac80211-airtime';
 import type { Medium } from './medium/medium';
 import type { Band, PhyRate } from './types';
 import type { MpduLoss } from './phy/link-error';
@@ -35,6 +35,8 @@ export interface Mac80211Settings {
   slowStationCodel: boolean;
   /** Airtime DRR across stations (NL80211_EXT_FEATURE_AIRTIME_FAIRNESS), where the scenario turns it on. */
   airtimeFairness: boolean;
+  /** The era's form of mac80211's airtime DRR (v5.1–v5.13, or v6.0+: mac80211/mac80211-airtime.ts). */
+  airtimeDrr: AirtimeDrrForm;
   /** The era's AQL limits, or null where AQL is off (era without it, or the scenario turned it off). */
   aql: AqlLimits | null;
   /** hw.tx_sk_pacing_shift default of the era's mac80211 (null: mac80211 of that era calls no update). */

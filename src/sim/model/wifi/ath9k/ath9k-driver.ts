@@ -12,6 +12,7 @@ import { MinstrelHt } from '../mac80211/minstrel-ht';
 import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
 import { phyRateBps } from '../phy/phy';
 import { Ath9k, ath9kDefaults } from './ath9k';
+import type { Ath9kOptions } from './ath9k-options';
 
 /** The scenario's ath9k settings for one radio. */
 export interface Ath9kDriverConfig {
@@ -21,6 +22,11 @@ export interface Ath9kDriverConfig {
   legacyMaxPending: number;
   /** ath9k's TID round robin of ≤ v4.13 (a TID that found the hardware queue full goes to the tail). */
   rotatingRoundRobin: boolean;
+  /**
+   * v4.11–v5.0: with airtime fairness on, ath9k schedules by airtime itself
+   * (ath9k-airtime.ts) and that era's mac80211 has no airtime scheduler.
+   */
+  ownAirtime?: boolean;
 }
 
 /** mac80211 with iTXQ as the netdev's driver: it never stops the queue. */
@@ -41,6 +47,13 @@ function minstrelFor(ctx: WifiDriverContext): Map<number, MinstrelHt> {
   return rcs;
 }
 
+/** Who picks TIDs (Ath9kOptions.scheduler) in this era, undefined: by mac80211's airtime switch. */
+function schedulerOf(itxq: boolean, cfg: Ath9kDriverConfig, fairness: boolean): Ath9kOptions['scheduler'] {
+  if (!itxq) return undefined;
+  if (fairness && cfg.ownAirtime) return 'airtime';
+  return cfg.rotatingRoundRobin && !fairness ? 'rotating' : undefined;
+}
+
 export const ath9kDriver: WifiDriverFactory<Ath9kDriverConfig> = {
   id: 'ath9k',
   canBePeer: true,
@@ -59,7 +72,7 @@ export const ath9kDriver: WifiDriverFactory<Ath9kDriverConfig> = {
         loss: (dst) => ctx.loss(dst),
         rateControl: (dst) => rcs.get(dst) ?? null,
         erpProtection: ctx.erpProtection,
-        scheduler: itxq && cfg.rotatingRoundRobin && !ctx.mac80211.airtimeFairness ? 'rotating' : undefined,
+        scheduler: schedulerOf(itxq, cfg, ctx.mac80211.airtimeFairness),
       }),
       {
         deliver: hooks.deliver,
@@ -74,7 +87,8 @@ export const ath9kDriver: WifiDriverFactory<Ath9kDriverConfig> = {
         ctx.sim,
         mac80211Defaults({
           slowStationCodel: m80211.slowStationCodel,
-          airtimeFairness: m80211.airtimeFairness,
+          airtimeFairness: m80211.airtimeFairness && !cfg.ownAirtime,
+          airtimeDrr: m80211.airtimeDrr,
           aql: m80211.aql,
           txSkPacingShift: m80211.txSkPacingShift,
         }),

@@ -50,10 +50,11 @@ export interface Ath9kOptions {
    * Who picks the next TID in iTXQ mode: mac80211's ieee80211_next_txq (v5.1+),
    * ath9k's own TID round robin of v4.14–v5.0 ('driver'), or the v4.8 round
    * robin the first mac80211-TXQ ath9k (v4.11, Nov 2016 patches) kept
-   * ('rotating': a TID that finds the hardware queue full goes to the tail).
+   * ('rotating': a TID that finds the hardware queue full goes to the tail),
+   * or ath9k's own airtime deficits of v4.11–v5.0 ('airtime', ath9k-airtime.ts).
    * Default: mac80211 when it runs airtime fairness, 'driver' otherwise.
    */
-  scheduler?: 'mac80211' | 'driver' | 'rotating';
+  scheduler?: 'mac80211' | 'driver' | 'rotating' | 'airtime';
 }
 
 export function ath9kDefaults(

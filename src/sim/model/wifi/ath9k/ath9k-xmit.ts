@@ -1,8 +1,9 @@
 /**
  * The transmit half of the ath9k driver model, drivers/net/wireless/ath/
- * ath9k/xmit.c: ath_txq_schedule (three flavours: mac80211's
- * ieee80211_next_txq, the v4.14–v5.0 driver round robin, and v4.8's, which
- * the first iTXQ ath9k kept),
+ * ath9k/xmit.c: ath_txq_schedule (four flavours: mac80211's
+ * ieee80211_next_txq, ath9k's own airtime deficits of v4.11–v5.0
+ * (ath9k-airtime.ts), the v4.14–v5.0 driver round robin with airtime off,
+ * and v4.8's, which the first iTXQ ath9k kept),
  * ath_tx_sched_aggr / ath_tx_form_burst, ath_tx_get_tid_subframe with its
  * BAW check, and the per-radio queue state they share.
  * Ath9k (ath9k.ts) adds the air side and TX completion.
@@ -24,6 +25,7 @@ import {
   type SubframeSource,
 } from './ath9k-aggr';
 import { heldFor } from './ath9k-occupancy';
+import { AthAirtime } from './ath9k-airtime';
 import { HwQueue, SCHED_NONE, SCHED_SENT, SCHED_STOP, type SchedResult } from './ath9k-hwq';
 import type { Ath9kOptions, Ath9kStats } from './ath9k-options';
 import { Hop } from '../../skb-trace';
@@ -46,6 +48,8 @@ export abstract class Ath9kXmit implements SubframeSource {
   protected mac: Mac80211 | null = null;
   /** iTXQ with ieee80211_next_txq; false = the driver's own TID round robin (also legacy). */
   protected macScheduler = false;
+  /** v4.11–v5.0 ath9k's own airtime scheduler (scheduler 'airtime'), else null. */
+  protected airtime: AthAirtime | null = null;
   protected nowNs: Ns = 0;
   protected bufFrames = 0;
   protected retryFrames = 0;
@@ -76,6 +80,7 @@ export abstract class Ath9kXmit implements SubframeSource {
     do {
       q.rerun = false;
       if (this.macScheduler) this.scheduleItxq(ac, nowNs);
+      else if (this.airtime !== null) this.scheduleAirtime(ac);
       else if (this.mac !== null && this.opts.scheduler !== 'rotating') this.scheduleDriverItxq(q);
       else this.scheduleRoundRobin(q);
     } while (q.rerun);
@@ -92,6 +97,21 @@ export abstract class Ath9kXmit implements SubframeSource {
       mac.returnTxq(txq, nowNs, tid.retryQ.length > 0);
     }
     mac.scheduleEnd(ac);
+  }
+
+  /** v4.11–v5.0 with airtime fairness: ath9k's acq_new/acq_old and per-station deficits. */
+  private scheduleAirtime(ac: Ac): void {
+    this.airtime!.schedule(
+      ac,
+      (tid) => tid.hasBuffered(),
+      (tid) => this.schedAggr(tid) === SCHED_SENT,
+    );
+  }
+
+  /** ath_tx_queue_tid(): onto the driver's schedule (its airtime lists, or the TID round robin). */
+  protected queueTidDriver(tid: AthTid): void {
+    if (this.airtime !== null) this.airtime.queueTid(tid);
+    else this.hwq[tid.ac].queueTid(tid);
   }
 
   /**

@@ -7,8 +7,9 @@
  * - ath_txq_schedule() builds aggregates from the TID retry queue first, then
  *   from the mac80211 txq (iTXQ, v4.10+) or the TID buf_q (legacy, ≤ v4.9,
  *   fed by ath_tx_start with the txq_max_pending stop/wake of the netdev queue).
- *   TIDs are picked by mac80211's airtime DRR (v5.1+) or by the driver's own
- *   round robin (v4.8 legacy, or v4.14–v5.0 without airtime fairness);
+ *   TIDs are picked by mac80211's airtime DRR (v5.1+), by the driver's own
+ *   airtime deficits (v4.11–v5.0, ath9k-airtime.ts) or its round robin (v4.8
+ *   legacy, or v4.14–v5.0 without airtime fairness);
  * - TX status arrives txStatusDelayNs after the exchange (interrupt + tasklet):
  *   ath_tx_process_buffer → ath_tx_complete_aggr → ath_txq_schedule, so an
  *   aggregate is formed from whatever is queued when a slot frees up.
@@ -28,6 +29,7 @@ import { protectionNs, responseNs } from './ath9k-air';
 import type { Mac80211, Mac80211Driver, Txq } from '../mac80211/mac80211-txq';
 import { mpduBytesOf, type AthAggregate } from './ath9k-aggr';
 import { Ath9kXmit } from './ath9k-xmit';
+import { AthAirtime } from './ath9k-airtime';
 import { ATH_TXMAXTRY, type Ath9kHooks, type Ath9kMedium, type Ath9kOptions } from './ath9k-options';
 
 export {
@@ -92,13 +94,15 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
   attach(mac: Mac80211): void {
     if (this.opts.mode !== 'itxq') throw new Error('ath9k: attach() is for iTXQ mode');
     this.mac = mac;
-    this.macScheduler = (this.opts.scheduler ?? (mac.airtimeFairness ? 'mac80211' : 'driver')) === 'mac80211';
+    const scheduler = this.opts.scheduler ?? (mac.airtimeFairness ? 'mac80211' : 'driver');
+    this.macScheduler = scheduler === 'mac80211';
+    if (scheduler === 'airtime') this.airtime = new AthAirtime();
     mac.setDriver(this);
   }
 
   /** ath9k_wake_tx_queue(): (driver round robin: ath_tx_queue_tid first) then ath_txq_schedule. */
   wakeTxQueue(txq: Txq, nowNs: Ns): void {
-    if (!this.macScheduler) this.hwq[txq.ac].queueTid(this.tidFor(txq));
+    if (!this.macScheduler) this.queueTidDriver(this.tidFor(txq));
     this.txqSchedule(txq.ac, nowNs);
   }
 
@@ -273,6 +277,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     this.hwFrames -= agg.n;
     this.reportRates(agg, nowNs);
     this.mac?.registerAirtime(agg.dst, ac, agg.airtimeNs);
+    if (this.airtime !== null && agg.tid !== null) this.airtime.countAirtime(agg.tid, agg.airtimeNs / 1000);
     if (agg.isAmpdu) this.completeAggr(agg, nowNs);
     else this.queueCompletion(agg.skbs[0], agg.acked[0] === 1);
     this.pool.put(agg);
@@ -315,7 +320,7 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
     if (requeued) {
       // ath_tx_queue_tid(): back on the schedule
       if (this.macScheduler) this.mac!.returnTxq(tid.txq!, nowNs, true);
-      else this.hwq[tid.ac].queueTid(tid);
+      else this.queueTidDriver(tid);
     }
   }
 

@@ -3,8 +3,19 @@
  * round robin of ieee80211_next_txq(), __ieee80211_schedule_txq() (return /
  * schedule), Airtime Queue Limits (ieee80211_txq_airtime_check,
  * ieee80211_sta_update_pending_airtime) and ieee80211_sta_register_airtime().
- * Mirrors net/mac80211/tx.c and sta_info.c of about v5.6–5.9 (the DRR form;
- * the 2021 virtual-time scheduler is not modelled).
+ * Mirrors net/mac80211/tx.c and sta_info.c in two forms (`AirtimeDrrForm`):
+ * - 'v5.1': the DRR as ath9k moved onto it (v5.1, 2019; AQL from v5.5);
+ * - 'v6.0': the DRR Felix Fietkau restored in v6.0 (942741dabcb4, June 2022,
+ *   reverting the v5.14 virtual-time scheduler 2433647bc8d9, which no era
+ *   of this model falls in), with two changes of that series:
+ *   9c1be3cde004 (a station's deficit counts minus its aql_tx_pending,
+ *   ieee80211_sta_deficit) and 8e4bac067105 (per-PHY AQL limit: with more
+ *   pending airtime on the AC than (active txqs − 1) · low / 2 + high,
+ *   ieee80211_txq_schedule_start sets schedule_round to 0 and
+ *   ieee80211_next_txq hands out nothing). Not modelled from that series:
+ *   8ccc07028cb7 (empty txqs kept on the list for 100 ms) and c77bfab92371
+ *   (deficit charged only to stations active within the last 100 ms), which
+ *   only differ from the above for stations that go idle.
  */
 import type { Ns } from '../../../engine/time';
 import type { CodelParams } from '../../qdisc/codel';
@@ -20,6 +31,9 @@ export const STA_SLOW_THRESHOLD_KBPS = 6000;
 /** IEEE80211_TX_TIME_EST_UNIT: tx_time_est is stored in 4 µs units in 10 bits. */
 const TX_TIME_EST_UNIT_US = 4;
 const TX_TIME_EST_MAX_UNITS = (1 << 10) - 1;
+
+/** Which ieee80211_next_txq: the v5.1 DRR or the v6.0 one (see the header). */
+export type AirtimeDrrForm = 'v5.1' | 'v6.0';
 
 export interface AqlLimits {
   lowUs: number;
@@ -86,15 +100,48 @@ export class AirtimeScheduler {
   private readonly round = [0, 0, 0, 0];
   /** local->aql_total_pending_airtime, µs. */
   totalPendingUs = 0;
+  /** local->aql_ac_pending_airtime[ac] (v6.0), µs. */
+  readonly acPendingUs = new Float64Array(4);
 
   constructor(
     private readonly airtimeFairness: boolean,
     private readonly aql: AqlLimits | null,
+    private readonly form: AirtimeDrrForm = 'v5.1',
+    /** sta->airtime_weight: IEEE80211_DEFAULT_AIRTIME_WEIGHT unless `iw ... airtime_weight` set one. */
+    private readonly weightUs: number = DEFAULT_AIRTIME_WEIGHT_US,
   ) {}
 
-  /** ieee80211_txq_schedule_start(): a new round; each txq is served at most once per round. */
+  /**
+   * ieee80211_txq_schedule_start(): a new round; each txq is served at most
+   * once per round. v6.0 with AQL: round 0 (nothing handed out) while the
+   * AC's pending airtime is over the per-PHY limit.
+   */
   start(ac: Ac): void {
+    if (this.form === 'v6.0' && !this.phyAirtimeCheck(ac)) {
+      this.round[ac] = 0;
+      return;
+    }
     this.round[ac]++;
+    // v6.0 keeps 0 for "nothing this round": the u16 counter skips it on wrapping.
+    if (this.form === 'v6.0' && this.round[ac] === 0x10000) this.round[ac] = 1;
+  }
+
+  /** ieee80211_txq_schedule_airtime_check() (v6.0): the AC's pending airtime below the per-PHY limit. */
+  phyAirtimeCheck(ac: Ac): boolean {
+    const aql = this.aql;
+    if (aql === null) return true;
+    let numTxq = 0;
+    for (let t = this.active[ac].head; t !== null; t = t.schedNext) numTxq++;
+    // u32 arithmetic in the kernel: (0 − 1) · low / 2 wraps to a huge limit on an empty list.
+    const limitUs = numTxq === 0 ? Infinity : ((numTxq - 1) * aql.lowUs) / 2 + aql.highUs;
+    return this.acPendingUs[ac] < limitUs;
+  }
+
+  /** The deficit ieee80211_next_txq compares with 0: v6.0 subtracts the station's AQL pending airtime. */
+  private deficitOf(sta: StationInfo, ac: Ac): number {
+    if (!this.airtimeFairness) return 0;
+    const d = sta.deficitUs[ac];
+    return this.form === 'v6.0' ? d - sta.aqlPendingUs[ac] : d;
   }
 
   /**
@@ -120,6 +167,7 @@ export class AirtimeScheduler {
 
   /** ieee80211_next_txq(): the DRR pick; null when every listed txq was served this round or is AQL-limited. */
   next(ac: Ac): Txq | null {
+    if (this.form === 'v6.0' && this.round[ac] === 0) return null;
     const l = this.active[ac];
     let head: Txq | null = null;
     let foundEligible = false;
@@ -134,8 +182,8 @@ export class AirtimeScheduler {
       const sta = txq.station;
       const aqlOk = this.airtimeCheck(txq);
       if (aqlOk) foundEligible = true;
-      const deficit = this.airtimeFairness ? sta.deficitUs[ac] : 0;
-      if (deficit < 0) sta.deficitUs[ac] += DEFAULT_AIRTIME_WEIGHT_US;
+      const deficit = this.deficitOf(sta, ac);
+      if (deficit < 0) sta.deficitUs[ac] += this.weightUs;
       if (deficit < 0 || !aqlOk) {
         if (l.head !== l.tail) {
           l.head = txq.schedNext;
@@ -168,9 +216,11 @@ export class AirtimeScheduler {
   updatePending(sta: StationInfo, ac: Ac, us: number, completed: boolean): void {
     if (completed) {
       sta.aqlPendingUs[ac] = Math.max(0, sta.aqlPendingUs[ac] - us);
+      this.acPendingUs[ac] = Math.max(0, this.acPendingUs[ac] - us);
       this.totalPendingUs = Math.max(0, this.totalPendingUs - us);
     } else {
       sta.aqlPendingUs[ac] += us;
+      this.acPendingUs[ac] += us;
       this.totalPendingUs += us;
     }
   }

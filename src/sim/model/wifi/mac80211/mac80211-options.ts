@@ -5,7 +5,7 @@
  */
 import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
-import type { AqlLimits } from './mac80211-airtime';
+import type { AirtimeDrrForm, AqlLimits } from './mac80211-airtime';
 
 export interface Mac80211Options {
   /** fq quantum (fq_init: 300). */
@@ -20,6 +20,8 @@ export interface Mac80211Options {
   slowStationCodel: boolean;
   /** Airtime DRR across stations (NL80211_EXT_FEATURE_AIRTIME_FAIRNESS). */
   airtimeFairness: boolean;
+  /** Which ieee80211_next_txq DRR: v5.1–v5.13 or v6.0+ (mac80211-airtime.ts). */
+  airtimeDrr: AirtimeDrrForm;
   /** Airtime Queue Limits (2019+); null before. */
   aql: AqlLimits | null;
   /** hw.tx_sk_pacing_shift applied on transmit to a known station; null = kernel without it. */
@@ -39,7 +41,7 @@ export interface Mac80211Options {
 export const AQL_DEFAULTS: AqlLimits = Object.freeze({ lowUs: 5000, highUs: 12000, thresholdUs: 24000 });
 
 /**
- * A recent kernel with an 802.11n-only (no VHT) radio. AQL is off: it is
+ * A recent kernel (v6.0+ DRR) with an 802.11n-only (no VHT) radio. AQL is off: it is
  * opt-in per driver (NL80211_EXT_FEATURE_AQL) and ath9k never set it.
  */
 export function mac80211Defaults(over: Partial<Mac80211Options> = {}): Mac80211Options {
@@ -50,6 +52,7 @@ export function mac80211Defaults(over: Partial<Mac80211Options> = {}): Mac80211O
     codel: { targetNs: 20_000_000, intervalNs: 100_000_000, ecn: true },
     slowStationCodel: false,
     airtimeFairness: true,
+    airtimeDrr: 'v6.0',
     aql: null,
     txSkPacingShift: 7,
     ...over,

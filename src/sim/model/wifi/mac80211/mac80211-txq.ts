@@ -75,7 +75,7 @@ export class Mac80211 {
     private readonly hooks: Mac80211Hooks,
   ) {
     this.fq = new Fq(4096, opts.quantumBytes, opts.limitPkts, opts.memoryLimitBytes, hooks.drop);
-    this.sched = new AirtimeScheduler(opts.airtimeFairness, opts.aql);
+    this.sched = new AirtimeScheduler(opts.airtimeFairness, opts.aql, opts.airtimeDrr);
     // codel_params_init leaves mtu at 0 for mac80211: CoDel judges until the flow is empty.
     this.globalParams = codelParams({
       targetNs: opts.codel.targetNs,

@@ -17,6 +17,7 @@ export function offloadMac80211(ctx: WifiDriverContext): Mac80211 {
       memoryLimitBytes: 16 << 20,
       slowStationCodel: m.slowStationCodel,
       airtimeFairness: m.airtimeFairness,
+      airtimeDrr: m.airtimeDrr,
       aql: m.aql,
       txSkPacingShift: m.txSkPacingShift,
       txTimeEstimateUs: (bytes, sta) => expectedTxAirtimeUs(ctx.rateTo(sta), bytes),

@@ -81,6 +81,7 @@ export class OffloadRig {
             airtimeFairness: o.airtimeFairness,
             aql: o.aql ? AQL_DEFAULTS : null,
             txSkPacingShift: 7,
+            airtimeDrr: 'v6.0',
           },
           cpu: null,
           costs: ZERO_COSTS,
