@@ -23,7 +23,7 @@ export interface EraProfile {
   /** Airtime fairness scheduler in mac80211 (Dec 2018+). */
   mac80211Airtime: boolean;
   /**
-   * Which DRR mac80211's ieee80211_next_txq runs: 'v5.1' (b0d52ad27240,
+   * Which DRR mac80211's ieee80211_next_txq runs: 'v5.1' (b4809e9484da,
    * v5.1–v5.13), or 'v6.0' (942741dabcb4 and its series, June 2022: deficit
    * net of AQL pending airtime, per-PHY AQL limit). v5.14–v5.19 ran a
    * virtual-time scheduler (2433647bc8d9) that no era here falls in.
