@@ -139,7 +139,8 @@ export function mountChart(
       r.dispose();
       r = start();
     });
-    head.append(b);
+    // Beside the title, so it never takes a line of its own.
+    head.insertBefore(b, legend);
   }
   return () => {
     r.dispose();

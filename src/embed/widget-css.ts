@@ -77,7 +77,7 @@ button.term.code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; 
 .plot canvas, .side canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
 .plot canvas.layer-data { will-change: transform; }
 .side { position: relative; margin-left: 6px; }
-.log-toggle { min-height: 0; padding: 0 6px; font-size: 11px; margin-left: auto; }
+.log-toggle { min-height: 0; padding: 0 6px; font-size: 11px; }
 .log-toggle[aria-pressed='true'] { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
 .time-row { height: 24px; }
 /* The transparent border stands where the plots' left border is, so x = 0 is the same pixel on both. */

@@ -84,6 +84,17 @@ export function TrackView({ track }: { track: Track }) {
     >
       <header className="track-head">
         <h3>{track.title}</h3>
+        {track.logY && (
+          <button
+            type="button"
+            className="log-toggle"
+            aria-pressed={logPanels.includes(track.panel)}
+            onClick={() => toggleLog(track.panel)}
+            title="Queues on a log scale: small queues read beside large ones"
+          >
+            log scale
+          </button>
+        )}
         <ul className="legend">
           {track.legend.map((l, i) => (
             <li key={l.key} className={hiddenList.includes(l.key) ? 'off' : undefined}>
@@ -112,17 +123,6 @@ export function TrackView({ track }: { track: Track }) {
             </li>
           ))}
         </ul>
-        {track.logY && (
-          <button
-            type="button"
-            className="log-toggle"
-            aria-pressed={logPanels.includes(track.panel)}
-            onClick={() => toggleLog(track.panel)}
-            title="Queues on a log scale: small queues read beside large ones"
-          >
-            log scale
-          </button>
-        )}
       </header>
       <div className="track-body" style={{ height: track.heightPx }}>
         <svg className="y-axis" width={AXIS_W_PX} height={track.heightPx} aria-hidden="true">
