@@ -94,9 +94,11 @@ function trafficText(r: Omit<GridRow, 'id'>): string {
   const a = r.app;
   const app = !a
     ? ''
-    : a.kind === 'rate'
-      ? `-b ${a.rateBps / 1e6}M -l ${a.writeBytes / 1024}K`
-      : `-l ${a.writeBytes}`;
+    : a.kind === 'rr'
+      ? `TCP_RR -r ${a.requestBytes},${a.responseBytes}`
+      : a.kind === 'rate'
+        ? `-b ${a.rateBps / 1e6}M -l ${a.writeBytes / 1024}K`
+        : `-l ${a.writeBytes}`;
   return [app, r.udpRateBps !== null ? `+ -u -b ${r.udpRateBps / 1e6}M` : ''].filter(Boolean).join(' ');
 }
 

@@ -124,6 +124,11 @@ function refuseUnsupported(sc: Scenario, caps: HostCaps, era: EraId, set: Record
         `tcp.perFlow[${i}].app`,
         'iperf3 has no on/off writer (and netperf, which could pace one, is not installed)',
       );
+    if (f.app?.kind === 'rr')
+      no(
+        `tcp.perFlow[${i}].app`,
+        'TCP_RR needs netperf, which is not installed here (Debian does not package it) and iperf3 cannot do',
+      );
   });
   const shaped = sc.shaper ?? sc.router?.shaper ?? null;
   if (!shaped)
@@ -145,7 +150,7 @@ function refuseUnsupported(sc: Scenario, caps: HostCaps, era: EraId, set: Record
  * netperf writer, as the twin always has.
  */
 export function iperfAppArgs(app: AppSpec | null): string[] {
-  if (!app) return [];
+  if (!app || app.kind === 'rr' || app.kind === 'onoff') return []; // refused above
   const nodelay = app.noDelay ? ['-N'] : [];
   if (app.kind === 'rate')
     return [

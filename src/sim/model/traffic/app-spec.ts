@@ -9,6 +9,8 @@
  *   `pacingTimerUs` (`--pacing-timer`, default 1000 µs);
  * - `onoff`: bulk writes for `onMs`, none for `offMs`, over and over (a
  *   bursty application: repeated transfers with pauses between them).
+ * - `rr`: netperf TCP_RR (./request-response.ts): a request, the server's
+ *   response, the next request; `burst` more transactions in flight (-b).
  * `noDelay`: setsockopt(TCP_NODELAY) (iperf3 `-N`, netperf `-D`).
  * A flow without an application spec keeps the model's first writer: 16 KiB
  * netperf copies that never push a partial segment (../tcp/app-writer.ts).
@@ -17,7 +19,8 @@
 export type AppSpec =
   | { kind: 'bulk'; writeBytes: number; noDelay?: boolean }
   | { kind: 'rate'; rateBps: number; writeBytes: number; pacingTimerUs: number; noDelay?: boolean }
-  | { kind: 'onoff'; writeBytes: number; onMs: number; offMs: number; noDelay?: boolean };
+  | { kind: 'onoff'; writeBytes: number; onMs: number; offMs: number; noDelay?: boolean }
+  | { kind: 'rr'; requestBytes: number; responseBytes: number; burst: number; noDelay?: boolean };
 
 /** iperf3's DEFAULT_TCP_BLKSIZE (src/iperf_api.h: 128 * 1024). */
 export const IPERF3_TCP_BLKSIZE_BYTES = 128 * 1024;

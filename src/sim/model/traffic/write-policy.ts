@@ -8,6 +8,7 @@ import type { EventTarget, Sim } from '../../engine/sim';
 import { NS_PER_MS, type Ns } from '../../engine/time';
 import type { AppSpec } from './app-spec';
 import { Iperf3Throttle } from './iperf3-throttle';
+import { RrClient } from './request-response';
 
 export interface WritePolicy {
   /** Bytes of each sendmsg. */
@@ -18,6 +19,10 @@ export interface WritePolicy {
   wrote(bytes: number, nowNs: Ns): void;
   /** The application starts (the connection is established); `wake` asks the writer to write. */
   start(nowNs: Ns, wake: (nowNs: Ns) => void): void;
+  /** A response of `bytes` arrived from the peer (request/response only). */
+  response?(bytes: number, nowNs: Ns): void;
+  /** The request/response client, when the application is one. */
+  readonly rr?: RrClient;
 }
 
 /** Writes back to back (netperf TCP_STREAM, iperf3 without -b). */
@@ -106,6 +111,32 @@ class OnOffPolicy implements WritePolicy, EventTarget {
   }
 }
 
+/** netperf TCP_RR: the next request once fewer than 1 + burst transactions are in flight. */
+class RrPolicy implements WritePolicy {
+  readonly writeBytes: number;
+  private wake: (nowNs: Ns) => void = () => {};
+
+  constructor(readonly rr: RrClient) {
+    this.writeBytes = rr.requestBytes;
+  }
+
+  ready(): boolean {
+    return this.rr.mayWrite();
+  }
+
+  wrote(_bytes: number, nowNs: Ns): void {
+    this.rr.requestSent(nowNs);
+  }
+
+  start(_nowNs: Ns, wake: (nowNs: Ns) => void): void {
+    this.wake = wake;
+  }
+
+  response(_bytes: number, nowNs: Ns): void {
+    if (this.rr.responseArrived(nowNs)) this.wake(nowNs);
+  }
+}
+
 /** The policy of a flow's application; null spec: bulk in `legacyBytes` writes. */
 export function writePolicy(sim: Sim, spec: AppSpec | null, legacyBytes: number): WritePolicy {
   if (spec === null) return new BulkPolicy(legacyBytes);
@@ -116,5 +147,7 @@ export function writePolicy(sim: Sim, spec: AppSpec | null, legacyBytes: number)
       return new RatePolicy(sim, spec.writeBytes, spec.rateBps, spec.pacingTimerUs);
     case 'onoff':
       return new OnOffPolicy(sim, spec.writeBytes, spec.onMs, spec.offMs);
+    case 'rr':
+      return new RrPolicy(new RrClient(spec.requestBytes, spec.responseBytes, spec.burst));
   }
 }
