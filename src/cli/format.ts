@@ -50,6 +50,10 @@ export function formatTable(res: TableResult): string {
 const SUMMARY_FIELDS: [string, (s: Summary) => number, string][] = [
   ['goodput_mbps', (s) => s.goodputBps / 1e6, 'Mbit/s'],
   ['median_latency_ms', (s) => s.medianLatencyMs, 'ms'],
+  // Every ping reply, as Flent reports ping: mean, p10, p90.
+  ['mean_latency_ms', (s) => s.latencyMs?.mean ?? NaN, 'ms'],
+  ['p10_latency_ms', (s) => s.latencyMs?.p10 ?? NaN, 'ms'],
+  ['p90_latency_ms', (s) => s.latencyMs?.p90 ?? NaN, 'ms'],
   ['median_aggregate', (s) => s.medianAggregate, 'frames'],
   ['tsq_limit_bytes', (s) => s.tsqLimitBytes, 'B'],
   ['cpu_busy', (s) => s.cpuBusy, ''],
@@ -79,6 +83,22 @@ const FLOW_QUANTILES: [string, (fl: FlowSummary) => Quantiles, string, number, n
   ['pacing_rate_mbps', (fl) => fl.pacingRateBps, 'Mbit/s', 2, 1e-6],
   ['delivery_rate_mbps', (fl) => fl.deliveryRateBps, 'Mbit/s', 2, 1e-6],
   ['skmem_t_bytes', (fl) => fl.skmemTBytes, 'B', 0, 1],
+];
+
+/** Per flow, ss -ti's counters: retrans total, lost, D-SACKs, reordering and reord_seen. */
+const FLOW_COUNTERS: [string, (fl: FlowSummary) => number][] = [
+  ['retrans', (fl) => fl.totalRetrans],
+  ['lost', (fl) => fl.lost],
+  ['dsacks', (fl) => fl.dsacks],
+  ['reordering', (fl) => fl.reordering],
+  ['reord_seen', (fl) => fl.reordSeen],
+];
+
+/** Per qdisc, tc -s qdisc's counters. */
+const QDISC_COUNTERS: [string, (q: QdiscSummary) => number][] = [
+  ['dropped', (q) => q.drops],
+  ['requeues', (q) => q.requeues],
+  ['overlimits', (q) => q.overlimits],
 ];
 
 /** Per qdisc, as `tc -s qdisc` backlog. */
@@ -120,6 +140,7 @@ function summaryRows(s: Summary): [string, number, string, number][] {
         rows.push([flowKey(fl.flow, `${k}_${p}`), q[p] * scale, u, d]);
     }
     rows.push([flowKey(fl.flow, 'throttled_fraction'), fl.throttledFraction, '', 3]);
+    for (const [k, f] of FLOW_COUNTERS) rows.push([flowKey(fl.flow, k), f(fl), '', 0]);
     const share = s.flowShares.length > 1 ? s.flowShares[fl.flow] : undefined;
     for (const [k, f, u, d] of share ? SHARE_FIELDS : [])
       if (Number.isFinite(f(share!))) rows.push([flowKey(fl.flow, k), f(share!), u, d]);
@@ -130,6 +151,8 @@ function summaryRows(s: Summary): [string, number, string, number][] {
       for (const p of ['p10', 'median', 'p90'] as const)
         rows.push([qdiscKey(qd.name, `${k}_${p}`), q[p], u, 0]);
     }
+  for (const qd of s.qdiscs)
+    for (const [k, f] of QDISC_COUNTERS) rows.push([qdiscKey(qd.name, k), f(qd), '', 0]);
   return rows;
 }
 

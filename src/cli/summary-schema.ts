@@ -61,6 +61,11 @@ const FLOW = obj({
   deliveryRateBps: QUANTILES,
   skmemTBytes: QUANTILES,
   throttledFraction: NUM,
+  totalRetrans: INT,
+  lost: INT,
+  dsacks: INT,
+  reordering: INT,
+  reordSeen: INT,
 });
 
 const STEPS = obj({
@@ -75,6 +80,7 @@ export const SUMMARY_SCHEMA: Schema = obj(
     simulatedNs: INT,
     goodputBps: NUM,
     medianLatencyMs: NUM,
+    latencyMs: obj({ mean: NUM, p10: NUM, median: NUM, p90: NUM }),
     medianAggregate: NUM,
     tsqLimitBytes: NUM,
     tsqBudget: { anyOf: [{ type: 'null' }, TSQ_BUDGET] },
@@ -86,7 +92,16 @@ export const SUMMARY_SCHEMA: Schema = obj(
     stations: list(STATION),
     wifi: obj({ driver: STR, medianAggregateBytes: NUM, medianDriverStatusUs: NUM, meanFirmwareBytes: NUM }),
     flows: list(FLOW),
-    qdiscs: list(obj({ name: STR, backlogPkts: QUANTILES, backlogBytes: QUANTILES })),
+    qdiscs: list(
+      obj({
+        name: STR,
+        backlogPkts: QUANTILES,
+        backlogBytes: QUANTILES,
+        drops: INT,
+        requeues: INT,
+        overlimits: INT,
+      }),
+    ),
     flowShares: list(
       obj({
         name: STR,
@@ -109,7 +124,7 @@ export const SUMMARY_SCHEMA: Schema = obj(
     events: INT,
     steps: STEPS,
   },
-  ['tsqBudget', 'wifi', 'seriesMeans', 'steps', 'udp'],
+  ['tsqBudget', 'wifi', 'seriesMeans', 'steps', 'udp', 'latencyMs'],
 );
 
 /**

@@ -238,6 +238,16 @@ export interface FlowSummary {
   skmemTBytes: Quantiles;
   /** Share of the time TSQ throttled the flow. */
   throttledFraction: number;
+  /** ss's retrans total (tcpi_total_retrans): segments retransmitted since the connection began. */
+  totalRetrans: number;
+  /** tcpi_lost (lost_out) at the end of the run. */
+  lost: number;
+  /** D-SACKs the receiver sent (one per duplicate it got; ss's dsack_dups at the sender). */
+  dsacks: number;
+  /** tcpi_reordering: the reordering degree seen, in segments (3 until reordering is seen). */
+  reordering: number;
+  /** tcpi_reord_seen: how often reordering was seen. */
+  reordSeen: number;
 }
 
 /** A qdisc's backlog as `tc -s qdisc` reports it (skbs and bytes queued), sampled since the measurement began. */
@@ -246,6 +256,10 @@ export interface QdiscSummary {
   name: string;
   backlogPkts: Quantiles;
   backlogBytes: Quantiles;
+  /** tc -s qdisc's counters since the qdisc was made: dropped, requeues, overlimits. */
+  drops: number;
+  requeues: number;
+  overlimits: number;
 }
 
 /**
@@ -302,6 +316,11 @@ export interface Summary {
   simulatedNs: Ns;
   goodputBps: number;
   medianLatencyMs: number;
+  /**
+   * Every ping reply since the measurement began, as Flent reports it: mean, p10, median, p90 (NaN:
+   * no ping); absent in summaries made by hand.
+   */
+  latencyMs?: Quantiles & { mean: number };
   medianAggregate: number;
   /**
    * The first sender's TSQ limit, averaged over the samples since the

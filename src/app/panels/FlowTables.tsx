@@ -1,8 +1,10 @@
 /**
  * The numbers a user holds against `ss -tinm` and `tc -s qdisc`: per TCP flow
- * its goodput, srtt, min_rtt, cwnd, pacing and delivery rate and skmem t, per
- * qdisc its backlog, each as the median since the measurement began with
- * p10–p90 beside it (from the core's Summary).
+ * its goodput, srtt, min_rtt, cwnd, pacing and delivery rate and skmem t (the
+ * median since the measurement began with p10–p90 beside it), retransmitted
+ * segments, lost, D-SACKs and reordering; every ping reply as Flent reports it
+ * (mean, median, p10–p90); per qdisc its backlog and tc's dropped, requeues and
+ * overlimits (from the core's Summary).
  */
 import type { Quantiles, Summary } from '../../sim/api';
 import { useRef } from 'react';
@@ -30,6 +32,10 @@ const FLOW_COLUMNS = [
   'pacing rate',
   'delivery rate',
   'skmem t',
+  'retrans',
+  'lost',
+  'dsacks',
+  'reordering',
 ];
 
 export function FlowTables({ summary }: { summary: Summary }) {
@@ -53,6 +59,10 @@ export function FlowTables({ summary }: { summary: Summary }) {
                 <th scope="col">pacing rate</th>
                 <th scope="col">delivery rate</th>
                 <th scope="col">skmem t</th>
+                <th scope="col">retrans</th>
+                <th scope="col">lost</th>
+                <th scope="col">dsacks</th>
+                <th scope="col">reordering</th>
               </tr>
             </thead>
             <tbody>
@@ -67,6 +77,10 @@ export function FlowTables({ summary }: { summary: Summary }) {
                     range(fl.pacingRateBps, formatBps),
                     range(fl.deliveryRateBps, formatBps),
                     range(fl.skmemTBytes, formatBytes),
+                    String(fl.totalRetrans),
+                    String(fl.lost),
+                    String(fl.dsacks),
+                    `${fl.reordering} (seen ${fl.reordSeen})`,
                   ].map((v, i) =>
                     i === 0 ? (
                       <th key={i} scope="row" data-label={FLOW_COLUMNS[i]}>
@@ -84,6 +98,18 @@ export function FlowTables({ summary }: { summary: Summary }) {
           </table>
         </div>
       )}
+      {summary.latencyMs && Number.isFinite(summary.latencyMs.mean) && (
+        <table className="summary-table" data-testid="ping-table">
+          <caption>Ping (as Flent: mean, median, p10–p90)</caption>
+          <tbody>
+            <tr>
+              <th scope="row">every reply</th>
+              <td>mean {ms(summary.latencyMs.mean)}</td>
+              <td>{range(summary.latencyMs, ms)}</td>
+            </tr>
+          </tbody>
+        </table>
+      )}
       {qdiscs.length > 0 && (
         <table className="summary-table" data-testid="qdisc-table">
           <caption>Qdisc backlog (as tc -s qdisc: median, p10–p90)</caption>
@@ -92,6 +118,9 @@ export function FlowTables({ summary }: { summary: Summary }) {
               <th scope="col">qdisc</th>
               <th scope="col">skbs</th>
               <th scope="col">bytes</th>
+              <th scope="col">dropped</th>
+              <th scope="col">requeues</th>
+              <th scope="col">overlimits</th>
             </tr>
           </thead>
           <tbody>
@@ -100,6 +129,9 @@ export function FlowTables({ summary }: { summary: Summary }) {
                 <th scope="row">{q.name}</th>
                 <td>{range(q.backlogPkts, count)}</td>
                 <td>{range(q.backlogBytes, formatBytes)}</td>
+                <td>{q.drops}</td>
+                <td>{q.requeues}</td>
+                <td>{q.overlimits}</td>
               </tr>
             ))}
           </tbody>

@@ -91,15 +91,23 @@ export class FlowStats {
         deliveryRateBps: quantiles(f.deliveryBps),
         skmemTBytes: quantiles(f.skmemT),
         throttledFraction: dt > 0 ? (s.throttledTimeNs(nowNs) - f.baseThrottledNs) / dt : 0,
+        totalRetrans: s.totalRetrans,
+        lost: s.rtx.lostOut,
+        dsacks: receivers[i]?.dsacks ?? 0,
+        reordering: s.ack.reordering,
+        reordSeen: s.ack.reordSeen,
       };
     });
   }
 
-  qdiscSummaries(names: readonly string[]): QdiscSummary[] {
+  qdiscSummaries(names: readonly string[], qdiscs: readonly Qdisc[]): QdiscSummary[] {
     return this.queues.map((q, i) => ({
       name: names[i] ?? `qdisc ${i}`,
       backlogPkts: quantiles(q.pkts),
       backlogBytes: quantiles(q.bytes),
+      drops: qdiscs[i]?.stats.drops ?? 0,
+      requeues: qdiscs[i]?.stats.requeues ?? 0,
+      overlimits: qdiscs[i]?.stats.overlimits ?? 0,
     }));
   }
 }

@@ -46,6 +46,16 @@ export class AckProcessor implements EventTarget {
   private rttSampleNs: Ns = -1;
   retransmits = 0;
   rtoCount = 0;
+  /**
+   * tcpi_reordering and tcpi_reord_seen (tcp_check_sack_reordering, 4.19+): an
+   * original (never retransmitted) skb delivered below the highest SACKed
+   * sequence is reordering; its distance in segments raises tp->reordering
+   * (from net.ipv4.tcp_reordering = 3, at most tcp_max_reordering = 300). Reported
+   * as ss shows them; the model's loss marking keeps its dupthresh of 3.
+   */
+  reordering = 3;
+  reordSeen = 0;
+  private reordLowSeq = Infinity;
   /** Spurious reductions found by timestamps (tcp_init_undo … tcp_undo_cwnd_reduction). */
   readonly undo = new UndoState();
   acksProcessed = 0;
@@ -110,6 +120,7 @@ export class AckProcessor implements EventTarget {
   private readonly onDelivered = (r: TxRecord, segs: number): void => {
     this.rate.skbDelivered(r, segs);
     this.newlyDelivered += segs;
+    if (!r.everRetrans && r.seq < this.highSack && r.seq < this.reordLowSeq) this.reordLowSeq = r.seq;
     if (!r.everRetrans) {
       // tcp_clean_rtx_queue: srtt from the oldest newly acked skb (first_ackt),
       // min_rtt and the rate sample from the newest (last_ackt).
@@ -149,6 +160,7 @@ export class AckProcessor implements EventTarget {
       rtx.sack(Math.max(sack[i], tp.sndUna), sack[i + 1], mss, this.onDelivered);
       if (sack[i + 1] > this.highSack) this.highSack = sack[i + 1];
     }
+    this.checkReordering(mss);
     if (this.newlyDelivered === 0 && !advanced) return;
     this.rate.deliveredNs = nowNs;
     if (this.rttSampleNs >= 0) this.rtt.sample(tp, nowNs, this.seqSentNs, this.caSentNs);
@@ -200,6 +212,16 @@ export class AckProcessor implements EventTarget {
     }
     if (rtx.packetsOut === 0) this.rtoTimer.cancel();
     else if (advanced) this.rtoTimer.arm(this.rtoFireNs(nowNs, this.rtt.rtoNs));
+  }
+
+  /** tcp_check_sack_reordering for the lowest original skb this ACK delivered below the highest SACK. */
+  private checkReordering(mss: number): void {
+    const low = this.reordLowSeq;
+    this.reordLowSeq = Infinity;
+    if (!(low < this.highSack)) return;
+    const metric = this.highSack - low;
+    if (metric > this.reordering * mss) this.reordering = Math.min(Math.ceil(metric / mss), 300);
+    this.reordSeen++;
   }
 
   /** Marks unSACKed data more than DUPTHRESH segments below the highest SACK as lost. */

@@ -93,6 +93,8 @@ export class TcpReceiver implements EventTarget {
   /** The window the last ACK advertised (bytes, as the sender reads it). */
   advertisedBytes = 0;
   acksSent = 0;
+  /** Duplicates received (end ≤ rcv_nxt), each answered with a D-SACK by tcp_data_queue → tcp_dsack_set. */
+  dsacks = 0;
   segsReceived = 0;
   bytesInOrder = 0;
 
@@ -181,7 +183,10 @@ export class TcpReceiver implements EventTarget {
     let outOfOrder = false;
     let inOrder = false;
     if (end <= this.rcvNxt) {
-      outOfOrder = true; // duplicate: ACK at once (DSACK not modelled) and quick-ACK mode (tcp_data_queue → out_of_window)
+      // Duplicate: ACK at once and quick-ACK mode (tcp_data_queue → out_of_window). Linux puts a
+      // D-SACK block in that ACK (tcp_dsack_set); counted, not carried to the sender.
+      outOfOrder = true;
+      this.dsacks++;
       this.incrQuickack();
     } else if (start > this.rcvNxt) {
       outOfOrder = true;

@@ -140,6 +140,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   /** tcp_wstamp_ns: the earliest departure time of the next skb (EDT). */
   wstampNs: Ns = 0;
   dataSegsOut = 0;
+  /** tcpi_total_retrans: segments retransmitted over the connection. */
+  totalRetrans = 0;
   limitOutputBytes: number;
   pacingShiftOverride: number | null;
   // ---- the receiver's window (./snd-wnd.ts) and the timestamp the data echoes
@@ -326,6 +328,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
 
   /** ACK arrival from the network: costs CPU, then tcp_ack. */
   receiveAck(ackSkb: Skb): void {
+    // A reply's bytes ride on the server's ACK (../traffic/request-response.ts).
+    if (ackSkb.lenBytes > 0) this.app.policy.response?.(ackSkb.lenBytes, this.sim.nowNs);
     if ((ackSkb.tcpFlags & TCPHDR_SYN) !== 0) this.cpu.submit(this.costs.perAckNs, this, K_SYNACK, ackSkb);
     else this.ack.receive(ackSkb, this.cpu, this.costs.perAckNs);
   }

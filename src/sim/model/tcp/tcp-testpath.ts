@@ -76,5 +76,5 @@ export function tcpPath(
   tx.sndWnd.wnd = rx.initialWindowBytes;
   tx.tsRecentNs = -ms(5);
   tx.start(0);
-  return { sim, tx };
+  return { sim, tx, rx };
 }

@@ -38,6 +38,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     const truesize = tp.skbTruesize(r.end - r.seq);
     if (tp.tsqCheck(truesize, 1, nowNs)) return tp.limits.set('tsq', nowNs);
     rtx.markRetransmitted(r, nowNs);
+    tp.totalRetrans += r.segs; // tcp_retransmit_skb: tp->total_retrans += segs
     tp.send(r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
     return;
   }

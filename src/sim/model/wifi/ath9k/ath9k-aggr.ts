@@ -134,13 +134,18 @@ export interface SubframeSource {
   getSubframe(tid: AthTid): Skb | null;
   /** A frame taken but not sent goes back to the TID. */
   putBack(tid: AthTid, skb: Skb): void;
+  /** The frame carries IEEE80211_TX_CTL_RATE_CTRL_PROBE (minstrel_ht chose it as a sample). */
+  isProbe(skb: Skb): boolean;
 }
 
 /**
  * ath_tx_form_aggr(): add subframes while the running length (with the
  * previous subframe's padding) plus this delimiter and MPDU stays within
  * `limitBytes` and fewer than half the BAW are in. A frame that does not fit
- * is put back. A lone frame is sent without a delimiter (bf_type BUF_AMPDU).
+ * is put back, and so is a rate-control probe: the kernel tests each frame's
+ * IEEE80211_TX_CTL_RATE_CTRL_PROBE as it is pulled, so a probe pulled in the
+ * middle of forming ends the aggregate and goes alone next. A lone frame is
+ * sent without a delimiter (bf_type BUF_AMPDU).
  */
 export function formAggregate(
   src: SubframeSource,
@@ -148,7 +153,6 @@ export function formAggregate(
   first: Skb,
   agg: AthAggregate,
   limitBytes: number,
-  stopAt: Skb | null = null,
 ): void {
   const hBaw = Math.min(tid.bawSize >> 1, agg.skbs.length);
   let al = 0;
@@ -158,7 +162,7 @@ export function formAggregate(
     const mpdu = mpduBytesOf(skb);
     const delta = ampduSubframeBytes(mpdu, true);
     // A rate-control probe goes alone: the aggregate stops in front of it.
-    if (agg.n > 0 && (limitBytes < al + bpad + delta || agg.n >= hBaw || skb === stopAt)) {
+    if (agg.n > 0 && (limitBytes < al + bpad + delta || agg.n >= hBaw || src.isProbe(skb))) {
       src.putBack(tid, skb);
       break;
     }

@@ -58,8 +58,11 @@ export abstract class Ath9kXmit implements SubframeSource {
   protected onAir: AthAggregate | null = null;
   /** 802.11 frame bytes the driver holds, from the pull (or ath_tx_start) to the TX status flush. */
   protected heldBytes = 0;
-  /** Per station, the frame minstrel_ht made a rate-control probe (IEEE80211_TX_CTL_RATE_CTRL_PROBE) and its rate. */
-  private readonly probes = new Map<number, { skb: Skb; index: number }>();
+  /**
+   * Frames minstrel_ht made rate-control probes (IEEE80211_TX_CTL_RATE_CTRL_PROBE,
+   * a flag of each frame's tx info) and their sample rate, until sent.
+   */
+  private readonly probes = new Map<Skb, number>();
 
   constructor(protected readonly opts: Ath9kOptions) {
     this.pool = new AggregatePool(Math.max(1, opts.bawSize >> 1));
@@ -168,10 +171,10 @@ export abstract class Ath9kXmit implements SubframeSource {
     }
     // ath_set_rates(): the station's rate table now, or the probe's rate first.
     const rc = this.opts.rateControl?.(tid.dst) ?? null;
-    const probe = rc === null ? undefined : this.probes.get(tid.dst);
-    const isProbe = probe !== undefined && probe.skb === first;
-    if (isProbe) this.probes.delete(tid.dst);
-    const chain = rc === null ? null : isProbe ? rc.probeChain(probe.index) : rc.chain();
+    const probeIndex = rc === null ? undefined : this.probes.get(first);
+    const isProbe = probeIndex !== undefined;
+    if (isProbe) this.probes.delete(first);
+    const chain = rc === null ? null : isProbe ? rc.probeChain(probeIndex) : rc.chain();
     const rate = chain === null ? this.opts.rateFor(tid.dst) : chain[0].rate;
     if (aggr) {
       const agg = this.pool.get();
@@ -184,13 +187,16 @@ export abstract class Ath9kXmit implements SubframeSource {
         : chain === null
           ? aggrLimitBytes(rate, txop, this.opts.maxAmpduBytes)
           : chainLimitBytes(chain, txop, this.opts.maxAmpduBytes);
-      formAggregate(this, tid, first, agg, limit, probe?.skb ?? null);
+      formAggregate(this, tid, first, agg, limit);
       this.queueHw(q, agg);
     } else {
       // ath_tx_form_burst(): up to two single frames, each its own descriptor chain.
       this.queueSingle(q, tid, rate, first);
+      // A probe keeps its own rates: it leads the next burst instead (assumed; the
+      // kernel sets each frame's rates, ath_set_rates, within the burst).
       const second = this.getSubframe(tid);
-      if (second !== null) this.queueSingle(q, tid, rate, second);
+      if (second !== null && this.probes.has(second)) this.putBack(tid, second);
+      else if (second !== null) this.queueSingle(q, tid, rate, second);
     }
     return SCHED_SENT;
   }
@@ -211,7 +217,11 @@ export abstract class Ath9kXmit implements SubframeSource {
     const rc = this.opts.rateControl?.(dst) ?? null;
     if (rc === null) return;
     const index = rc.getRate();
-    if (index >= 0) this.probes.set(dst, { skb, index });
+    if (index >= 0) this.probes.set(skb, index);
+  }
+
+  isProbe(skb: Skb): boolean {
+    return this.probes.has(skb);
   }
 
   private queueSingle(q: HwQueue, tid: AthTid, rate: PhyRate, skb: Skb): void {
