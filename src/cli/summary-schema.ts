@@ -103,15 +103,19 @@ export const SUMMARY_SCHEMA: Schema = obj(
       }),
     ),
     flowShares: list(
-      obj({
-        name: STR,
-        startMs: NUM,
-        stopMs: { anyOf: [{ type: 'null' }, { type: 'number' }] },
-        baseRttMs: NUM,
-        goodputBps: NUM,
-        meanSrttMs: NUM,
-        limited: obj({ app: NUM, sndbuf: NUM, cwnd: NUM, rwnd: NUM, pacing: NUM, tsq: NUM }),
-      }),
+      obj(
+        {
+          name: STR,
+          startMs: NUM,
+          stopMs: { anyOf: [{ type: 'null' }, { type: 'number' }] },
+          baseRttMs: NUM,
+          goodputBps: NUM,
+          meanSrttMs: NUM,
+          limited: obj({ app: NUM, sndbuf: NUM, cwnd: NUM, rwnd: NUM, pacing: NUM, tsq: NUM }),
+          transactions: obj({ perSec: NUM, latencyUs: obj({ p50: NUM, p90: NUM, p99: NUM }) }),
+        },
+        ['transactions'],
+      ),
     ),
     udp: list(obj({ name: STR, targetBps: NUM, goodputBps: NUM, lossFraction: NUM, jitterMs: NUM })),
     bound: STR,

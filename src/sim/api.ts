@@ -300,6 +300,13 @@ export interface FlowShare {
    * tcp_write_xmit (model/tcp/limit-chrono.ts).
    */
   limited: LimitShares;
+  /** netperf TCP_RR (an `rr` application): transactions per second and their times. */
+  transactions?: TransactionSummary;
+}
+
+export interface TransactionSummary {
+  perSec: number;
+  latencyUs: { p50: number; p90: number; p99: number };
 }
 
 /** What held a sender back: application, send buffer, cwnd, receive window, pacing, TSQ. */

@@ -4,7 +4,7 @@
  * the base RTT of its path and its mean smoothed RTT — the per-flow rows of
  * Flent's rtt_fair tests.
  */
-import type { FlowShare, LimitShares } from '../api';
+import type { FlowShare, LimitShares, TransactionSummary } from '../api';
 import { LIMIT_REASONS, type LimitReason } from '../model/tcp/limit-chrono';
 import { NS_PER_MS, NS_PER_SEC, type Ns } from '../engine/time';
 import type { TcpReceiver } from '../model/tcp/receiver';
@@ -48,6 +48,7 @@ export class FlowShares {
     this.srttSum = this.times.map(() => 0);
     this.srttN = this.times.map(() => 0);
     this.limitsBase = this.senders.map((s) => s.limits.times(nowNs));
+    for (const s of this.senders) s.app.policy.rr?.beginMeasure(nowNs);
   }
 
   /** Flow i's application stops writing at nowNs. */
@@ -81,6 +82,19 @@ export class FlowShares {
     return out;
   }
 
+  /** netperf TCP_RR's figures: transactions per second and their times, over the measured part. */
+  private transactions(i: number, fromNs: Ns, toNs: Ns): { transactions?: TransactionSummary } {
+    const rr = this.senders[i]?.app.policy.rr;
+    if (!rr) return {};
+    const us = (q: number) => rr.latencyNs.quantile(q) / 1000;
+    return {
+      transactions: {
+        perSec: this.measuring && toNs > fromNs ? (rr.measured * NS_PER_SEC) / (toNs - fromNs) : NaN,
+        latencyUs: { p50: us(0.5), p90: us(0.9), p99: us(0.99) },
+      },
+    };
+  }
+
   summary(nowNs: Ns): FlowShare[] {
     const rx = this.receivers();
     return this.times.map((t, i) => {
@@ -95,6 +109,7 @@ export class FlowShares {
         goodputBps: this.measuring && to > from ? (bytes * 8 * NS_PER_SEC) / (to - from) : NaN,
         meanSrttMs: this.srttN[i] > 0 ? this.srttSum[i] / this.srttN[i] / NS_PER_MS : NaN,
         limited: this.limitShares(i, to),
+        ...this.transactions(i, from, to),
       };
     });
   }

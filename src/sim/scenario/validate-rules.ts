@@ -174,6 +174,13 @@ function appSpec(): VariantNode {
         noDelay,
       },
       onoff: { writeBytes, onMs: num(1, 3_600_000, 'ms'), offMs: num(1, 3_600_000, 'ms'), noDelay },
+      // netperf -r req,resp (at least 1 byte each) and --enable-burst -b.
+      rr: {
+        requestBytes: int(1, 16 * MiB, 'bytes'),
+        responseBytes: int(1, 14480, 'bytes'),
+        burst: int(0, 1024, 'transactions'),
+        noDelay,
+      },
     },
   };
 }

@@ -15,6 +15,7 @@ import { TcpReceiver } from '../model/tcp/receiver';
 import { TcpSender } from '../model/tcp/sender';
 import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { SndbufAutotune } from '../model/tcp/sndbuf-expand';
+import { RrServer } from '../model/traffic/request-response';
 import { bbrOptions, type EraProfile } from './eras';
 import type { Model } from './model';
 import { rcvBuffer } from './rcv-eras';
@@ -106,6 +107,8 @@ export function addWiredFlows(
         peer: 0,
         mssBytes: t.mssBytes,
         delackNs: sc.receiver.delackMs * 1_000_000,
+        // TCP_PINGPONG_THRESH: 3 from 4a41f453bedf (5.1) to its revert in 5.19, else 1.
+        pingpongThresh: sc.era === '5.4' ? 3 : 1,
         jiffyTimer: { hz: kernel.hz, levelWheel: kernel.timerWheelLevels },
         groWindowNs: us(sc.receiver.groWindowUs),
         groMaxBytes: 65536,
@@ -118,6 +121,12 @@ export function addWiredFlows(
       sendAck,
     );
     receivers.push(rx);
+    // netperf TCP_RR's server answers each whole request (../model/traffic/request-response.ts).
+    const app = spec?.app;
+    if (app?.kind === 'rr') {
+      const server = new RrServer(app.requestBytes, app.responseBytes, (b, now) => rx.respond(b, now));
+      rx.onRead = (bytes, now) => server.onRead(bytes, now);
+    }
     // The applications connect 1 µs apart, or when tcp.perFlow says; each writes once its
     // handshake is done (../model/tcp/handshake.ts).
     const startNs = spec ? spec.startMs * NS_PER_MS + i * 1000 : i * 1000;

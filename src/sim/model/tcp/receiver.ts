@@ -58,6 +58,11 @@ export interface TcpReceiverConfig {
   /** Time from ACK creation to the receiver's transmit (CPU), usually 0. */
   priority: number;
   buffer: RcvBufferConfig;
+  /**
+   * Replies within ato that put the socket in ping-pong mode: 1, but 3 from
+   * 4a41f453bedf (5.1) until its revert 4d8f24eeedc5 (5.19). Absent: 1.
+   */
+  pingpongThresh?: number;
 }
 
 const K_GRO_FLUSH = 1;
@@ -97,6 +102,18 @@ export class TcpReceiver implements EventTarget {
   dsacks = 0;
   segsReceived = 0;
   bytesInOrder = 0;
+  /**
+   * icsk_ack.pingpong: replies sent within ato of the last data (tcp_event_data_sent). At the
+   * threshold the socket is in ping-pong mode, where tcp_in_quickack_mode() is false and data
+   * is ACKed late or with the reply; the delayed-ACK timer leaves the mode.
+   */
+  private pingpong = 0;
+  /** icsk_ack.lrcvtime: when data last arrived. */
+  private lastRcvNs: Ns = -Infinity;
+  /** The application above, when it answers requests: called after each in-order read. */
+  onRead: ((bytesInOrder: number, nowNs: Ns) => void) | null = null;
+  /** Responses written (each carried an ACK). */
+  responsesSent = 0;
 
   private delackFireNs(nowNs: Ns): Ns {
     const j = this.cfg.jiffyTimer;
@@ -109,7 +126,7 @@ export class TcpReceiver implements EventTarget {
     readonly cfg: TcpReceiverConfig,
     private readonly sendAck: (ack: Skb, nowNs: Ns) => void,
   ) {
-    this.delack = new Timer(sim, (now) => this.ackNow(now));
+    this.delack = new Timer(sim, (now) => this.delackFired(now));
     const b = cfg.buffer;
     this.window = new RcvWindow(b.tuning, cfg.mssBytes, b.soRcvbufBytes);
     this.space = new RcvSpace(this.window, sim.nowNs);
@@ -207,12 +224,31 @@ export class TcpReceiver implements EventTarget {
       if (hadHoles) outOfOrder = true; // filled a hole: ACK now
     }
     this.unackedSegs += segs;
-    if (outOfOrder || this.quickacks > 0 || this.unackedSegs >= 2) {
+    this.lastRcvNs = nowNs;
+    const quick = this.quickacks > 0 && this.pingpong < (this.cfg.pingpongThresh ?? 1);
+    if (outOfOrder || quick || this.unackedSegs >= 2) {
       this.ackNow(nowNs);
     } else if (!this.delack.armed) {
       this.delack.arm(this.delackFireNs(nowNs));
     }
     if (inOrder) this.read(nowNs);
+    if (inOrder && this.onRead !== null) this.onRead(this.bytesInOrder, nowNs);
+  }
+
+  /** The delayed ACK fires (tcp_delack_timer_handler): a missed reply leaves ping-pong mode. */
+  private delackFired(nowNs: Ns): void {
+    this.pingpong = 0;
+    this.ackNow(nowNs);
+  }
+
+  /**
+   * The application writes a reply of `bytes`: it leaves at once and carries
+   * the ACK (tcp_event_ack_sent clears the delayed ACK), and a reply within
+   * ato of the last data counts toward ping-pong mode (tcp_event_data_sent).
+   */
+  respond(bytes: number, nowNs: Ns): void {
+    if (nowNs - this.lastRcvNs < this.cfg.delackNs && this.pingpong < 255) this.pingpong++;
+    this.ackNow(nowNs, bytes);
   }
 
   /** tcp_event_data_recv (and tcp_data_queue_ofo's window growth): rcv_mss, the window-based RTT sample, tcp_grow_window. */
@@ -260,7 +296,7 @@ export class TcpReceiver implements EventTarget {
     this.sendAck(synAckSkb(skb, this.initialWindowBytes, nowNs), nowNs);
   }
 
-  private ackNow(nowNs: Ns): void {
+  private ackNow(nowNs: Ns, payloadBytes = 0): void {
     this.delack.cancel();
     this.unackedSegs = 0;
     if (this.quickacks > 0) this.quickacks--; // tcp_dec_quickack_mode
@@ -271,7 +307,7 @@ export class TcpReceiver implements EventTarget {
     ack.dst = this.cfg.peer;
     ack.priority = this.cfg.priority;
     ack.seq = 0;
-    ack.lenBytes = 0;
+    ack.lenBytes = payloadBytes;
     ack.segs = 1;
     const ranges = this.ooo.ranges;
     ack.hdrBytes = 66 + (ranges > 0 ? 4 + 8 * Math.min(3, ranges) : 0);
@@ -283,7 +319,8 @@ export class TcpReceiver implements EventTarget {
     if (this.window.quickCleared) this.quickacks = 0;
     this.advertisedBytes = ack.windowBytes;
     if (ranges > 0) ack.sack = this.ooo.sackBlocks();
-    this.acksSent++;
+    if (payloadBytes > 0) this.responsesSent++;
+    else this.acksSent++;
     this.sendAck(ack, nowNs);
   }
 }
