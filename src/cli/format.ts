@@ -141,10 +141,26 @@ function summaryRows(s: Summary): [string, number, string, number][] {
     }
     rows.push([flowKey(fl.flow, 'throttled_fraction'), fl.throttledFraction, '', 3]);
     for (const [k, f] of FLOW_COUNTERS) rows.push([flowKey(fl.flow, k), f(fl), '', 0]);
+    // What held the flow back (tcp_info's chronograph, split), and TCP_RR's transactions.
+    const own = s.flowShares[fl.flow];
+    if (own)
+      for (const [k, v] of Object.entries(own.limited))
+        if (Number.isFinite(v)) rows.push([flowKey(fl.flow, `limited_${k}`), v, '', 3]);
+    const tr = own?.transactions;
+    if (tr) {
+      rows.push([flowKey(fl.flow, 'transactions_per_s'), tr.perSec, '1/s', 1]);
+      for (const p of ['p50', 'p90', 'p99'] as const)
+        rows.push([flowKey(fl.flow, `transaction_${p}_us`), tr.latencyUs[p], 'µs', 0]);
+    }
     const share = s.flowShares.length > 1 ? s.flowShares[fl.flow] : undefined;
     for (const [k, f, u, d] of share ? SHARE_FIELDS : [])
       if (Number.isFinite(f(share!))) rows.push([flowKey(fl.flow, k), f(share!), u, d]);
   }
+  (s.udp ?? []).forEach((u, i) => {
+    rows.push([`udp${i}_goodput_mbps`, u.goodputBps / 1e6, 'Mbit/s', 2]);
+    rows.push([`udp${i}_loss_fraction`, u.lossFraction, '', 3]);
+    rows.push([`udp${i}_jitter_ms`, u.jitterMs, 'ms', 3]);
+  });
   for (const qd of s.qdiscs)
     for (const [k, f, u] of QDISC_QUANTILES) {
       const q = f(qd);
