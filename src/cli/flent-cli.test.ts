@@ -128,3 +128,21 @@ describe('--compare proposes a scenario from the file', () => {
     expect(out).not.toContain('--set durationMs=');
   });
 });
+
+describe('--compare pairs by meaning', () => {
+  it('a run of one flow beside four: the sum with the one flow, no flow’s cwnd with it, flows by number', async () => {
+    const flows = ['1', '2', '3', '10'];
+    const results: Record<string, number[]> = { 'TCP upload sum': [40, 40, 40] };
+    for (const f of flows) {
+      results[`TCP upload::${f}`] = [10, 10, 10];
+      results[`TCP upload::${f}::tcp_cwnd`] = [20, 20, 20];
+    }
+    const file = flentJson({ metadata: { NAME: 'tcp_nup' }, results });
+    const { out } = await compare(file, 'bench-wired', '--duration', '1s');
+    const row = (name: string) => out.split('\n').find((l) => l.startsWith(`${name} `))!;
+    expect(row('TCP upload sum')).toMatch(/40\.00\*?\s+\d+\.\d+\s+TCP upload\s/);
+    expect(row('TCP upload::1::tcp_cwnd')).toMatch(/20\.00\s+-\s+-/);
+    expect(out).toContain('the simulation has 1 upload flow, the file 4');
+    expect(out.indexOf('TCP upload::3 ')).toBeLessThan(out.indexOf('TCP upload::10 '));
+  });
+});

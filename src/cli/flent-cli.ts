@@ -17,7 +17,7 @@ import {
   type SeriesMedian,
 } from '../flent/index';
 import { proposalOverrides, proposeScenario, type ProposedField } from '../flent/propose';
-import { pairSeries } from '../flent/pair';
+import { pairedMedian, pairSeries } from '../flent/pair';
 import { runScenarioSteps } from '../sim/run';
 import { findPreset } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
@@ -110,11 +110,15 @@ function mediansText(path: string, test: string, medians: SeriesMedian[]): strin
 function compareText(measured: FlentRun, simulated: SeriesMedian[]): string {
   const stats = flentSummary(measured);
   const rows = [['measured series', 'measured', 'simulated', 'simulated series', 'unit']];
+  // Paired by meaning, as the explorer's medians: what the table cannot say goes below it, once.
+  const notes = new Set<string>();
   for (const p of pairSeries(measured.series, simulated)) {
-    const st = stats.find((s) => s.name === p.measured.name);
+    const m = pairedMedian(p.measured, stats.find((s) => s.name === p.measured.name)?.median);
+    if (m.note) notes.add(`* ${m.note}`);
+    if (p.why) notes.add(`- beside a flow: ${p.why}; the totals are compared`);
     rows.push([
       fileText(p.measured.name, 80),
-      fmt(st?.median ?? NaN),
+      `${fmt(m.median)}${m.note ? '*' : ''}`,
       p.simulated ? fmt(p.simulated.median) : '-',
       p.simulated?.name ?? '-',
       fileText(p.measured.units, 20),
@@ -122,7 +126,8 @@ function compareText(measured: FlentRun, simulated: SeriesMedian[]): string {
   }
   const when = measured.timeMs !== null ? new Date(measured.timeMs).toISOString().slice(0, 10) : 'undated';
   const host = measured.host !== null ? fileText(measured.host) : 'unknown host';
-  return `measured: Flent ${fileText(measured.name)}, ${host}, ${when}; medians\n${table(rows)}`;
+  const foot = [...notes].map((n) => `${n}\n`).join('');
+  return `measured: Flent ${fileText(measured.name)}, ${host}, ${when}; medians\n${table(rows)}${foot}`;
 }
 
 /** Runs `sc` with per-step samples and writes and/or compares. Returns the exit code. */

@@ -45,6 +45,23 @@ describe('measuredOverlay', () => {
     expect(nup.lines.tcp.filter((l) => l.series.endsWith('::tcp_cwnd'))).toHaveLength(MAX_FLOWS_DRAWN);
   });
 
+  it('folds the legend: one entry per kind of flow and one per total, flows in flow order', () => {
+    const nup = measuredOverlay(read('test-tcp_nup.flent.gz'));
+    // Flows 1–12, not 1, 10–19, 2.
+    expect(nup.lines.throughput.filter((l) => !l.total)[1].series).toBe('TCP upload::2');
+    expect(nup.groups.throughput.map((g) => g.label.split(' — ')[0])).toEqual([
+      'TCP upload sum',
+      '12 flows: TCP upload::1 … TCP upload::12 (12 of 50 drawn)',
+    ]);
+    expect(nup.groups.tcp).toHaveLength(2);
+    const cwnd = nup.groups.tcp.find((g) => g.unit === 'pkts')!;
+    expect(new Set(cwnd.lines.map((l) => l.color)).size).toBe(1);
+    const rrul = measuredOverlay(read('test-rrul.flent.gz'));
+    const entries = Object.values(rrul.groups).flat().length;
+    expect(entries).toBeLessThanOrEqual(8);
+    expect(Object.values(rrul.lines).flat().length).toBeGreaterThan(entries);
+  });
+
   it('labels a run by its host and the date of TIME', () => {
     expect(measuredLabel(read('test-tcp_nup.flent.gz'))).toBe('measured (Flent, kau.toke.dk, 2017-02-21)');
   });
@@ -67,6 +84,25 @@ describe('medians side by side', () => {
     expect(up.simulated).toBe(900);
     expect(rows.some((r) => r.series.startsWith('cpu_stats'))).toBe(false);
     expect(medianRows(run, null).find((r) => r.series === 'TCP upload')!.simulated).toBeNaN();
+  });
+
+  it('pairs by meaning: the sum with the one simulated flow, no flow’s cwnd with it; rows in flow order', () => {
+    const run = read('test-tcp_nup.flent.gz');
+    const flow = { station: 0, goodputMbps: 900, cwndPkts: 80, srttMs: 0.3, pacingMbps: 1800 };
+    const one = { steps: { stepMs: 200, totalGoodputMbps: 900, flows: [flow], pingMs: [] } };
+    const rows = medianRows(run, one as unknown as Summary);
+    expect(rows.find((r) => r.series === 'TCP upload sum')!.simulated).toBe(900);
+    const cwnd1 = rows.find((r) => r.series === 'TCP upload::1::tcp_cwnd')!;
+    expect(cwnd1.simulated).toBeNaN();
+    expect(cwnd1.why).toMatch(/1 upload flow, the file 50/);
+    const flows = rows.filter((r) => /^TCP upload::\d+$/.test(r.series)).map((r) => r.series);
+    expect(flows.slice(0, 3)).toEqual(['TCP upload::1', 'TCP upload::2', 'TCP upload::3']);
+    // As many flows: the i-th with the i-th, in flow order (flow 10 with the tenth).
+    const fifty = Array.from({ length: 50 }, (_, i) => ({ ...flow, cwndPkts: i + 1 }));
+    const same = { steps: { stepMs: 200, totalGoodputMbps: 900, flows: fifty, pingMs: [] } };
+    const rows50 = medianRows(run, same as unknown as Summary);
+    expect(rows50.find((r) => r.series === 'TCP upload::10::tcp_cwnd')!.simulated).toBe(10);
+    expect(rows50.find((r) => r.series === 'TCP upload::10::tcp_cwnd')!.why).toBeUndefined();
   });
 });
 

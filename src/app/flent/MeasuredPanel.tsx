@@ -22,6 +22,8 @@ const show = (v: number, unit: string) => (Number.isFinite(v) ? formatValue(v, U
 function Medians({ m }: { m: Measured }) {
   const summary = useExplorer((s) => s.summary);
   const rows = medianRows(m.run, summary);
+  const whys = [...new Set(rows.flatMap((r) => (r.why ? [r.why] : [])))];
+  const notes = [...new Set(rows.flatMap((r) => (r.note ? [r.note] : [])))];
   return (
     <table className="measured-medians" data-testid="measured-medians">
       <caption>Medians (Flent step {m.run.stepS ?? 0.2} s)</caption>
@@ -36,11 +38,32 @@ function Medians({ m }: { m: Measured }) {
         {rows.map((r) => (
           <tr key={r.series}>
             <th scope="row">{r.series}</th>
-            <td data-testid="measured-median">{show(r.measured, r.unit)}</td>
-            <td>{show(r.simulated, r.unit)}</td>
+            <td data-testid="measured-median" title={r.note}>
+              {show(r.measured, r.unit)}
+              {r.note ? '*' : ''}
+            </td>
+            <td title={r.why}>{show(r.simulated, r.unit)}</td>
           </tr>
         ))}
       </tbody>
+      {(whys.length > 0 || notes.length > 0) && (
+        <tfoot>
+          {notes.map((n) => (
+            <tr key={n}>
+              <td colSpan={3} className="measured-unpaired">
+                * {n}.
+              </td>
+            </tr>
+          ))}
+          {whys.map((w) => (
+            <tr key={w}>
+              <td colSpan={3} className="measured-unpaired" data-testid="measured-unpaired">
+                – beside a flow: {w}; the totals are compared.
+              </td>
+            </tr>
+          ))}
+        </tfoot>
+      )}
     </table>
   );
 }

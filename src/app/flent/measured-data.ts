@@ -8,6 +8,7 @@ import { categoryColor } from '../charts/chart-theme';
 import type { FlentRun, FlentSeries, FlentSeriesKind } from '../../flent/index';
 import { median } from '../../flent/index';
 import { fileText } from '../../flent/errors';
+import { flowOrder } from '../../flent/pair';
 
 export type OverlayPanel = 'latency' | 'throughput' | 'tcp';
 
@@ -21,15 +22,28 @@ export interface MeasuredLine {
   color: string;
   /** A sum over flows (drawn thicker, like the simulated total). */
   total: boolean;
+  /** Its legend entry: a total's own, or the one its kind's flows (or pings) share. */
+  group: string;
   tNs: Float64Array;
   v: Float64Array;
   median: number;
+}
+
+/** One legend entry: a total, or every drawn flow (ping) of a kind, in one colour. */
+export interface MeasuredGroup {
+  key: string;
+  label: string;
+  unit: MeasuredLine['unit'];
+  color: string;
+  lines: MeasuredLine[];
 }
 
 export interface MeasuredOverlay {
   /** "measured (Flent, <host>, <date>)". */
   label: string;
   lines: Record<OverlayPanel, MeasuredLine[]>;
+  /** The legend: a four-flow file adds one entry per kind, not one per flow. */
+  groups: Record<OverlayPanel, MeasuredGroup[]>;
 }
 
 const PANEL_OF: Partial<Record<FlentSeriesKind, [OverlayPanel, MeasuredLine['unit'], number]>> = {
@@ -65,33 +79,89 @@ function drawn(s: FlentSeries): boolean {
 /** Flows per panel and kind that the timelines draw (a tcp_nup of 50 flows would bury the legend); the compare page has all. */
 export const MAX_FLOWS_DRAWN = 12;
 
+const NOUN: Partial<Record<FlentSeriesKind, string>> = {
+  ping: 'pings',
+  throughput: 'flows',
+  tcp_cwnd: 'flows’ cwnd',
+  tcp_rtt: 'flows’ RTT',
+  tcp_pacing_rate: 'flows’ pacing rate',
+};
+
+/** "4 flows: TCP upload::1 … TCP upload::4", "12 flows’ cwnd: … (12 of 50 drawn)", or the one series' name. */
+function groupLabel(kind: FlentSeriesKind, names: string[], of: number, label: string): string {
+  if (names.length === 1 && of === 1) return `${names[0]} — ${label}`;
+  const span = names.length === 1 ? names[0] : `${names[0]} … ${names[names.length - 1]}`;
+  const drawnOf = of > names.length ? ` (${names.length} of ${of} drawn)` : '';
+  return `${names.length} ${NOUN[kind] ?? kind}: ${span}${drawnOf} — ${label}`;
+}
+
+function groupsOf(
+  lines: MeasuredLine[],
+  kinds: Map<string, FlentSeriesKind>,
+  of: Map<string, number>,
+  label: string,
+) {
+  const byKey = new Map<string, MeasuredGroup>();
+  for (const l of lines) {
+    const g = byKey.get(l.group);
+    if (g) g.lines.push(l);
+    else byKey.set(l.group, { key: l.group, label: '', unit: l.unit, color: l.color, lines: [l] });
+  }
+  return [...byKey.values()].map((g) => {
+    const only = g.lines[0];
+    const kind = kinds.get(g.key)!;
+    g.label = only.total
+      ? only.label
+      : groupLabel(
+          kind,
+          g.lines.map((l) => l.series),
+          of.get(g.key) ?? 1,
+          label,
+        );
+    return g;
+  });
+}
+
 export function measuredOverlay(run: FlentRun): MeasuredOverlay {
   const label = measuredLabel(run);
   const lines: MeasuredOverlay['lines'] = { latency: [], throughput: [], tcp: [] };
   const perKind = new Map<string, number>();
+  const kinds = new Map<string, FlentSeriesKind>();
+  const colors = new Map<string, string>();
+  // Flow order, so a 50-flow file draws flows 1–12, not 1, 10–19, 2.
+  const series = run.series.filter(drawn).sort((a, b) => flowOrder(a.name, b.name));
   let n = 0;
-  for (const s of run.series.filter(drawn)) {
+  for (const s of series) {
     const [panel, unit, scale] = PANEL_OF[s.kind]!;
     const total = s.computed;
-    const count = perKind.get(s.kind) ?? 0;
+    const group = total ? `measured.${n}` : `measured.${panel}.${s.kind}.${s.direction ?? ''}`;
+    const count = perKind.get(group) ?? 0;
+    perKind.set(group, count + 1);
     if (!total && count >= MAX_FLOWS_DRAWN) continue;
     const pts = points(s, run.xS);
     if (!pts.length) continue;
-    if (!total) perKind.set(s.kind, count + 1);
+    kinds.set(group, s.kind);
+    if (!colors.has(group)) colors.set(group, categoryColor(colors.size + 3));
     lines[panel].push({
       key: `measured.${n}`,
       series: s.name,
       label: `${s.name} — ${label}`,
       unit,
-      color: categoryColor(n + 3),
+      color: colors.get(group)!,
       total,
+      group,
       tNs: Float64Array.from(pts, ([t]) => Math.round(t * 1e9)),
       v: Float64Array.from(pts, ([, v]) => v * scale),
       median: median(pts.map(([, v]) => v * scale)),
     });
     n++;
   }
-  return { label, lines };
+  const groups: MeasuredOverlay['groups'] = {
+    latency: groupsOf(lines.latency, kinds, perKind, label),
+    throughput: groupsOf(lines.throughput, kinds, perKind, label),
+    tcp: groupsOf(lines.tcp, kinds, perKind, label),
+  };
+  return { label, lines, groups };
 }
 
 /** Index of the first sample at or after tNs. */

@@ -2,7 +2,8 @@
  * Measured series laid over the explorer's own tracks: a Track wrapped so
  * that the simulated series draw first, the measured ones then on the same
  * axes (the wrapper widens the y extent the track asks its host for, so
- * neither is off the scale), with legend entries and readouts of their own.
+ * neither is off the scale), with legend entries and readouts of their own:
+ * one per total and one per kind's flows (or pings), which share a colour.
  * Latency gets the measured pings as points and their CDF beside the
  * simulated one; throughput lines (per flow, and the sum thicker); the TCP
  * panel cwnd, RTT and pacing rate in the bands of those units.
@@ -12,6 +13,7 @@ import type { AxisSpec, DrawCtx, LegendItem, Track } from '../charts/tracks/trac
 import {
   extentIn,
   lowerBound,
+  type MeasuredGroup,
   type MeasuredLine,
   type MeasuredOverlay,
   type OverlayPanel,
@@ -70,11 +72,24 @@ function slotsOf(panel: OverlayPanel, l: MeasuredLine, lo: number, hi: number): 
   return [['y', hi]];
 }
 
-function valueAt(l: MeasuredLine, tNs: number | null): string {
-  if (tNs === null) return `median ${formatValue(l.median, l.unit)}`;
+/** A line's value at tNs (nearest sample within 2 s), or its median when tNs is null. */
+function valueOf(l: MeasuredLine, tNs: number | null): number {
+  if (tNs === null) return l.median;
   const i = Math.min(l.tNs.length - 1, lowerBound(l.tNs, tNs));
-  if (i < 0 || Math.abs(l.tNs[i] - tNs) > 2e9) return '–';
-  return formatValue(l.v[i], l.unit);
+  return i < 0 || Math.abs(l.tNs[i] - tNs) > 2e9 ? NaN : l.v[i];
+}
+
+/** A legend entry's value: its one line's, or the median over its flows. */
+function groupValue(g: MeasuredGroup, tNs: number | null): string {
+  const vs = g.lines
+    .map((l) => valueOf(l, tNs))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (!vs.length) return '–';
+  const mid = vs.length >> 1;
+  const v = vs.length % 2 ? vs[mid] : (vs[mid - 1] + vs[mid]) / 2;
+  const what = g.lines.length > 1 ? `median of ${vs.length}` : 'median';
+  return tNs === null || g.lines.length > 1 ? `${what} ${formatValue(v, g.unit)}` : formatValue(v, g.unit);
 }
 
 function cdf(
@@ -102,20 +117,22 @@ function cdf(
 export function withMeasured(track: Track, m: MeasuredOverlay): Track {
   const panel = track.panel as OverlayPanel;
   const lines = m.lines[panel];
+  const groups = m.groups[panel];
   if (!lines?.length) return track;
-  const legend: LegendItem[] = lines.map((l) => ({
-    key: l.key,
-    label: l.label,
-    unit: l.unit,
-    color: l.color,
+  // One entry per group: a file's flows fold into one line of the legend per kind.
+  const legend: LegendItem[] = groups.map((g) => ({
+    key: g.key,
+    label: g.label,
+    unit: g.unit,
+    color: g.color,
     line: true,
   }));
-  const shown = (d: DrawCtx) => lines.filter((l) => !d.hidden.has(l.key));
+  const shown = (d: DrawCtx) => lines.filter((l) => !d.hidden.has(l.group));
   return {
     ...track,
     description: `${track.description} Dashed: ${m.label}.`,
     legend: [...track.legend, ...legend],
-    readout: (buf, t) => [...track.readout(buf, t), ...lines.map((l) => valueAt(l, t))],
+    readout: (buf, t) => [...track.readout(buf, t), ...groups.map((g) => groupValue(g, t))],
     draw(d: DrawCtx): AxisSpec[] {
       const want = new Map<string, number>();
       for (const l of shown(d)) {

@@ -2,18 +2,24 @@
  * The measured medians beside the simulated ones for the explorer's summary:
  * each measured flow, ping and socket-stats series (Flent's summary median)
  * with the live run's median per Flent step of the series paired with it
- * (Summary.steps, the core's per-step samples since the measurement began).
+ * (Summary.steps, the core's per-step samples since the measurement began),
+ * in flow order, paired by meaning (`flent/pair`: a total with a total, a
+ * flow with a flow only when both runs have as many).
  */
 import { flentSummary, type FlentRun } from '../../flent/index';
-import { pairSeries } from '../../flent/pair';
+import { pairedMedian, pairSeries } from '../../flent/pair';
 import type { Summary } from '../../worker/protocol';
 
 export interface MedianRow {
   series: string;
   unit: string;
   measured: number;
-  /** NaN when the simulated run has no such series (yet). */
+  /** NaN when the simulated run has no such series (yet), or none of the same meaning (`why`). */
   simulated: number;
+  /** Why no simulated series stands beside it: the runs differ in flow count. */
+  why?: string;
+  /** How the measured figure was taken, when not as Flent's summary takes it. */
+  note?: string;
 }
 
 /** The live run's step medians as Flent-named series, in the order pairSeries matches them. */
@@ -35,12 +41,18 @@ export function simulatedMedians(s: Summary | null): { name: string; median: num
 
 export function medianRows(run: FlentRun, s: Summary | null): MedianRow[] {
   const stats = new Map(flentSummary(run).map((x) => [x.name, x]));
-  return pairSeries(run.series, simulatedMedians(s))
-    .filter((p) => Number.isFinite(stats.get(p.measured.name)?.median ?? NaN))
-    .map((p) => ({
-      series: p.measured.name,
-      unit: p.measured.units,
-      measured: stats.get(p.measured.name)!.median,
-      simulated: p.simulated?.median ?? NaN,
-    }));
+  return pairSeries(run.series, simulatedMedians(s)).flatMap((p) => {
+    const m = pairedMedian(p.measured, stats.get(p.measured.name)?.median);
+    if (!Number.isFinite(m.median)) return [];
+    return [
+      {
+        series: p.measured.name,
+        unit: p.measured.units,
+        measured: m.median,
+        simulated: p.simulated?.median ?? NaN,
+        ...(p.why ? { why: p.why } : {}),
+        ...(m.note ? { note: m.note } : {}),
+      },
+    ];
+  });
 }
