@@ -90,7 +90,7 @@ export const PARAMS: Record<string, ParamDef> = {
       { value: 'bbr', label: 'BBR v1' },
       { value: 'reno', label: 'Reno' },
     ],
-    help: 'BBR paces by itself (an hrtimer per skb without fq); CUBIC and Reno are unpaced unless fq paces them.',
+    help: 'BBR paces by itself without fq (one hrtimer per skb in 4.13–4.19, EDT departure stamps from 4.20); CUBIC and Reno are unpaced unless fq paces them.',
     kernelFile: 'net/ipv4/tcp_bbr.c',
     live: false,
     kernelDefault: () => 'cubic',
