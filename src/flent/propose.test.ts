@@ -48,6 +48,18 @@ describe('proposeScenario', () => {
     ]);
   });
 
+  it('rrul and rrul_be: the four uploads, saying the downloads and the UDP probes are not simulated', () => {
+    for (const f of ['test-rrul.flent.gz', 'test-rrul_be-socket_stats.flent.gz']) {
+      const p = proposeScenario(read(f));
+      const flows = p.fields.find((x) => x.key === 'tcp.flows')!;
+      expect(flows.value).toBe('4');
+      expect(flows.why).toMatch(/its 4 download flows are not simulated/);
+      expect(p.fields.find((x) => x.key === 'pingIntervalMs')!.why).toMatch(
+        /its 3 UDP latency probes are not simulated, the ICMP ping is$/,
+      );
+    }
+  });
+
   it.each([
     'test-rrul.flent.gz',
     'test-rrul_be-socket_stats.flent.gz',

@@ -59,12 +59,40 @@ function ccOf(run: FlentRun): string | null {
   return null;
 }
 
-/** The measured flows: Flent's non-computed throughput series in the upload (else download) direction. */
-function flowCount(run: FlentRun): number {
+/** The measured flows: Flent's non-computed throughput series, by direction. */
+function flowCounts(run: FlentRun): { up: number; down: number; all: number } {
   const flows = run.series.filter((s) => s.kind === 'throughput' && !s.computed);
   const up = flows.filter((s) => s.direction === 'upload').length;
-  return up || flows.length;
+  const down = flows.filter((s) => s.direction === 'download').length;
+  return { up, down, all: flows.length };
 }
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * The flows a wired scenario runs for the file's, and why: its uploads
+ * (tcp_1up, tcp_nup, rrul's four); a download-only test (tcp_download) has
+ * its downloads run as uploads, since a wired scenario's data goes one way,
+ * from the sender, and rrul's downloads are left out for the same reason.
+ */
+function wiredFlows(run: FlentRun): { n: number; why: string } {
+  const { up, down, all } = flowCounts(run);
+  if (up > 0 && down > 0)
+    return {
+      n: up,
+      why: `the file's ${plural(up, 'upload flow')} (${run.name}); its ${plural(down, 'download flow')} are not simulated: a wired scenario's data goes one way, from the sender`,
+    };
+  if (down > 0)
+    return {
+      n: down,
+      why: `the file's ${plural(down, 'download flow')} (${run.name}), run from the sender: a wired scenario's data goes one way`,
+    };
+  return { n: up || all, why: `the file's ${plural(up || all, 'TCP flow')} (its throughput series)` };
+}
+
+/** Flent's UDP latency probes (rrul's "Ping (ms) UDP …"): the ICMP ping stands in for them. */
+const udpProbes = (run: FlentRun): number =>
+  run.series.filter((s) => s.kind === 'ping' && !s.computed && /\bUDP\b/.test(s.name)).length;
 
 export function proposeScenario(run: FlentRun): Proposal {
   const hosts = run.hosts.length;
@@ -97,10 +125,12 @@ export function proposeScenario(run: FlentRun): Proposal {
   const pings = run.series.some((s) => s.kind === 'ping' && !s.computed);
   const stepMs = Math.round((run.stepS ?? 0.2) * 1000);
   const pingMs = pings ? stepMs : 0;
+  const probes = udpProbes(run);
   add(
     'pingIntervalMs',
     pingMs,
-    pings ? `STEP_SIZE ${stepMs / 1000} s (Flent pings once per step)` : 'no ping series',
+    (pings ? `STEP_SIZE ${stepMs / 1000} s (Flent pings once per step)` : 'no ping series') +
+      (probes > 0 ? `; its ${plural(probes, 'UDP latency probe')} are not simulated, the ICMP ping is` : ''),
   );
   if (ap) {
     const sta = base.wifi!.stations[0];
@@ -112,8 +142,8 @@ export function proposeScenario(run: FlentRun): Proposal {
     );
     add('wifi.pingIntervalMs', pingMs, 'as pingIntervalMs');
   } else {
-    const n = flowCount(run);
-    add('tcp.flows', Math.max(1, n), `the file's ${n} TCP flow${n === 1 ? '' : 's'} (its throughput series)`);
+    const f = wiredFlows(run);
+    add('tcp.flows', Math.max(1, f.n), f.why);
   }
   return { presetId, fields };
 }
