@@ -23,6 +23,7 @@ import {
   type Composition,
   type Quantiles,
 } from './page-metrics';
+import { type PresetSpeed, presetSpeeds } from './preset-speeds';
 import { measureSweepUi, type SweepUiResult } from './sweep-ui';
 import {
   pageClockOffset,
@@ -39,6 +40,8 @@ export interface BrowserOptions {
   longMinutes: number;
   sliderSamples: number;
   frameWindowMs: number;
+  /** Wall ms each preset runs at full speed for the preset-speed row. */
+  presetWindowMs: number;
   /** CSS pixels of the page, and device pixels per CSS pixel (2 on most laptops: four times the canvas pixels). */
   viewport: { width: number; height: number };
   deviceScaleFactor: number;
@@ -77,6 +80,8 @@ export interface BrowserResult {
   heapGrowthPct: number;
   /** The page while an experiment's sweep runs (after the long run; null if it failed). */
   sweepUi: SweepUiResult | null;
+  /** Every preset at full speed (./preset-speeds.ts); null when that step failed. */
+  presetSpeeds: PresetSpeed[] | null;
   simSecondsAtEnd: number;
   errors: string[];
 }
@@ -258,6 +263,12 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
     } catch (e) {
       errors.push(`sweep UI: ${e instanceof Error ? e.message : String(e)}`);
     }
+    let speeds: PresetSpeed[] | null = null;
+    try {
+      speeds = await presetSpeeds(page, base, o.presetWindowMs, log);
+    } catch (e) {
+      errors.push(`preset speeds: ${e instanceof Error ? e.message : String(e)}`);
+    }
     return {
       viewport: o.viewport,
       deviceScaleFactor: o.deviceScaleFactor,
@@ -279,6 +290,7 @@ export async function benchBrowser(o: BrowserOptions, log: (s: string) => void):
       heapGrowthPct: ((totalEnd - total1) / total1) * 100,
       simSecondsAtEnd,
       sweepUi,
+      presetSpeeds: speeds,
       errors,
     };
   } finally {

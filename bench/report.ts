@@ -169,6 +169,18 @@ export function targets(
       goal: 'click → paint p95 < 100',
       met: sw ? sw.clickToPaintMs.p95 < 100 : null,
     });
+    const ps = br.presetSpeeds;
+    if (ps && ps.length) {
+      const misses = ps.filter((r) => !(r.simPerWall >= r.goal));
+      const slowest = ps.reduce((a, r) => (r.simPerWall / r.goal < a.simPerWall / a.goal ? r : a));
+      out.push({
+        what: 'every preset at full speed, sim s per wall s',
+        value: `slowest against its goal: ${slowest.preset} ${f(slowest.simPerWall, 2)} (goal ${slowest.goal}); ${misses.length} of ${ps.length} below`,
+        goal: '≥ 10 (≤ 1 Gbit/s), > 1',
+        met: misses.length === 0,
+        note: misses.length ? misses.map((r) => `${r.preset} ${f(r.simPerWall, 2)}`).join(', ') : undefined,
+      });
+    }
   } else {
     for (const what of ['slider → frame', 'frame interval', 'long tasks', 'heap growth', 'UI during a sweep'])
       out.push({ what, value: browserSkipped, goal: '', met: null });

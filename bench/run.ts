@@ -21,6 +21,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserResult } from './browser-bench';
 import { benchScene, benchSweep, scenes, type SceneRow, type SweepResult } from './node-bench';
 import { jsSizes, probeTable, sceneTable, targets, targetTable, type JsSize } from './report';
+import { presetSpeedTable } from './preset-speeds';
 import { runSpeedBench } from './speed-run';
 import { benchStartup, startupTable, type StartupRow } from './startup';
 import { benchRecovery, recoveryTable, type RecoveryResult } from './recovery';
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
               viewport: fl.viewport,
               deviceScaleFactor: fl.dpr,
               frameWindowMs: fl.quick ? 5000 : 10_000,
+              presetWindowMs: fl.quick ? 3000 : 5000,
             },
             log,
           );
@@ -164,6 +166,7 @@ async function main(): Promise<void> {
         ` (CPU of all threads ${sweep.coldCpuSeconds.toFixed(2)} s and ${sweep.warmCpuSeconds.toFixed(2)} s: divided by ${sweep.poolSize}, about the wall time on an idle machine).`,
     );
   if (startup) out.push('', startupTable(startup));
+  if (br?.presetSpeeds) out.push('', presetSpeedTable(br.presetSpeeds));
   if (br) {
     out.push(
       `browser: ${br.viewport.width}×${br.viewport.height} CSS px at ${br.deviceScaleFactor} device px per CSS px; preset ${br.preset}, slider ${br.sliderKey}; ${br.simSecondsAtEnd.toFixed(0)} simulated s after the long run; ${br.errors.length} console errors.`,

@@ -110,12 +110,18 @@ export interface ScaleRow {
   machineBusy: number;
 }
 
-export async function benchScale(reps: number, log: (s: string) => void): Promise<ScaleRow[]> {
+/** The scale table's scenes (`names`: only those, e.g. the 10 and 100 Gbit/s rows --vs-ns3 prints). */
+export async function benchScale(
+  reps: number,
+  log: (s: string) => void,
+  names: string[] | null = null,
+): Promise<ScaleRow[]> {
   const b = await buildAll(log);
   const dir = join('dist-bench-ns3', 'scale');
   mkdirSync(dir, { recursive: true });
   const rows: ScaleRow[] = [];
   for (const s of SCALE_SCENES) {
+    if (names && !names.includes(s.name)) continue;
     const file = join(dir, `${s.family}-${s.name.replace(/\W+/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(s.scenario(), null, 2));
     log(`scale: ${s.name} (${s.simS} simulated s × ${reps})`);

@@ -124,6 +124,10 @@ export interface VsResult {
   scenes: VsScene[];
   text: string;
   ns3Version: string;
+  /** What ran: the programs and bundles, for the sweeps and memory runs that follow. */
+  built: Built;
+  /** The scenes run (after --only). */
+  ran: VsScene0[];
 }
 
 export async function runVsNs3(
@@ -133,8 +137,8 @@ export async function runVsNs3(
 ): Promise<VsResult> {
   const b = await buildAll(log);
   const scenes: VsScene[] = [];
-  for (const s of VS_SCENES) {
-    if (only && !s.name.includes(only)) continue;
+  const ran = VS_SCENES.filter((s) => !only || s.name.includes(only));
+  for (const s of ran) {
     log(`vs ns-3: ${s.name}, ${s.simS} simulated s, a warm-up run and ${reps} counted runs of each side`);
     oneRep(s, b, 0); // warm-up: file cache, CPU frequency; not counted
     const runs: VsRep[] = [];
@@ -154,5 +158,5 @@ export async function runVsNs3(
       tsqEvents: metrics.events,
     });
   }
-  return { scenes, text: vsTable(scenes, b.ns3Version), ns3Version: b.ns3Version };
+  return { scenes, text: vsTable(scenes, b.ns3Version), ns3Version: b.ns3Version, built: b, ran };
 }
