@@ -38,7 +38,10 @@ test('a real Flent run is drawn on the latency panel with its median in the summ
   // Drawn: the measured pings within the visible window are on the latency canvas.
   await page.waitForFunction((key) => (window.__tsqFlent!.drawn()[key] ?? 0) > 3, ping.key);
   const latency = page.getByTestId('track-latency');
-  await expect(latency.locator('.legend')).toContainText(`Ping (ms) ICMP1 testserv-01 — ${LABEL}`);
+  // The four hosts' pings share one legend entry.
+  await expect(latency.locator('.legend')).toContainText(
+    `4 pings: Ping (ms) ICMP1 testserv-01 … Ping (ms) ICMP4 testserv-04 — ${LABEL}`,
+  );
   // Its median, as Flent's summary prints it (9.74 ms), beside the simulated run's.
   const row = page.getByTestId('measured-medians').locator('tr', { hasText: 'Ping (ms) ICMP1 testserv-01' });
   await expect(row.locator('td').first()).toHaveText('9.74 ms');
@@ -73,6 +76,45 @@ test('a Flent file dropped on the page is laid over the run, and the scenario lo
   // The scenario loader said nothing, and the preset is the one that was running.
   await expect(page.getByTestId('share-notice')).toHaveCount(0);
   expect(await page.evaluate(() => window.__tsq!.presetId())).toBe('ath9k-pacing-shift');
+  expect(errors).toEqual([]);
+});
+
+test('a many-flow file folds its flows into one legend entry per kind, pairs by meaning, and lists flows by number', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openRun(page);
+  const entries = (panel: string) => page.getByTestId(`track-${panel}`).locator('.legend li').count();
+  const before = { throughput: await entries('throughput'), tcp: await entries('tcp') };
+  // rrul: four flows up and four down, their cwnd and RTT, four pings.
+  await page.getByTestId('measurement-file').setInputFiles('test/fixtures/flent/test-rrul.flent.gz');
+  await page.waitForFunction(() => window.__tsqFlent?.measured()?.test === 'rrul_be');
+  const lines = (await page.evaluate(() => window.__tsqFlent!.measured()!)).lines;
+  expect(lines.filter((l) => l.panel === 'throughput').length).toBeGreaterThan(8);
+  // Flows up, flows down, each direction's sum.
+  expect((await entries('throughput')) - before.throughput).toBe(4);
+  // cwnd and RTT of the upload flows.
+  expect((await entries('tcp')) - before.tcp).toBe(2);
+  await expect(page.getByTestId('track-throughput').locator('.legend')).toContainText(
+    '4 flows: TCP upload BE … TCP upload BE4',
+  );
+
+  // tcp_nup, 50 flows, beside a run of one flow.
+  await page.getByTestId('measurement-file').setInputFiles('test/fixtures/flent/test-tcp_nup.flent.gz');
+  await page.waitForFunction(() => window.__tsqFlent?.measured()?.test === 'tcp_nup');
+  const table = page.getByTestId('measured-medians');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const names = await table.locator('tbody th').allTextContents();
+  const flows = names.filter((n) => /^TCP upload::\d+$/.test(n));
+  expect(flows.slice(0, 11)).toEqual(Array.from({ length: 11 }, (_, i) => `TCP upload::${i + 1}`));
+  // No flow of the file has the simulated flow's cwnd beside it; the sums stand side by side.
+  const cwnd = table.locator('tbody tr', { hasText: 'TCP upload::1::tcp_cwnd' });
+  await expect(cwnd.locator('td').nth(1)).toHaveText('–');
+  await expect(table.getByTestId('measured-unpaired')).toContainText('the file 50');
+  const sum = table.locator('tbody tr', { hasText: 'TCP upload sum' });
+  await expect(sum.locator('td').nth(1)).toHaveText(/\d+(\.\d+)? [kMG]?bit\/s/);
+  const rows = await page.evaluate(() => window.__tsqFlent!.medians());
+  expect(rows.filter((r) => r.series.endsWith('::tcp_cwnd') && Number.isFinite(r.simulated))).toEqual([]);
   expect(errors).toEqual([]);
 });
 
