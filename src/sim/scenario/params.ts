@@ -8,6 +8,7 @@ import { ERA_IDS, ERAS } from './eras';
 import { KERNEL_PARAMS } from './kernel-params';
 import type { Model } from './model';
 import { SHAPER_PARAMS } from './params-shaper';
+import { TRAFFIC_PARAMS } from './params-traffic';
 import type { Scenario } from './scenario';
 import { defaultPacingShift, WIFI_DRIVER_PARAMS } from './params-wifi';
 
@@ -283,6 +284,7 @@ export const PARAMS: Record<string, ParamDef> = {
 
 // The shaper knobs live in their own table (./params-shaper.ts).
 Object.assign(PARAMS, SHAPER_PARAMS);
+Object.assign(PARAMS, TRAFFIC_PARAMS);
 
 /** The ParamSpec list for a preset's keys, with kernel defaults for the scenario's era. */
 export function paramSpecs(keys: readonly string[], sc: Scenario): ParamSpec[] {
