@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSim, listPresets } from '../src/sim/index';
-import { buildModel } from '../src/sim/run';
+import { buildModel, runScenario } from '../src/sim/run';
+import { findPreset } from '../src/sim/scenario/presets/index';
 import { wiredBase } from '../src/sim/scenario/presets/wired-base';
 import type { Scenario } from '../src/sim/scenario/scenario';
 
@@ -59,4 +60,22 @@ describe('determinism of the receive window, RX coalescing, the TX completion mo
       expect(a.length).toBeGreaterThan(100);
     });
   }
+});
+
+describe('runScenario between slices', () => {
+  it('a hook between simulated seconds (the CLI heap bound) leaves the run as it was, scheduled changes included', () => {
+    const base = findPreset('bench-wired')!.scenario();
+    const sc: Scenario = {
+      ...base,
+      changes: [
+        { atUs: 1_000_000, key: 'tcp.sk_pacing_shift', value: 8 },
+        { atUs: 1_500_000, key: 'tcp.sk_pacing_shift', value: 10 },
+      ],
+    };
+    let calls = 0;
+    const a = runScenario(sc, 3, 2500).summary;
+    const b = runScenario(sc, 3, 2500, () => void calls++).summary;
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    expect(calls).toBe(2);
+  });
 });

@@ -1,6 +1,7 @@
 /** What the CLI does with parsed arguments; I/O is injected so tests can call it. */
 import type { Summary } from '../sim/api';
 import { runScenario, runTable, type TableResult } from '../sim/run';
+import { boundHeap } from './heap-bound';
 import { runHeadless } from '../sim/headless';
 import { findPreset, PRESETS } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
@@ -65,12 +66,12 @@ export async function runCli(
         ? await withPool(makePool, (p) =>
             p.runAll(scenarios.map((s) => ({ scenario: s, seed: args.seed, durationMs: s.durationMs }))),
           )
-        : scenarios.map((s) => runScenario(s, args.seed).summary);
+        : scenarios.map((s) => runScenario(s, args.seed, s.durationMs, boundHeap).summary);
     args.sweep.values.forEach((v, i) => rows.push({ value: v, summary: summaries[i] }));
     out(formatSweep(args.sweep.key, rows, args.format));
     return 0;
   }
-  const { summary } = runScenario(sc, args.seed);
+  const { summary } = runScenario(sc, args.seed, sc.durationMs, boundHeap);
   out(formatSummary(sc, summary, args.format));
   return 0;
 }

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import type { Summary } from '../sim/api';
 import { fillCells, runScenario, type TableResult } from '../sim/run';
+import { boundHeap } from './heap-bound';
 import type { Preset } from '../sim/scenario/presets/index';
 import { tableRunSeed } from '../sim/scenario/presets/preset';
 import type { Scenario } from '../sim/scenario/scenario';
@@ -164,7 +165,11 @@ if (!isMainThread && parentPort) {
   port.on('message', (job: JobMessage) => {
     let reply: ResultMessage;
     try {
-      reply = { id: job.id, ok: true, summary: runScenario(job.scenario, job.seed, job.durationMs).summary };
+      reply = {
+        id: job.id,
+        ok: true,
+        summary: runScenario(job.scenario, job.seed, job.durationMs, boundHeap).summary,
+      };
     } catch (e) {
       reply = { id: job.id, ok: false, error: e instanceof Error ? e.message : String(e) };
     }

@@ -2,7 +2,7 @@
  * Headless runs: one scenario to a summary, or a reference preset's whole
  * table. Used by the CLI, the tests and the benchmarks.
  */
-import type { StepSeries, Summary } from './api';
+import type { ScheduledChange, StepSeries, Summary } from './api';
 import { NS_PER_MS } from './engine/time';
 import { buildWifi } from './scenario/build-wifi';
 import { buildWired } from './scenario/build-wired';
@@ -17,15 +17,30 @@ export function buildModel(sc: Scenario, seed: number, framesEnabled = false): M
   return sc.wifi ? buildWifi(sc, seed, framesEnabled) : buildWired(sc, seed, framesEnabled);
 }
 
+/** Simulated time between two calls of runScenario's `between` hook. */
+export const BETWEEN_NS = 1000 * NS_PER_MS;
+
+/**
+ * `between`: called after each BETWEEN_NS of simulated time (a host's memory
+ * policy, e.g. the CLI's, ../cli/heap-bound.ts); nothing runs in between, so
+ * the run is the same with or without it.
+ */
 export function runScenario(
   sc: Scenario,
   seed: number,
   durationMs = sc.durationMs,
+  between: (() => void) | null = null,
 ): { summary: Summary; model: Model } {
   const model = buildModel(sc, seed, false);
-  runWithChanges(model, sc.changes, 0, durationMs * NS_PER_MS, Infinity, (c) =>
-    applyLiveChange(model, sc, c.key, c.value),
-  );
+  const apply = (c: ScheduledChange): void => applyLiveChange(model, sc, c.key, c.value);
+  const endNs = durationMs * NS_PER_MS;
+  if (between === null) runWithChanges(model, sc.changes, 0, endNs, Infinity, apply);
+  else
+    for (let next = 0, t = Math.min(BETWEEN_NS, endNs); ; t = Math.min(t + BETWEEN_NS, endNs)) {
+      next = runWithChanges(model, sc.changes, next, t, Infinity, apply).next;
+      if (t >= endNs) break;
+      between();
+    }
   return { summary: model.summary(), model };
 }
 
