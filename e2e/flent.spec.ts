@@ -79,9 +79,7 @@ test('a Flent file dropped on the page is laid over the run, and the scenario lo
   expect(errors).toEqual([]);
 });
 
-test('a many-flow file folds its flows into one legend entry per kind, pairs by meaning, and lists flows by number', async ({
-  page,
-}) => {
+test('a four-flow file (rrul) folds its flows into one legend entry per kind', async ({ page }) => {
   const errors = collectErrors(page);
   await openRun(page);
   const entries = (panel: string) => page.getByTestId(`track-${panel}`).locator('.legend li').count();
@@ -98,8 +96,14 @@ test('a many-flow file folds its flows into one legend entry per kind, pairs by 
   await expect(page.getByTestId('track-throughput').locator('.legend')).toContainText(
     '4 flows: TCP upload BE … TCP upload BE4',
   );
+  expect(errors).toEqual([]);
+});
 
-  // tcp_nup, 50 flows, beside a run of one flow.
+test('the medians of a 50-flow file beside one simulated flow: flows by number, the sum beside the simulated total, no flow’s cwnd beside the simulated one', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openRun(page);
   await page.getByTestId('measurement-file').setInputFiles('test/fixtures/flent/test-tcp_nup.flent.gz');
   await page.waitForFunction(() => window.__tsqFlent?.measured()?.test === 'tcp_nup');
   const table = page.getByTestId('measured-medians');
