@@ -90,12 +90,13 @@ describe('a twin file through the Flent reader', () => {
       (name) => ({ name }),
     );
     const pairs = pairSeries(run.series, sim);
+    // In name order, flows by number (pairSeries sorts the file's series).
     expect(pairs.map((p) => [p.measured.name, p.simulated?.name ?? null])).toEqual([
+      ['Ping (ms) ICMP', 'Ping (ms) ICMP'],
       ['TCP upload', 'TCP upload'],
       ['TCP upload::tcp_cwnd', 'TCP upload::tcp_cwnd'],
-      ['TCP upload::tcp_rtt', 'TCP upload::tcp_rtt'],
       ['TCP upload::tcp_pacing_rate', null],
-      ['Ping (ms) ICMP', 'Ping (ms) ICMP'],
+      ['TCP upload::tcp_rtt', 'TCP upload::tcp_rtt'],
     ]);
   });
 });
