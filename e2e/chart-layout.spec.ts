@@ -25,7 +25,7 @@ async function changeLineX(plot: Locator): Promise<number> {
     probe.fillRect(0, 0, 1, 1);
     const [r0, g0, b0] = probe.getImageData(0, 0, 1, 1).data;
     let best = { n: 0, x: NaN };
-    for (const c of p.querySelectorAll<HTMLCanvasElement>('canvas')) {
+    for (const c of Array.from(p.querySelectorAll<HTMLCanvasElement>('canvas'))) {
       const box = c.getBoundingClientRect();
       if (!c.width || box.width <= 0) continue;
       const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
@@ -49,7 +49,7 @@ async function changeLineX(plot: Locator): Promise<number> {
 /** The page x of the time axis tick whose label reads `value` (4, 4.0). */
 async function tickX(axis: Locator, value: number): Promise<number> {
   return axis.evaluate((g, v) => {
-    const tick = [...g.querySelectorAll('g.tick')].find((t) => Number(t.textContent?.trim()) === v);
+    const tick = Array.from(g.querySelectorAll('g.tick')).find((t) => Number(t.textContent?.trim()) === v);
     const line = tick?.querySelector('line');
     if (!line) return NaN;
     const b = line.getBoundingClientRect();

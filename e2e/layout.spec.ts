@@ -17,7 +17,7 @@ declare const window: Window & { __tsq?: TsqTestHook; __tsqLearn?: TsqLearnHook 
 function tickBoxes(scope: Locator) {
   return scope.evaluateAll((axes) =>
     axes.map((a) =>
-      [...a.querySelectorAll('g.tick text')]
+      Array.from(a.querySelectorAll('g.tick text'))
         .map((t) => t.getBoundingClientRect())
         .map((r) => ({ top: r.top, bottom: r.bottom }))
         .sort((x, y) => x.top - y.top),

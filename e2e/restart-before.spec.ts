@@ -19,7 +19,7 @@ async function inkBetween(plot: Locator, aNs: number, bNs: number) {
     (p, [a, b, t0, t1]) => {
       const box = p.getBoundingClientRect();
       const toX = (t: number) => box.left + 1 + ((t - t0) / (t1 - t0)) * (box.width - 1);
-      const tiles = [...p.querySelectorAll<HTMLCanvasElement>('canvas.layer-data')].map((c) => ({
+      const tiles = Array.from(p.querySelectorAll<HTMLCanvasElement>('canvas.layer-data')).map((c) => ({
         c,
         r: c.getBoundingClientRect(),
         px: c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data,

@@ -39,7 +39,9 @@ export function udpRules(s: Scenario, errors: string[]): void {
     if (isNum(f.startMs) && isNum(s.durationMs) && f.startMs >= s.durationMs)
       errors.push(`udpFlows.${i}.startMs = ${f.startMs} must be less than durationMs = ${s.durationMs}`);
     if (isNum(f.startMs) && isNum(f.stopMs) && f.stopMs <= f.startMs)
-      errors.push(`udpFlows.${i}.stopMs = ${f.stopMs} must be later than udpFlows.${i}.startMs = ${f.startMs}`);
+      errors.push(
+        `udpFlows.${i}.stopMs = ${f.stopMs} must be later than udpFlows.${i}.startMs = ${f.startMs}`,
+      );
   });
 }
 
