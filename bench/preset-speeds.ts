@@ -9,6 +9,8 @@
  */
 import type { Page } from 'playwright';
 import { phyRateBps } from '../src/sim/model/wifi/phy/phy';
+import type { PhyRate } from '../src/sim/model/wifi/types';
+import { vhtHeRateBps } from '../src/sim/model/wifi/phy/vht-he';
 import { PRESETS } from '../src/sim/scenario/presets/index';
 import type { Scenario } from '../src/sim/scenario/scenario';
 
@@ -24,7 +26,9 @@ const SETTLE_MS = 1000;
 
 /** The rate that bounds a preset: its slowest wired hop, or its fastest station's PHY rate. */
 export function bottleneckBps(sc: Scenario): number {
-  if (sc.wifi) return Math.max(...sc.wifi.stations.map((s) => phyRateBps(s.rate)));
+  const rateOf = (r: PhyRate): number =>
+    r.mode === 'he' || r.mode === 'vht' ? vhtHeRateBps(r) : phyRateBps(r);
+  if (sc.wifi) return Math.max(...sc.wifi.stations.map((s) => rateOf(s.rate)));
   const rates = [sc.link.rateBps, sc.router?.rateBps, sc.shaper?.rateBps, sc.router?.shaper?.rateBps];
   return Math.min(...rates.filter((r): r is number => typeof r === 'number'));
 }
