@@ -1,6 +1,7 @@
 /**
  * The explorer's `ss` and `tc` tables: once a run is measured, one row per
- * TCP flow (goodput, srtt, min_rtt, cwnd, pacing and delivery rate, skmem t)
+ * TCP flow (goodput, srtt, min_rtt, cwnd, pacing and delivery rate, skmem t,
+ * retransmissions, lost, D-SACKs, reordering)
  * and one per qdisc (backlog), showing the numbers of the core's summary.
  */
 import { test, expect } from '@playwright/test';
@@ -32,11 +33,15 @@ test('the flow and qdisc tables show the summary’s per-flow medians', async ({
   const rows = page.getByTestId('flow-table').locator('tbody tr');
   await expect(rows).toHaveCount(1);
   const cells = await rows.first().locator('td').allTextContents();
-  expect(cells).toHaveLength(7);
+  // goodput, srtt, min_rtt, cwnd, pacing rate, delivery rate, skmem t, retrans, lost, dsacks, reordering
+  expect(cells).toHaveLength(11);
   // srtt: "median ms (p10–p90)"
   expect(Number.parseFloat(cells[1])).toBeCloseTo(flow.srttMs.median, 1);
   expect(cells[1]).toMatch(/ms \(/);
   expect(Number.parseFloat(cells[3])).toBe(flow.cwndPkts.median);
+  // As ss's retrans, lost and reordering, and netstat's D-SACKs.
+  expect(cells.slice(7, 10)).toEqual([String(flow.totalRetrans), String(flow.lost), String(flow.dsacks)]);
+  expect(cells[10]).toBe(`${flow.reordering} (seen ${flow.reordSeen})`);
   const qdiscs = page.getByTestId('qdisc-table').locator('tbody th');
   await expect(qdiscs).toContainText(['sender: pfifo_fast']);
   expect(errors).toEqual([]);

@@ -226,7 +226,8 @@ test('a link below the ping minimum is named and dropped; the clock runs', async
   expect(await page.evaluate(() => window.__tsq!.overrides())).toEqual({});
   await page.evaluate(() => window.__tsq!.play());
   await page.waitForFunction(() => window.__tsq!.nowNs() > 20e6);
-  expect(page.url()).not.toContain('pingIntervalMs');
+  // The address is rewritten without the dropped field (after the run's first state, on a busy machine later).
+  await expect.poll(() => page.url()).not.toContain('pingIntervalMs');
 });
 
 test('a field a link sets that is no knob of the preset is listed and can be reset', async ({ page }) => {
