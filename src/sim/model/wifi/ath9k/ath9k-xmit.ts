@@ -25,6 +25,7 @@ import {
   type SubframeSource,
 } from './ath9k-aggr';
 import { heldFor } from './ath9k-occupancy';
+import type { RateSeries } from '../mac80211/minstrel-ht';
 import { AthAirtime } from './ath9k-airtime';
 import { HwQueue, SCHED_NONE, SCHED_SENT, SCHED_STOP, type SchedResult } from './ath9k-hwq';
 import type { Ath9kOptions, Ath9kStats } from './ath9k-options';
@@ -186,7 +187,7 @@ export abstract class Ath9kXmit implements SubframeSource {
         ? 0
         : chain === null
           ? aggrLimitBytes(rate, txop, this.opts.maxAmpduBytes)
-          : chainLimitBytes(chain, txop, this.opts.maxAmpduBytes);
+          : this.chainLimit(tid.dst, chain, txop);
       formAggregate(this, tid, first, agg, limit);
       this.queueHw(q, agg);
     } else {
@@ -200,6 +201,28 @@ export abstract class Ath9kXmit implements SubframeSource {
     }
     return SCHED_SENT;
   }
+
+  /**
+   * chainLimitBytes of a station's chain, kept while minstrel_ht hands out
+   * the same chain object (it builds a new one when its rates change).
+   */
+  private chainLimit(dst: number, chain: readonly RateSeries[], txopUs: number): number {
+    let m = this.chainLimits.get(dst);
+    if (m === undefined) {
+      m = { chain: null, txopUs: 0, bytes: 0 };
+      this.chainLimits.set(dst, m);
+    }
+    if (m.chain !== chain || m.txopUs !== txopUs) {
+      m.chain = chain;
+      m.txopUs = txopUs;
+      m.bytes = chainLimitBytes(chain, txopUs, this.opts.maxAmpduBytes);
+    }
+    return m.bytes;
+  }
+  private readonly chainLimits = new Map<
+    number,
+    { chain: readonly RateSeries[] | null; txopUs: number; bytes: number }
+  >();
 
   /** A TID aggregates when the driver does and the station is HT (a legacy station has no BlockAck session). */
   protected aggregates(dst: number): boolean {

@@ -62,6 +62,9 @@ export interface RateSeries {
   index: number;
 }
 
+/** MINSTREL_FRAC(95, 100): above it a rate is not sampled. */
+const PROB_95 = FRAC(95, 100);
+
 export class MinstrelHt {
   readonly groups: MinstrelGroup[];
   readonly stats: MinstrelRateStats[][];
@@ -87,12 +90,19 @@ export class MinstrelHt {
   private readonly overheadUs: number;
   private readonly overheadRtsUs: number;
   private readonly o: Required<MinstrelOptions>;
+  /** By rate index (group · G + mcs), for the per-frame sampling checks: stats, duration, streams. */
+  private readonly statsByIndex: MinstrelRateStats[];
+  private readonly durationByIndex: Float64Array;
+  private readonly streamsByIndex: Uint8Array;
 
   constructor(cap: PhyRate, rng: Rng, opts: MinstrelOptions, nowNs: Ns = 0) {
     this.o = { segmentSizeUs: 6000, cwMin: 15, cwMax: 1023, updateIntervalMs: 100, ...opts };
     this.groups = minstrelGroups(cap);
     this.perGroup = this.groups[0].rates.length;
     this.stats = this.groups.map((g) => g.rates.map(() => new MinstrelRateStats()));
+    this.statsByIndex = this.stats.flat();
+    this.durationByIndex = Float64Array.from(this.groups.flatMap((g) => g.durationNs));
+    this.streamsByIndex = Uint8Array.from(this.groups.flatMap((g) => g.rates.map(() => g.streams)));
     this.maxGroupProb = this.groups.map((_, g) => g * this.perGroup);
     this.sampleIdx = this.groups.map(() => 0);
     this.sampleCol = this.groups.map(() => 0);
@@ -113,13 +123,13 @@ export class MinstrelHt {
     return this.groups[Math.trunc(index / this.perGroup)].rates[index % this.perGroup]!;
   }
   statsOf(index: number): MinstrelRateStats {
-    return this.stats[Math.trunc(index / this.perGroup)][index % this.perGroup];
+    return this.statsByIndex[index];
   }
   private durationNs(index: number): number {
-    return this.groups[Math.trunc(index / this.perGroup)].durationNs[index % this.perGroup];
+    return this.durationByIndex[index];
   }
   private streamsOf(index: number): number {
-    return this.groups[Math.trunc(index / this.perGroup)].streams;
+    return this.streamsByIndex[index];
   }
 
   /** The retry chain the driver uses for a normal frame (rate_control_set_rates). */
@@ -357,19 +367,23 @@ export class MinstrelHt {
     const g = this.sampleGroup;
     const i = this.sampleTable[this.sampleCol[g]][this.sampleIdx[g]];
     this.nextSampleIdx();
-    if (this.groups[g].rates[i] === null) return -1;
-    const st = this.stats[g][i];
     const index = g * this.perGroup + i;
-    const [t0, t1] = this.maxTp;
-    const fast0 = this.durationNs(t0) > this.durationNs(t1);
-    const tpRate1 = fast0 ? t1 : t0;
-    const tpRate2 = fast0 ? t0 : t1;
+    // Runs for most frames once sample_tries is set: flat lookups, no destructuring.
+    const dur = this.durationByIndex[index];
+    if (dur === 0) return -1; // a rate the group does not have
+    const t0 = this.maxTp[0];
+    const t1 = this.maxTp[1];
     if (index === t0 || index === this.maxProb) return -1;
-    if (st.probEwma > FRAC(95, 100)) return -1;
-    const dur = this.durationNs(index);
+    const st = this.statsByIndex[index];
+    if (st.probEwma > PROB_95) return -1;
+    const d0 = this.durationByIndex[t0];
+    const d1 = this.durationByIndex[t1];
+    const tpRate1 = d0 > d1 ? t1 : t0;
+    const tpRate2Dur = d0 > d1 ? d0 : d1;
     if (
-      dur >= this.durationNs(tpRate2) &&
-      (this.streamsOf(tpRate1) - 1 < this.groups[g].streams || dur >= this.durationNs(this.maxProb))
+      dur >= tpRate2Dur &&
+      (this.streamsByIndex[tpRate1] - 1 < this.streamsByIndex[index] ||
+        dur >= this.durationByIndex[this.maxProb])
     ) {
       if (st.sampleSkipped < 20) return -1;
       if (this.sampleSlow++ > 2) return -1;
