@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../run';
-import { udpSkbTruesize, UdpReceiver } from '../model/udp/udp-flow';
+import { udpSkbTruesize, UdpReceiver, UdpSender } from '../model/udp/udp-flow';
+import { Sim } from '../engine/sim';
 import { Skb } from '../model/skb';
 import { findPreset } from './presets/index';
 import { validateScenario } from './validate';
@@ -23,6 +24,31 @@ describe('UDP flows', () => {
   it('a datagram skb is charged its kmalloc head and the sk_buff: 16 + 42 + 1460 + 320 → 2048, + 256', () => {
     expect(udpSkbTruesize(1460)).toBe(2304);
     expect(udpSkbTruesize(100)).toBe(768);
+  });
+
+  it('iperf3 sends only while select() reports the socket writable: 47 datagrams of 2304 B (t108288) behind a stalled qdisc', () => {
+    const sim = new Sim(1);
+    const held: Skb[] = [];
+    const cfg = {
+      index: 0,
+      dst: 1,
+      rateBps: 30e6,
+      packetBytes: 1460,
+      pacingTimerUs: 1000,
+      startNs: 0,
+      stopNs: null,
+    };
+    const tx = new UdpSender(sim, cfg, (skb) => held.push(skb));
+    sim.runUntil(50e6);
+    // sock_writeable: 1 + 46 × 2304 = 105985 < 212992 >> 1 = 106496, so the 47th goes; 1 + 47 × 2304 does not.
+    expect(held.length).toBe(47);
+    expect(tx.wmemBytes).toBe(108288);
+    expect(tx.blocked).toBe(true);
+    // Freeing one puts it at 46 × 2304 + 1 < 106496: writable, and the sender writes one more.
+    tx.onSkbFree(held.shift()!, sim.nowNs);
+    sim.runUntil(51e6);
+    expect(held.length).toBe(47);
+    expect(tx.wmemBytes).toBe(108288);
   });
 
   it('loss by sequence and iperf3 jitter (RFC 1889, 1/16 smoothing)', () => {

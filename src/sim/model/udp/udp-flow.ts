@@ -8,12 +8,16 @@
  *   bursts of about rate × tick;
  * - each datagram is one skb charged to its socket's sk_wmem_alloc by
  *   skb_set_owner_w and freed by sock_wfree (no TSQ: udp_sendmsg →
- *   ip_make_skb → sock_alloc_send_pskb). A blocking send waits while
- *   sk_wmem_alloc ≥ sk_sndbuf (sock_alloc_send_pskb: "if
- *   (sk_wmem_alloc_get(sk) < READ_ONCE(sk->sk_sndbuf)) break;", else
- *   sock_wait_for_wmem), and sock_wfree wakes it (sock_def_write_space: free
- *   space at least half of sk_sndbuf). sk_sndbuf of a UDP socket is
- *   net.core.wmem_default, SK_WMEM_MAX = 212992.
+ *   ip_make_skb → sock_alloc_send_pskb). iperf3 sends only to a socket that
+ *   select() reports writable (iperf_client_api.c passes its write_set to
+ *   iperf_send, which sends on a stream only if FD_ISSET, one datagram per
+ *   round with -b: multisend = 1). For UDP that is datagram_poll →
+ *   sock_writeable: sk_wmem_alloc < sk_sndbuf >> 1, so the sender stops one
+ *   datagram past half the buffer (never reaching sock_alloc_send_pskb's own
+ *   wait at sk_sndbuf), and sock_wfree's sock_def_write_space wakes the
+ *   select when sk_wmem_alloc << 1 ≤ sk_sndbuf. sk_sndbuf of a UDP socket is
+ *   net.core.wmem_default, SK_WMEM_MAX = 212992: 47 datagrams of 2304 bytes
+ *   of truesize, as `ss -uam` shows (t108288) behind a full qdisc.
  * - the receiver counts datagrams by their sequence number and keeps iperf3's
  *   jitter (iperf_udp_recv, RFC 1889): transit = arrival − send time,
  *   jitter += (|transit − previous transit| − jitter) / 16. Lost: the highest
@@ -69,7 +73,7 @@ export class UdpSender implements SkbOwner, EventTarget {
   readonly sndbufBytes = UDP_SNDBUF_BYTES;
   seq = 0;
   sentBytes = 0;
-  /** The sender waits in sock_alloc_send_pskb for memory. */
+  /** The sender waits in select() for the socket to be writable. */
   blocked = false;
   blockedTimes = 0;
   private throttle: Iperf3Throttle | null = null;
@@ -91,11 +95,16 @@ export class UdpSender implements SkbOwner, EventTarget {
     this.wmemBytes += deltaBytes;
   }
 
-  /** sock_wfree: the datagram left the host (or was dropped); a blocked sender wakes at half the buffer free. */
+  /** sock_writeable (include/net/sock.h): refcount_read(&sk->sk_wmem_alloc) < sk_sndbuf >> 1, sk_alloc's 1 included. */
+  writeable(): boolean {
+    return 1 + this.wmemBytes < this.sndbufBytes >> 1;
+  }
+
+  /** sock_wfree: the datagram left the host (or was dropped); select() reports the socket writable again. */
   onSkbFree(skb: Skb, _nowNs: Ns): void {
     this.wmemBytes -= skb.truesizeBytes;
-    // sock_def_write_space wakes the writer, which runs after this softirq.
-    if (this.blocked && 2 * this.wmemBytes <= this.sndbufBytes) {
+    // sock_def_write_space wakes the writer's select(), which runs after this softirq.
+    if (this.blocked && this.writeable()) {
       this.blocked = false;
       this.sim.after(0, this, K_WAKE);
     }
@@ -119,7 +128,7 @@ export class UdpSender implements SkbOwner, EventTarget {
     const th = this.throttle;
     if (th === null) return;
     while (!this.stopped && !this.blocked && th.greenLight) {
-      if (this.wmemBytes >= this.sndbufBytes) {
+      if (!this.writeable()) {
         this.blocked = true;
         this.blockedTimes++;
         return;
