@@ -6,75 +6,30 @@
  * flow that connects behind a standing queue samples that queue.
  */
 import { describe, expect, it } from 'vitest';
-import { Sim, type EventTarget } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
-import { Cpu, ZERO_COSTS } from '../cpu/cpu';
-import type { Skb } from '../skb';
 import { ERAS } from '../../scenario/eras';
 import { RCV_TUNING, RX_BUF_BYTES } from '../../scenario/rcv-eras';
 import { buildModel } from '../../run';
 import { findPreset } from '../../scenario/presets/index';
 import { validateScenario } from '../../scenario/validate';
-import { createCc } from './cc/index';
-import { TcpReceiver } from './receiver';
-import { TcpSender } from './sender';
-import { MSS, ms } from './tcp-testpath';
+import { ms, tcpPath } from './tcp-testpath';
 
 /** One sender and receiver, 5 ms each way; `lose(n)` drops the n-th SYN (0-based). */
 function connectPath(cc: 'cubic' | 'reno', lose: (synIndex: number) => boolean = () => false) {
-  const sim = new Sim(1);
-  const cpu = new Cpu(sim);
-  let rx: TcpReceiver | null = null;
   let syns = 0;
   const dataSent: Ns[] = [];
-  const deliver: EventTarget = { handleEvent: (_k, skb, now) => rx!.receive(skb as Skb, now) };
-  const back: EventTarget = { handleEvent: (_k, ack) => tx.receiveAck(ack as Skb) };
-  const tx = new TcpSender(
-    sim,
-    cpu,
-    ZERO_COSTS,
-    ERAS['6.6'].kernel,
-    createCc(cc, sim.rng.fork(1)),
-    {
-      flowId: 0,
-      src: 0,
-      dst: 1,
-      priority: 0,
-      mssBytes: MSS,
-      initialCwnd: 10,
-      sndbufBytes: 4 << 20,
-      limitOutputBytes: 4 << 20,
-      pacingShiftOverride: null,
-      gsoMaxSizeBytes: MSS,
-      gsoMode: 'mss',
-      sg: false,
-      maxPacingRateBytesPerSec: Infinity,
-      txDelayUs: 0,
-    },
-    (skb, now) => {
-      if (skb.tcpFlags !== 0 && (skb.tcpFlags & 0x10) === 0 && lose(syns++)) return;
-      if (skb.tcpFlags === 0) dataSent.push(now);
-      skb.owner?.onSkbFree(skb, now);
-      sim.after(ms(5), deliver, 0, skb);
-    },
-  );
   const buffer = { tuning: RCV_TUNING['6.6'], soRcvbufBytes: null, rxBufBytes: RX_BUF_BYTES };
-  rx = new TcpReceiver(
-    sim,
-    {
-      flowId: 0,
-      node: 1,
-      peer: 0,
-      mssBytes: MSS,
-      delackNs: ms(40),
-      groWindowNs: 0,
-      groMaxBytes: 65536,
-      priority: 0,
-      buffer,
+  const path = tcpPath(
+    (skb, now) => {
+      if (skb.tcpFlags !== 0 && (skb.tcpFlags & 0x10) === 0 && lose(syns++)) return Infinity;
+      if (skb.tcpFlags === 0) dataSent.push(now);
+      return ms(5);
     },
-    (ack) => sim.after(ms(5), back, 0, ack),
+    ERAS['6.6'].kernel,
+    buffer,
+    { cc, connect: true },
   );
-  return { sim, tx, rx, dataSent };
+  return { ...path, dataSent };
 }
 
 describe('connection set-up (tcp_rcv_synsent_state_process, tcp_init_transfer)', () => {

@@ -23,7 +23,8 @@ export function tcpPath(
   delay: (skb: Skb, nowNs: Ns) => number,
   kernel: KernelFeatures,
   buffer: RcvBufferConfig,
-  opts: { gsoMode?: 'mss' | 'tso' } = {},
+  /** `connect`: the flow opens with its handshake (tx.connect) instead of starting established. */
+  opts: { gsoMode?: 'mss' | 'tso'; cc?: 'cubic' | 'reno'; connect?: boolean } = {},
 ) {
   const sim = new Sim(1);
   const cpu = new Cpu(sim);
@@ -35,7 +36,7 @@ export function tcpPath(
     cpu,
     ZERO_COSTS,
     kernel,
-    createCc('cubic', sim.rng.fork(1)),
+    createCc(opts.cc ?? 'cubic', sim.rng.fork(1)),
     {
       flowId: 0,
       src: 0,
@@ -73,8 +74,10 @@ export function tcpPath(
     },
     (ack) => sim.after(ms(5), ackBack, 0, ack),
   );
-  tx.sndWnd.wnd = rx.initialWindowBytes;
-  tx.tsRecentNs = -ms(5);
-  tx.start(0);
+  if (!opts.connect) {
+    tx.sndWnd.wnd = rx.initialWindowBytes;
+    tx.tsRecentNs = -ms(5);
+    tx.start(0);
+  }
   return { sim, tx, rx };
 }
