@@ -6,20 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findPreset, PRESETS } from '../sim/scenario/presets/index';
-import { parseArgs } from './args';
-import { runCli } from './commands';
+import { cli } from './in-memory-cli.fixture';
 import { nullsToNaN, SUMMARY_SCHEMA } from './summary-schema';
-
-async function cli(files: Map<string, string>, ...argv: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const read = (p: string): string => {
-    const t = files.get(p);
-    if (t === undefined) throw new Error('ENOENT');
-    return t;
-  };
-  const code = await runCli(parseArgs(argv), read, (s) => (out += s));
-  return { code, out };
-}
 
 const SWEEP = ['--sweep', 'tcp.sk_pacing_shift=10,8,6', '--duration', '100ms'];
 

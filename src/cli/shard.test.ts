@@ -1,21 +1,8 @@
 /** --shard K/N and merge: the shards of a batch, merged, print what the unsharded run prints, byte for byte. */
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../sim/scenario/presets/index';
-import { parseArgs } from './args';
-import { runCli } from './commands';
+import { cli } from './in-memory-cli.fixture';
 import { shardJobs } from './shard';
-
-/** runCli with files held in memory (shards write theirs here). */
-async function cli(files: Map<string, string>, ...argv: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const read = (p: string): string => {
-    const t = files.get(p);
-    if (t === undefined) throw new Error('ENOENT');
-    return t;
-  };
-  const code = await runCli(parseArgs(argv), read, (s) => (out += s));
-  return { code, out };
-}
 
 /** Runs the batch as N shards, then merges their files (given in reverse order). */
 async function sharded(n: number, argv: string[], mergeArgv: string[]): Promise<string> {
