@@ -92,7 +92,15 @@ export interface FlowSpec {
   tcp_notsent_lowat?: number | null;
   /** What its application writes (../model/traffic/app-spec.ts); absent or null: 16 KiB netperf bulk writes. */
   app?: AppSpec | null;
+  /**
+   * 'up' (absent or null): host 0 sends to this flow's host. 'down': the far
+   * host sends (its own socket, qdisc and NIC; ./wired-far-device.ts) and
+   * host 0 receives, as netperf TCP_MAERTS in Flent's downloads.
+   */
+  direction?: FlowDirection | null;
 }
+
+export type FlowDirection = 'up' | 'down';
 
 export interface WiredLinkConfig {
   rateBps: number;
@@ -144,8 +152,26 @@ export interface RouterConfig {
   completion: CompletionModel;
   /** A shaper at the root of the egress interface, the qdisc block as its leaf's options (null: none). */
   shaper: ShaperConfig | null;
+  /**
+   * The router's other egress, toward host 0 (the download direction): its
+   * own qdisc or shaper and NIC (./wired-reverse.ts). Absent or null: what
+   * comes back to host 0 takes an unqueued delay line.
+   */
+  down?: RouterDownConfig | null;
 }
 
+/**
+ * The download side of a router: sqm shapes it on ingress through an IFB
+ * (htb + fq_codel at the download rate); the model puts that shaper on the
+ * router's egress toward host 0, behind which the LAN port's NIC sits. The
+ * NIC's ring, BQL and completion model are the router block's.
+ */
+export interface RouterDownConfig {
+  /** The LAN port's line rate (bit/s); the shaper sets the download rate. */
+  rateBps: number;
+  qdisc: QdiscConfig;
+  shaper: ShaperConfig | null;
+}
 /** The router device schema 2 had fixed: a 256-slot ring with BQL, freed as the last bit leaves. */
 export const ROUTER_DEVICE_DEFAULT = {
   ringSlots: 256,

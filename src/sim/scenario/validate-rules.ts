@@ -24,6 +24,8 @@ export type Rule = (
 export interface ObjectNode {
   t: 'object';
   nullable?: boolean;
+  /** The field may be left out. */
+  optional?: boolean;
   fields: Record<string, Node>;
 }
 
@@ -154,6 +156,7 @@ const perFlow = (): ArrayNode => ({
     so_rcvbuf: optional(int(1, 1 << 30, 'bytes', true)),
     tcp_notsent_lowat: optional(int(1, 2 ** 32 - 1, 'bytes', true)),
     app: appSpec(),
+    direction: optional(oneOfOrNull('up', 'down')),
   }),
 });
 
@@ -304,6 +307,11 @@ export const SCHEMA: ObjectNode = obj({
       bql: bool,
       completion: completion(),
       shaper: shaper(),
+      // The download side (schema 3, optional: absent is null, the unqueued way back).
+      down: {
+        ...obj({ rateBps: num(1e6, 100e9, 'bit/s'), qdisc: qdisc(), shaper: shaper() }, true),
+        optional: true,
+      },
     },
     true,
   ),

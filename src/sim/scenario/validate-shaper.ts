@@ -1,5 +1,6 @@
 /**
- * Cross-field rules of the shaper blocks (`shaper`, `router.shaper`): what
+ * Cross-field rules of the shaper blocks (`shaper`, `router.shaper`,
+ * `router.down.shaper`): what
  * tc or the kernel would refuse (tbf without burst, a tbf peak rate not above
  * its rate, htb/tbf with a negative overhead or PTM framing), and a shaper
  * where the model has no wired interface for it.
@@ -47,4 +48,6 @@ export function checkShapers(s: Scenario, errors: string[]): void {
   }
   const r = s.router as unknown;
   if (isObject(r) && isObject(r.shaper)) checkShaper('router.shaper', r.shaper, s.era, errors);
+  const down = isObject(r) ? r.down : undefined;
+  if (isObject(down) && isObject(down.shaper)) checkShaper('router.down.shaper', down.shaper, s.era, errors);
 }
