@@ -5,6 +5,9 @@
  * of its own (node 1 + its index), with its own congestion control, the
  * times its application starts and stops writing, and its socket options
  * (SO_MAX_PACING_RATE, SO_SNDBUF, SO_RCVBUF on the receiver, TCP_NOTSENT_LOWAT).
+ * A flow with `direction: 'down'` swaps the ends: its sender runs on that
+ * host (its CPU, its egress) and its receiver on host 0, whose ACKs leave
+ * through host 0's qdisc and NIC.
  */
 import type { Ns } from '../engine/time';
 import { NS_PER_MS, us } from '../engine/time';
@@ -45,16 +48,28 @@ export const sndbufAutotune = (wmemMaxBytes: number): SndbufAutotune => ({
 /** Where flow i's receiver sits: its own host with tcp.perFlow, else the one far-end host. */
 export const flowHostNode = (sc: Scenario, i: number): number => (sc.tcp.perFlow ? 1 + i : 1);
 
+/** Where each end of a flow runs and sends from. */
+export interface FlowPaths {
+  hostCpu: Cpu;
+  /** The CPU of the far host of flow i (a download's sender). */
+  farCpu: (i: number) => Cpu;
+  /** Host 0's qdisc and NIC. */
+  hostXmit: (skb: Skb, now: Ns) => void;
+  /** A far host's way back to host 0 (./wired-hosts.ts). */
+  farXmit: (skb: Skb, now: Ns) => void;
+}
+
+/** A flow's direction: 'down' runs from its far host to host 0. */
+export const flowIsDown = (sc: Scenario, i: number): boolean => sc.tcp.perFlow?.[i]?.direction === 'down';
+
 export function addWiredFlows(
   m: Model,
   sc: Scenario,
   era: EraProfile,
   kernel: KernelFeatures,
-  cpu: Cpu,
   costs: CpuCosts,
   gsoMode: 'tso' | 'gso' | 'mss',
-  xmit: (skb: Skb, now: Ns) => void,
-  sendAck: (ack: Skb, now: Ns) => void,
+  paths: FlowPaths,
 ): TcpReceiver[] {
   const sim = m.sim;
   const t = sc.tcp;
@@ -64,16 +79,18 @@ export function addWiredFlows(
     const spec = t.perFlow?.[i] ?? null;
     const cc = createCc(spec?.cc ?? t.cc, sim.rng.fork(100 + i), { ...bbrOptions(era), hz: kernel.hz });
     const node = flowHostNode(sc, i);
+    const isDown = flowIsDown(sc, i);
+    const [src, dst] = isDown ? [node, 0] : [0, node];
     const sender = new TcpSender(
       sim,
-      cpu,
+      isDown ? paths.farCpu(i) : paths.hostCpu,
       costs,
       kernel,
       cc,
       {
         flowId: i,
-        src: 0,
-        dst: node,
+        src,
+        dst,
         priority: 0,
         mssBytes: t.mssBytes,
         initialCwnd: t.initialCwnd,
@@ -95,7 +112,7 @@ export function addWiredFlows(
         sndbufAutotune: spec?.so_sndbuf != null || !spec?.app ? null : sndbufAutotune(t.sndbufBytes),
         noDelay: spec?.app?.noDelay ?? false,
       },
-      xmit,
+      isDown ? paths.farXmit : paths.hostXmit,
       m.senderHooks,
     );
     m.senders.push(sender);
@@ -103,8 +120,8 @@ export function addWiredFlows(
       sim,
       {
         flowId: i,
-        node,
-        peer: 0,
+        node: dst,
+        peer: src,
         mssBytes: t.mssBytes,
         delackNs: sc.receiver.delackMs * 1_000_000,
         // TCP_PINGPONG_THRESH: 3 from 4a41f453bedf (5.1) to its revert in 5.19, else 1.
@@ -118,7 +135,7 @@ export function addWiredFlows(
           so_rcvbuf: spec?.so_rcvbuf ?? sc.receiver.so_rcvbuf,
         }),
       },
-      sendAck,
+      isDown ? paths.hostXmit : paths.farXmit,
     );
     receivers.push(rx);
     // netperf TCP_RR's server answers each whole request (../model/traffic/request-response.ts).

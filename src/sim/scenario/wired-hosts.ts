@@ -5,6 +5,9 @@
  * (link + router). With it, flow i's receiver is host i (node 1 + i) behind
  * a delay of its own, so that its base RTT is tcp.perFlow[i].rttUs (Flent's
  * rtt_fair tests: one netperf and one ping per host); pings go to every host.
+ * The way back is a delay line, or with `router.down` a delay to the router
+ * and its download queue (./wired-reverse.ts); a host whose flow is a
+ * download sends everything through an egress of its own instead.
  */
 import { NS_PER_SEC, type Ns, us } from '../engine/time';
 import { DelayLine } from '../model/nic/delay-line';
@@ -26,8 +29,31 @@ export const flowRttUs = (sc: Scenario, i: number): number =>
 export interface FarHosts {
   /** Where the last hop delivers: the host the packet is for. */
   deliver: DeliverFn;
-  /** A receiver's ACK (or a reply) on its way back to the sender. */
+  /** A receiver's ACK (or a reply, or a download's data) on its way back to host 0. */
   sendBack: (skb: Skb, nowNs: Ns) => void;
+}
+
+/** How the far hosts reach host 0 (./wired-reverse.ts). */
+export interface WayBack {
+  /** The router's download queue (router.down); null: unqueued. */
+  routerDown: DeliverFn | null;
+  /** Host i's own egress, delivering after `propagationUs`, when it sends a download; else null. */
+  egress: (host: number, propagationUs: number, deliver: DeliverFn) => DeliverFn | null;
+}
+
+/** Where host i's packets go and after how long: to the router's download queue, or to host 0 itself. */
+function backFrom(sc: Scenario, way: WayBack, toSender: DeliverFn, ownUs: number) {
+  return way.routerDown
+    ? { delayUs: (sc.router?.propagationUs ?? 0) + ownUs, to: way.routerDown }
+    : { delayUs: sharedOneWayUs(sc) + ownUs, to: toSender };
+}
+
+function hostBack(m: Model, sc: Scenario, way: WayBack, toSender: DeliverFn, i: number, ownUs: number) {
+  const b = backFrom(sc, way, toSender, ownUs);
+  const own = way.egress(i, b.delayUs, b.to);
+  if (own) return own;
+  const line = new DelayLine(m.sim, us(b.delayUs), b.to);
+  return (skb: Skb, now: Ns) => line.send(skb, now);
 }
 
 export function buildFarHosts(
@@ -35,28 +61,29 @@ export function buildFarHosts(
   sc: Scenario,
   toSender: (skb: Skb, nowNs: Ns) => void,
   toReceiver: (skb: Skb, nowNs: Ns) => void,
+  way: WayBack = { routerDown: null, egress: () => null },
 ): FarHosts {
   const sim = m.sim;
   const shared = sharedOneWayUs(sc);
   const flows = sc.tcp.perFlow;
   if (!flows) {
-    const back = new DelayLine(sim, us(shared), toSender);
+    const back = hostBack(m, sc, way, toSender, 0, 0);
     return {
       deliver: (skb, now) => {
-        if (skb.kind === SkbKind.PING_REQ) back.send(pingReplyTo(skb), now);
+        if (skb.kind === SkbKind.PING_REQ) back(pingReplyTo(skb), now);
         else toReceiver(skb, now);
       },
-      sendBack: (skb, now) => back.send(skb, now),
+      sendBack: back,
     };
   }
   // Host i: its own delay beyond the shared path, each way.
-  const backs: DelayLine[] = [];
+  const backs: DeliverFn[] = [];
   const arrive: DeliverFn[] = [];
   flows.forEach((_, i) => {
     const ownUs = Math.max(0, flowRttUs(sc, i) / 2 - shared);
-    const back = new DelayLine(sim, us(shared + ownUs), toSender);
+    const back = hostBack(m, sc, way, toSender, i, ownUs);
     const atHost: DeliverFn = (skb, now) => {
-      if (skb.kind === SkbKind.PING_REQ) back.send(pingReplyTo(skb), now);
+      if (skb.kind === SkbKind.PING_REQ) back(pingReplyTo(skb), now);
       else toReceiver(skb, now);
     };
     const fwd = ownUs > 0 ? new DelayLine(sim, us(ownUs), atHost) : null;
@@ -68,7 +95,7 @@ export function buildFarHosts(
   return {
     deliver: (skb, now) =>
       arrive[skb.kind === SkbKind.PING_REQ || skb.kind === SkbKind.UDP ? skb.dst - 1 : skb.flowId](skb, now),
-    sendBack: (skb, now) => backs[skb.kind === SkbKind.ACK ? skb.flowId : skb.src - 1].send(skb, now),
+    sendBack: (skb, now) => backs[skb.kind === SkbKind.ACK ? skb.flowId : skb.src - 1](skb, now),
   };
 }
 

@@ -13,7 +13,7 @@ import type { QdiscConfig } from './scenario';
 import { shaperLabel, shaperQdiscOptions, type ShaperConfig } from './shaper-config';
 
 /** Salts for the RNG streams of cake's BLUE and quantum dither (one per interface). */
-export const SHAPER_RNG_SALT = { sender: 301, router: 302 } as const;
+export const SHAPER_RNG_SALT = { sender: 301, router: 302, 'router-down': 303 } as const;
 
 export function buildInterfaceQdisc(
   m: Model,
@@ -32,7 +32,8 @@ export function buildInterfaceQdisc(
     { ...shaperQdiscOptions(shaper, opts), sg, rand32: rng ? () => rng.u32() : undefined },
     m.dropFn,
   );
-  m.shapers.push({ qdisc: qd, rateBps: shaper.rateBps, label: shaperLabel(shaper), where });
+  const at = where === 'sender' ? 'sender' : 'router';
+  m.shapers.push({ qdisc: qd, rateBps: shaper.rateBps, label: shaperLabel(shaper), where: at });
   return qd;
 }
 
