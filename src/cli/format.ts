@@ -1,5 +1,13 @@
 /** Plain-text, JSON and CSV renderings of CLI results. */
-import type { FlowShare, FlowSummary, QdiscSummary, Quantiles, StationSummary, Summary } from '../sim/api';
+import type {
+  FlowShare,
+  FlowSummary,
+  QdiscSummary,
+  Quantiles,
+  StationSummary,
+  Summary,
+  UdpProbeSummary,
+} from '../sim/api';
 import type { TableResult } from '../sim/run';
 import { findPreset } from '../sim/scenario/presets/index';
 import type { Scenario } from '../sim/scenario/scenario';
@@ -161,6 +169,7 @@ function summaryRows(s: Summary): [string, number, string, number][] {
     rows.push([`udp${i}_loss_fraction`, u.lossFraction, '', 3]);
     rows.push([`udp${i}_jitter_ms`, u.jitterMs, 'ms', 3]);
   });
+  (s.udpProbes ?? []).forEach((p, i) => udpProbeRows(p, i, rows));
   for (const qd of s.qdiscs)
     for (const [k, f, u] of QDISC_QUANTILES) {
       const q = f(qd);
@@ -170,6 +179,17 @@ function summaryRows(s: Summary): [string, number, string, number][] {
   for (const qd of s.qdiscs)
     for (const [k, f] of QDISC_COUNTERS) rows.push([qdiscKey(qd.name, k), f(qd), '', 0]);
   return rows;
+}
+
+/** A UDP probe as irtt reports it: RTT mean and quantiles, one-way delays, loss. */
+function udpProbeRows(p: UdpProbeSummary, i: number, rows: [string, number, string, number][]): void {
+  const k = (f: string) => `udpprobe${i}_${f}`;
+  rows.push([k('rtt_mean_ms'), p.rttMs.mean, 'ms', 3]);
+  for (const q of ['p10', 'median', 'p90'] as const) rows.push([k(`rtt_${q}_ms`), p.rttMs[q], 'ms', 3]);
+  rows.push([k('send_delay_median_ms'), p.sendDelayMs.median, 'ms', 3]);
+  rows.push([k('receive_delay_median_ms'), p.receiveDelayMs.median, 'ms', 3]);
+  rows.push([k('sent'), p.sent, '', 0]);
+  rows.push([k('loss_fraction'), p.lossFraction, '', 3]);
 }
 
 export function formatSummary(sc: Pick<Scenario, 'title'>, s: Summary, format: string): string {

@@ -118,6 +118,20 @@ export const SUMMARY_SCHEMA: Schema = obj(
       ),
     ),
     udp: list(obj({ name: STR, targetBps: NUM, goodputBps: NUM, lossFraction: NUM, jitterMs: NUM })),
+    udpProbes: list(
+      obj({
+        name: STR,
+        flentSeries: STR,
+        intervalMs: NUM,
+        packetBytes: NUM,
+        sent: INT,
+        received: INT,
+        lossFraction: NUM,
+        rttMs: obj({ mean: NUM, p10: NUM, median: NUM, p90: NUM }),
+        sendDelayMs: obj({ mean: NUM, median: NUM }),
+        receiveDelayMs: obj({ mean: NUM, median: NUM }),
+      }),
+    ),
     bound: STR,
     seriesMeans: {
       type: 'object',
@@ -128,7 +142,7 @@ export const SUMMARY_SCHEMA: Schema = obj(
     events: INT,
     steps: STEPS,
   },
-  ['tsqBudget', 'wifi', 'seriesMeans', 'steps', 'udp', 'latencyMs'],
+  ['tsqBudget', 'wifi', 'seriesMeans', 'steps', 'udp', 'udpProbes', 'latencyMs'],
 );
 
 /**

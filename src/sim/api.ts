@@ -280,6 +280,30 @@ export interface UdpSummary {
   jitterMs: number;
 }
 
+/**
+ * A UDP latency probe (scenario udpProbes) over the measured window, as irtt's
+ * client reports it and Flent reads it (IrttRunner: RTT_MEAN, RTT_MEDIAN,
+ * OWD_UP_MEAN, OWD_DOWN_MEAN, PACKET_LOSS_RATE).
+ */
+export interface UdpProbeSummary {
+  name: string;
+  /** The series a Flent file of the run names it by, e.g. 'Ping (ms) UDP BE'. */
+  flentSeries: string;
+  intervalMs: number;
+  /** UDP payload of a request and of its reply. */
+  packetBytes: number;
+  /** Requests counted: answered, or lost past irtt's end-of-test wait. */
+  sent: number;
+  received: number;
+  /** Lost / sent (NaN: none counted yet). */
+  lossFraction: number;
+  rttMs: Quantiles & { mean: number };
+  /** Client send → server receive (irtt's send_delay). */
+  sendDelayMs: { mean: number; median: number };
+  /** Server send → client receive (irtt's receive_delay). */
+  receiveDelayMs: { mean: number; median: number };
+}
+
 export interface FlowShare {
   /** The flow's host (tcp.perFlow name), or "flow N". */
   name: string;
@@ -365,6 +389,8 @@ export interface Summary {
   flowShares: FlowShare[];
   /** Every UDP flow (scenario udpFlows), as iperf3 -u's server reports it; absent without UDP flows. */
   udp?: UdpSummary[];
+  /** Every UDP latency probe (scenario udpProbes), as irtt reports it; absent without probes. */
+  udpProbes?: UdpProbeSummary[];
   /** What bounds throughput now, computed from the state. */
   bound: string;
   /**

@@ -75,6 +75,7 @@ export function modelSummary(m: Model): Summary {
     qdiscs: m.flowStats.qdiscSummaries(m.qdiscNames, m.qdiscs),
     flowShares: m.shares?.summary(now) ?? [],
     ...(m.udp ? { udp: m.udp.summary(dt) } : {}),
+    ...(m.udpProbes ? { udpProbes: m.udpProbes.summary(now) } : {}),
     bound: '',
     events: m.sim.eventsRun,
     ...(rec.recordsFrames ? { seriesMeans: rec.seriesMeans() } : {}),

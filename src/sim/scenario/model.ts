@@ -31,6 +31,7 @@ import type { Scenario } from './scenario';
 import { MeasureBase } from './measure-base';
 import { modelSummary } from './model-summary';
 import type { UdpFlows } from './udp-flows';
+import type { UdpProbes } from './udp-probes';
 
 const K_SAMPLE = 1;
 const K_WARMUP = 2;
@@ -282,6 +283,7 @@ export class Model implements EventTarget {
   pingTargets: number[] = [1];
   /** The scenario's UDP flows (wired builder), read by the summary. */
   udp: UdpFlows | null = null;
+  udpProbes: UdpProbes | null = null;
 
   private sendPings(nowNs: Ns): void {
     this.pingTargets.forEach((dst, sta) => this.pingOut(pingRequest(this.pingSeq++, sta, dst, nowNs), nowNs));

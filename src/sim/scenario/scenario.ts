@@ -66,6 +66,21 @@ export interface UdpFlowSpec {
   stopMs: number | null;
 }
 
+/**
+ * One UDP latency probe (../model/udp/udp-probe.ts): irtt client -i
+ * `intervalMs` -l `packetBytes` to the far host, as Flent's rrul runs it
+ * (flentUdpProbe in ./udp-probes.ts gives Flent 2.1.1’s: 200 ms, 60 bytes).
+ */
+export interface UdpProbeSpec {
+  /** Flent's id for it ('UDP BE'): its series is 'Ping (ms) <name>'. */
+  name: string;
+  intervalMs: number;
+  /** UDP payload of a request and of its reply (irtt's -l, at least its 60-byte header with Flent's options). */
+  packetBytes: number;
+  startMs: number;
+  stopMs: number | null;
+}
+
 /** One flow of tcp.perFlow: a bulk flow to a host of its own. */
 export interface FlowSpec {
   /** The host's name in summaries and charts. */
@@ -229,6 +244,8 @@ export interface Scenario {
   changes: ScheduledChange[];
   /** Unresponsive UDP senders beside the TCP flows (iperf3 -u -b), wired only; absent: none. */
   udpFlows?: UdpFlowSpec[];
+  /** UDP latency probes (irtt, as Flent's rrul runs it), wired only; absent: none. */
+  udpProbes?: UdpProbeSpec[];
   /**
    * Events per packet on the wire into a router (absent: 'skb'). 'skb': a GSO/TSO
    * skb crosses it as one event and its segments enter the router's queue

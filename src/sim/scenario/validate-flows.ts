@@ -45,6 +45,22 @@ export function udpRules(s: Scenario, errors: string[]): void {
   });
 }
 
+/** UDP probes, like UDP flows, run on wired scenarios only; each starts within the run and stops after it starts. */
+export function udpProbeRules(s: Scenario, errors: string[]): void {
+  const probes = Array.isArray(s.udpProbes) ? (s.udpProbes as unknown[]) : [];
+  if (probes.length > 0 && s.wifi !== null && s.wifi !== undefined)
+    errors.push('udpProbes applies only to a wired scenario for now: with wifi set, leave udpProbes out');
+  probes.forEach((p, i) => {
+    if (!isObject(p)) return;
+    if (isNum(p.startMs) && isNum(s.durationMs) && p.startMs >= s.durationMs)
+      errors.push(`udpProbes.${i}.startMs = ${p.startMs} must be less than durationMs = ${s.durationMs}`);
+    if (isNum(p.startMs) && isNum(p.stopMs) && p.stopMs <= p.startMs)
+      errors.push(
+        `udpProbes.${i}.stopMs = ${p.stopMs} must be later than udpProbes.${i}.startMs = ${p.startMs}`,
+      );
+  });
+}
+
 export function perFlowRules(s: Scenario, errors: string[]): void {
   const t = s.tcp as unknown;
   if (!isObject(t) || !Array.isArray(t.perFlow)) return;

@@ -348,6 +348,21 @@ export const SCHEMA: ObjectNode = obj({
       stopMs: { t: 'number', min: 0, max: 3_600_000, unit: 'ms', nullable: true },
     }),
   },
+  udpProbes: {
+    t: 'array',
+    minItems: 0,
+    maxItems: 16,
+    optional: true,
+    of: obj({
+      name: { t: 'string', maxLength: 64 },
+      // Flent's default is its STEP_SIZE, 200 ms; 1 ms bounds the requests a run keeps to one per ms.
+      intervalMs: num(1, 60_000, 'ms'),
+      // irtt grows -l to its 60-byte header (Flent's options); 1472 is a 1500-byte MTU's unfragmented UDP payload.
+      packetBytes: int(60, 1472, 'bytes'),
+      startMs: num(0, 3_600_000, 'ms'),
+      stopMs: { t: 'number', min: 0, max: 3_600_000, unit: 'ms', nullable: true },
+    }),
+  },
   changes: {
     t: 'array',
     minItems: 0,

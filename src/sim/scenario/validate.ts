@@ -16,7 +16,7 @@ import { checkChanges } from './changes';
 import { checkShapers } from './validate-shaper';
 import { kernelFeatures } from './kernel';
 import { hasEdt } from '../model/tcp/kernel-features';
-import { perFlowRules, receiverRules, udpRules } from './validate-flows';
+import { perFlowRules, receiverRules, udpProbeRules, udpRules } from './validate-flows';
 import { leafRules, ruleAt } from './rule-lookup';
 import { type Node, type Rule, SCHEMA } from './validate-rules';
 
@@ -230,6 +230,7 @@ function crossField(s: Scenario, errors: string[]): void {
   receiverRules(s, errors);
   perFlowRules(s, errors);
   udpRules(s, errors);
+  udpProbeRules(s, errors);
   const w = s.wifi;
   if (!isObject(w)) return;
   contradictions(s, errors);
