@@ -3,9 +3,12 @@
  * netfront) → [router → bottleneck] → receivers, with ACKs returning over the
  * propagation delay and through the sender NIC's RX interrupt coalescing.
  * With tcp.perFlow each flow's receiver is a host of its own behind a delay
- * of its own (./wired-hosts.ts). Registers the probes the explorer and
- * summaries read. The pieces: ./wired-device.ts, ./wired-router.ts,
- * ./wired-flows.ts, ./wired-hosts.ts.
+ * of its own (./wired-hosts.ts); a flow with `direction: 'down'` runs the
+ * other way, its sender on that host behind an egress of its own and its
+ * receiver on host 0, and `router.down` queues the way back
+ * (./wired-reverse.ts). Registers the probes the explorer and summaries
+ * read. The pieces: ./wired-device.ts, ./wired-router.ts, ./wired-flows.ts,
+ * ./wired-hosts.ts, ./wired-reverse.ts.
  */
 import { Sim } from '../engine/sim';
 import { NS_PER_SEC } from '../engine/time';
@@ -14,6 +17,7 @@ import { DevQueue } from '../model/nic/dev-queue';
 import { RxCoalesce } from '../model/nic/rx-coalesce';
 import { SkbKind } from '../model/skb';
 import type { TcpReceiver } from '../model/tcp/receiver';
+import type { DeliverFn } from '../model/nic/driver';
 import { cpuCosts } from './cpu-costs';
 import { ERAS } from './eras';
 import { registerWiredProbes } from './host-probes';
@@ -25,6 +29,7 @@ import { UdpFlows } from './udp-flows';
 import { UdpProbes, udpArrive } from './udp-probes';
 import { buildFarHosts, registerHostProbes } from './wired-hosts';
 import { buildRouter } from './wired-router';
+import { buildFarEgress, buildRouterDown } from './wired-reverse';
 import { wiredTraceSites } from './skb-trace-sites';
 import { XenNetfront } from '../model/nic/xen-netfront';
 import { buildInterfaceQdisc, interfaceQdiscName } from './wired-qdisc';
@@ -47,22 +52,38 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
   const cpu = new Cpu(sim);
   const m = new Model(sim, sc, era, cpu, framesEnabled);
 
+  // Which flows run from the far host to host 0 (tcp.perFlow.N.direction).
+  const down = (sc.tcp.perFlow ?? []).map((f) => f.direction === 'down');
+  const gsoMode = wiredGsoMode(sc.link.sg, sc.link.tso, m.kernel.gsoAlwaysOn);
   // What reaches the sender's NIC passes its RX interrupt coalescing on the way up.
-  const rxIrq = new RxCoalesce(sim, sc.link.rxCoalesce, (skb) => {
+  let receivers: TcpReceiver[] = [];
+  const rxIrq = new RxCoalesce(sim, sc.link.rxCoalesce, (skb, now) => {
     if (skb.kind === SkbKind.PING_REPLY) m.pingReply(skb);
-    else if (skb.kind === SkbKind.UDP) m.udpProbes?.clientReceive(skb, sim.nowNs);
+    else if (skb.kind === SkbKind.UDP) m.udpProbes?.clientReceive(skb, now);
+    else if (down[skb.flowId]) receivers[skb.flowId].receive(skb, now);
     else m.senders[skb.flowId].receiveAck(skb);
   });
-  // Far end: the receivers' host(s), and ping replies.
-  let receivers: TcpReceiver[] = [];
+  const routerDown = buildRouterDown(m, sc, (skb, now) => rxIrq.receive(skb, now));
+  // A far host that sends a download has an egress and a core of its own.
+  const farCpus = new Map<number, Cpu>();
+  const egress = (i: number, propagationUs: number, deliver: DeliverFn): DeliverFn | null => {
+    if (!down[i]) return null;
+    const into = routerDown ? forwardedDelivery(sc) : 'train';
+    const e = buildFarEgress(m, sc, costs, gsoMode, propagationUs, into, deliver);
+    farCpus.set(i, e.cpu);
+    return e.xmit;
+  };
+  // Far end: the receivers' host(s) (or a download's sender), and ping replies.
   const hosts = buildFarHosts(
     m,
     sc,
     (skb, now) => rxIrq.receive(skb, now),
-    (skb, now) =>
-      skb.kind === SkbKind.UDP
-        ? udpArrive(m, skb, now, hosts.sendBack)
-        : receivers[skb.flowId].receive(skb, now),
+    (skb, now) => {
+      if (skb.kind === SkbKind.UDP) udpArrive(m, skb, now, hosts.sendBack);
+      else if (down[skb.flowId]) m.senders[skb.flowId].receiveAck(skb);
+      else receivers[skb.flowId].receive(skb, now);
+    },
+    { routerDown: routerDown?.deliver ?? null, egress },
   );
   const farEnd = hosts.deliver;
 
@@ -77,7 +98,6 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     router ? router.deliver : farEnd,
   );
   const qdisc = buildInterfaceQdisc(m, sc.qdisc, sc.shaper, k, sc.link.sg, 'sender');
-  const gsoMode = wiredGsoMode(sc.link.sg, sc.link.tso, k.gsoAlwaysOn);
   const dev = new DevQueue(sim, qdisc, driver, {
     softwareGso: gsoMode === 'gso',
     sg: sc.link.sg,
@@ -87,19 +107,19 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
   m.addQdisc(qdisc, interfaceQdiscName('sender', sc.qdisc, sc.shaper));
   if (router && sc.router)
     m.addQdisc(router.qdisc, interfaceQdiscName('router', sc.router.qdisc, sc.router.shaper));
+  if (routerDown && sc.router?.down)
+    m.addQdisc(
+      routerDown.qdisc,
+      interfaceQdiscName('router down', sc.router.down.qdisc, sc.router.down.shaper),
+    );
   m.pingOut = (skb, now) => dev.xmit(skb, now);
 
-  receivers = addWiredFlows(
-    m,
-    sc,
-    era,
-    k,
-    cpu,
-    costs,
-    gsoMode,
-    (skb, now) => dev.xmit(skb, now),
-    (ack, now) => hosts.sendBack(ack, now),
-  );
+  receivers = addWiredFlows(m, sc, era, k, costs, gsoMode, {
+    hostCpu: cpu,
+    farCpu: (i) => farCpus.get(i) ?? cpu,
+    hostXmit: (skb, now) => dev.xmit(skb, now),
+    farXmit: (skb, now) => hosts.sendBack(skb, now),
+  });
   m.receivers = receivers;
   // UDP senders on the same host, through the same qdisc and NIC (./udp-flows.ts).
   if (sc.udpFlows?.length) m.udp = new UdpFlows(m, sc, (skb, now) => dev.xmit(skb, now));
