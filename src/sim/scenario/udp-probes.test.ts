@@ -9,7 +9,7 @@ import { runScenario } from '../run';
 import { ETH_WIRE_OVERHEAD_BYTES } from '../model/skb';
 import { UDP_HDR_BYTES } from '../model/udp/udp-flow';
 import { findPreset } from './presets/index';
-import { validateScenario } from './validate';
+import { applyOverrides, validateScenario } from './validate';
 import { flentUdpProbe } from './udp-probes';
 import type { Scenario } from './scenario';
 
@@ -76,6 +76,17 @@ describe('UDP latency probes', () => {
     sc.durationMs = 500;
     sc.warmupMs = 100;
     expect(runScenario(sc, 1).summary.udpProbes).toBeUndefined();
+  });
+
+  it('a preset without probes takes them whole as JSON (--set, a link, a lesson step)', () => {
+    const base = findPreset('udp-flood-pfifo-vs-fq-codel')!.scenario();
+    const sc = applyOverrides(base, { udpProbes: JSON.stringify([flentUdpProbe()]) });
+    expect(sc.udpProbes).toEqual([flentUdpProbe()]);
+    expect(base.udpProbes).toBeUndefined();
+    expect(() => applyOverrides(base, { udpProbes: '[{"name":"x","intervalMs":0}]' })).toThrow(
+      /udpProbes\.0\.intervalMs/,
+    );
+    expect(() => applyOverrides(base, { udpProbez: '[]' })).toThrow(/udpProbez is not a field/);
   });
 
   it('bad probes are refused by field', () => {

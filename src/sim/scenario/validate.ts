@@ -303,6 +303,12 @@ function listHint(sc: Scenario, path: string): string {
   return `: ${keyText(parent)} is a list of ${list.length} item${list.length === 1 ? '' : 's'}, named by index (${range})${length}`;
 }
 
+/** A top-level list the schema lets a scenario leave out. */
+function isOptionalList(path: string): boolean {
+  const n = Object.hasOwn(SCHEMA.fields, path) ? SCHEMA.fields[path] : undefined;
+  return n !== undefined && n.t === 'array' && n.optional === true;
+}
+
 /**
  * Applies dotted-path overrides (values may be strings from a CLI or URL,
  * with k/M/G suffixes; a whole object may be given as JSON). Throws a
@@ -313,12 +319,14 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
   const errors: string[] = [];
   for (const [path, raw] of Object.entries(set)) {
     const existing = getPath(out, path);
-    if (existing === undefined) {
+    // An optional list the scenario leaves out (udpFlows, udpProbes) is given whole, as JSON.
+    const absentList = existing === undefined && isOptionalList(path);
+    if (existing === undefined && !absentList) {
       errors.push(`${keyText(path)} is not a field of this scenario${listHint(out, path)}`);
       continue;
     }
     // A nullable block (router, wifi, link.xen) switched on from a URL or the CLI arrives as JSON text.
-    const json = existing === null && typeof raw === 'string' && /^\s*[[{]/.test(raw);
+    const json = (existing === null || absentList) && typeof raw === 'string' && /^\s*[[{]/.test(raw);
     let v: unknown;
     try {
       v = json ? (JSON.parse(raw) as unknown) : coerce(existing, raw, path);
@@ -329,6 +337,7 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
     // A string that is no number coerces to NaN; report what was typed, not "null".
     const e = checkField(path, Number.isNaN(v) ? raw : v);
     if (e) errors.push(e);
+    else if (absentList) (out as unknown as Record<string, unknown>)[path] = v;
     else setPath(out, path, v);
   }
   if (errors.length) throw new ScenarioError(errors);
