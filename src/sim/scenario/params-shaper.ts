@@ -168,3 +168,21 @@ export const SHAPER_PARAMS: Record<string, ParamDef> = {
     live: false,
   },
 };
+
+/** The router's download side (router.down, ./wired-reverse.ts): the same knobs on its shaper. */
+const downKnob = (field: string, label: string, help: string): ParamDef => ({
+  ...SHAPER_PARAMS[`router.shaper.${field}`],
+  key: `router.down.shaper.${field}`,
+  label,
+  help,
+});
+SHAPER_PARAMS['router.down.shaper.rateBps'] = downKnob(
+  'rateBps',
+  'download shaper rate',
+  'The rate the router’s download side lets through (sqm’s DOWNLINK: htb on the IFB that takes the WAN’s ingress), counted as the upload side counts it.',
+);
+SHAPER_PARAMS['router.down.shaper.leaf'] = downKnob(
+  'leaf',
+  'download leaf qdisc (htb/tbf)',
+  'The qdisc under the download shaper; it takes its limits and CoDel settings from router.down.qdisc.',
+);

@@ -12,6 +12,7 @@ import { mt76AxAp } from './mt76-ax-ap';
 import type { Preset } from './preset';
 import { sqmHtbFqCodel } from './sqm-htb-fq-codel';
 import { rttFair } from './rtt-fair';
+import { rrulHtbFqCodel } from './rrul-htb-fq-codel';
 import { udpFloodPfifoVsFqCodel } from './udp-flood';
 import { xenTsqLimit } from './xen-tsq-limit';
 
@@ -29,6 +30,7 @@ export const PRESETS: Preset[] = [
   rttFair,
   airtimeAnomaly,
   udpFloodPfifoVsFqCodel,
+  rrulHtbFqCodel,
   benchWired,
   benchWifi,
 ];
