@@ -228,106 +228,93 @@ export interface PlanOptions {
   set: Record<string, string>;
 }
 
-export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinPlan {
-  const era = eraForRelease(caps.kernelRelease) ?? '6.16';
-  refuseUnsupported(sc, caps, era, opts.set);
-  const p = opts.prefix;
+interface Topology {
+  snd: string;
+  rcv: string;
+  rtr: string | null;
+  sender: Endpoint;
+  receiver: Endpoint;
+  router: TwinPlan['router'];
+  links: [Endpoint, Endpoint][];
+  ipCommands: TwinPlan['ipCommands'];
+}
+
+/** The veths: sender (and router) and receiver, their addresses, and the `ip` commands that route between them. */
+function topologyOf(sc: Scenario, p: string): Topology {
   const snd = `${p}-snd`;
   const rcv = `${p}-rcv`;
-  const rtr = sc.router ? `${p}-rtr` : null;
   const sender: Endpoint = { ns: snd, dev: 'tw0', addr: '10.77.1.1' };
-  const links: [Endpoint, Endpoint][] = [];
-  let receiver: Endpoint;
-  let router: TwinPlan['router'] = null;
+  const initcwnd = ['initcwnd', String(sc.tcp.initialCwnd)];
   const ipCommands: TwinPlan['ipCommands'] = [];
-  if (rtr) {
-    const rin: Endpoint = { ns: rtr, dev: 'tw1', addr: '10.77.1.2' };
-    const rout: Endpoint = { ns: rtr, dev: 'tw2', addr: '10.77.2.1' };
-    receiver = { ns: rcv, dev: 'tw3', addr: '10.77.2.2' };
-    links.push([sender, rin], [rout, receiver]);
-    router = { ns: rtr, in: rin, out: rout };
-    ipCommands.push([
-      snd,
-      'route',
-      'replace',
-      '10.77.2.0/30',
-      'via',
-      rin.addr,
-      'dev',
-      sender.dev,
-      'initcwnd',
-      String(sc.tcp.initialCwnd),
-    ]);
-    ipCommands.push([rcv, 'route', 'replace', '10.77.1.0/30', 'via', rout.addr, 'dev', receiver.dev]);
-    ipCommands.push([rtr, 'link', 'set', 'dev', rout.dev, 'txqueuelen', String(sc.router!.qdisc.txqueuelen)]);
-  } else {
-    receiver = { ns: rcv, dev: 'tw1', addr: '10.77.1.2' };
-    links.push([sender, receiver]);
-    ipCommands.push([
-      snd,
-      'route',
-      'replace',
-      '10.77.1.0/30',
-      'dev',
-      sender.dev,
-      'initcwnd',
-      String(sc.tcp.initialCwnd),
-    ]);
+  if (!sc.router) {
+    const receiver: Endpoint = { ns: rcv, dev: 'tw1', addr: '10.77.1.2' };
+    ipCommands.push([snd, 'route', 'replace', '10.77.1.0/30', 'dev', sender.dev, ...initcwnd]);
+    return { snd, rcv, rtr: null, sender, receiver, router: null, links: [[sender, receiver]], ipCommands };
   }
-  ipCommands.push([snd, 'link', 'set', 'dev', sender.dev, 'txqueuelen', String(sc.qdisc.txqueuelen)]);
-  ipCommands.push([snd, 'link', 'set', 'dev', sender.dev, 'gso_max_size', String(sc.link.gsoMaxSizeBytes)]);
+  const rtr = `${p}-rtr`;
+  const rin: Endpoint = { ns: rtr, dev: 'tw1', addr: '10.77.1.2' };
+  const rout: Endpoint = { ns: rtr, dev: 'tw2', addr: '10.77.2.1' };
+  const receiver: Endpoint = { ns: rcv, dev: 'tw3', addr: '10.77.2.2' };
+  ipCommands.push(
+    [snd, 'route', 'replace', '10.77.2.0/30', 'via', rin.addr, 'dev', sender.dev, ...initcwnd],
+    [rcv, 'route', 'replace', '10.77.1.0/30', 'via', rout.addr, 'dev', receiver.dev],
+    [rtr, 'link', 'set', 'dev', rout.dev, 'txqueuelen', String(sc.router.qdisc.txqueuelen)],
+  );
+  const links: [Endpoint, Endpoint][] = [
+    [sender, rin],
+    [rout, receiver],
+  ];
+  return { snd, rcv, rtr, sender, receiver, router: { ns: rtr, in: rin, out: rout }, links, ipCommands };
+}
 
+/** Each interface's qdisc layer (refused when this kernel lacks a kind), and netem for the base RTT where it exists. */
+function qdiscsOf(sc: Scenario, caps: HostCaps, t: Topology, notes: string[]) {
   const tc: TwinPlan['tc'] = [];
   const sampledQdiscs: TwinPlan['sampledQdiscs'] = [];
-  const sndLayer = tcLayer(sender.dev, sc.qdisc, sc.shaper);
+  const sndLayer = tcLayer(t.sender.dev, sc.qdisc, sc.shaper);
   needQdiscs(sndLayer.kinds, sc.shaper ? 'shaper' : 'qdisc.kind', caps);
-  for (const argv of sndLayer.commands) tc.push({ ns: snd, dev: sender.dev, label: 'sender', argv });
+  for (const argv of sndLayer.commands) tc.push({ ns: t.snd, dev: t.sender.dev, label: 'sender', argv });
   sampledQdiscs.push({
-    ns: snd,
-    dev: sender.dev,
+    ns: t.snd,
+    dev: t.sender.dev,
     name: `sender: ${sc.shaper ? sndLayer.kinds.join(' → ') : sc.qdisc.kind}`,
   });
-  if (router && sc.router) {
-    const l = tcLayer(router.out.dev, sc.router.qdisc, sc.router.shaper);
+  if (t.router && sc.router) {
+    const { ns, out } = t.router;
+    const l = tcLayer(out.dev, sc.router.qdisc, sc.router.shaper);
     needQdiscs(l.kinds, sc.router.shaper ? 'router.shaper' : 'router.qdisc.kind', caps);
-    for (const argv of l.commands) tc.push({ ns: router.ns, dev: router.out.dev, label: 'router', argv });
-    sampledQdiscs.push({
-      ns: router.ns,
-      dev: router.out.dev,
-      name: `router: ${sc.router.shaper ? l.kinds.join(' → ') : sc.router.qdisc.kind}`,
-    });
+    for (const argv of l.commands) tc.push({ ns, dev: out.dev, label: 'router', argv });
+    const kinds = sc.router.shaper ? l.kinds.join(' → ') : sc.router.qdisc.kind;
+    sampledQdiscs.push({ ns, dev: out.dev, name: `router: ${kinds}` });
   }
-  const notes: string[] = [];
   const baseRttUs = 2 * (sc.link.propagationUs + (sc.router?.propagationUs ?? 0));
-  let netemDelayUs: number | null = null;
-  if (caps.netem) {
-    netemDelayUs = baseRttUs;
-    // The whole base RTT on the receiver's egress (ACKs, ping replies): away from the shaper's queue.
-    tc.push({
-      ns: rcv,
-      dev: receiver.dev,
-      label: 'receiver',
-      argv: [
-        'qdisc',
-        'replace',
-        'dev',
-        receiver.dev,
-        'root',
-        'netem',
-        'delay',
-        `${baseRttUs}us`,
-        'limit',
-        '1000000',
-      ],
-    });
-  } else
+  if (!caps.netem) {
     notes.push(
       `netem: this kernel has no sch_netem, so the path's ${baseRttUs} µs base RTT is the veth's own; the simulation runs with the RTT the flows measured`,
     );
-  const mtu = sc.tcp.mssBytes + 52;
-  if (mtu < 68 || mtu > 65535)
-    throw new TwinRefusal('tcp.mssBytes', `MSS ${sc.tcp.mssBytes} needs an MTU of ${mtu}, outside 68–65535`);
-  const flows: TwinFlow[] = Array.from({ length: sc.tcp.flows }, (_, i) => {
+    return { tc, sampledQdiscs, netemDelayUs: null };
+  }
+  // The whole base RTT on the receiver's egress (ACKs, ping replies): away from the shaper's queue.
+  const dev = t.receiver.dev;
+  const argv = [
+    'qdisc',
+    'replace',
+    'dev',
+    dev,
+    'root',
+    'netem',
+    'delay',
+    `${baseRttUs}us`,
+    'limit',
+    '1000000',
+  ];
+  tc.push({ ns: t.rcv, dev, label: 'receiver', argv });
+  return { tc, sampledQdiscs, netemDelayUs: baseRttUs };
+}
+
+/** One iperf3 client/server pair per TCP flow, with its start, stop, pacing cap and application. */
+function flowsOf(sc: Scenario): TwinFlow[] {
+  return Array.from({ length: sc.tcp.flows }, (_, i) => {
     const pf = sc.tcp.perFlow?.[i];
     return {
       index: i,
@@ -339,41 +326,44 @@ export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinP
       iperfArgs: iperfAppArgs(pf?.app ?? null),
     };
   });
+}
+
+export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinPlan {
+  const era = eraForRelease(caps.kernelRelease) ?? '6.16';
+  refuseUnsupported(sc, caps, era, opts.set);
+  const t = topologyOf(sc, opts.prefix);
+  const { snd, rcv, rtr, sender } = t;
+  t.ipCommands.push(
+    [snd, 'link', 'set', 'dev', sender.dev, 'txqueuelen', String(sc.qdisc.txqueuelen)],
+    [snd, 'link', 'set', 'dev', sender.dev, 'gso_max_size', String(sc.link.gsoMaxSizeBytes)],
+  );
+  const notes: string[] = [];
+  const q = qdiscsOf(sc, caps, t, notes);
+  const mtu = sc.tcp.mssBytes + 52;
+  if (mtu < 68 || mtu > 65535)
+    throw new TwinRefusal('tcp.mssBytes', `MSS ${sc.tcp.mssBytes} needs an MTU of ${mtu}, outside 68–65535`);
   if (era !== sc.era)
     notes.push(
       `era: the scenario's ${sc.era} runs on Linux ${caps.kernelRelease}; the simulation uses ${era}, the nearest era`,
     );
+  const tso = sc.link.tso && sc.link.sg ? 'on' : 'off';
   return {
     era,
     kernelRelease: caps.kernelRelease,
     namespaces: [snd, ...(rtr ? [rtr] : []), rcv],
-    links,
+    links: t.links,
     sender,
-    receiver,
-    router,
+    receiver: t.receiver,
+    router: t.router,
     mtu,
-    ipCommands,
-    tc,
-    sampledQdiscs,
+    ipCommands: t.ipCommands,
+    ...q,
     sysctls: [
       ...sysctlsOf(sc, snd, rcv),
       ...(rtr ? [{ ns: rtr, key: 'net.ipv4.ip_forward', value: '1' }] : []),
     ],
-    ethtool: {
-      ns: snd,
-      argv: [
-        '-K',
-        sender.dev,
-        'sg',
-        sc.link.sg ? 'on' : 'off',
-        'tso',
-        sc.link.tso && sc.link.sg ? 'on' : 'off',
-        'gso',
-        'on',
-      ],
-    },
-    netemDelayUs,
-    flows,
+    ethtool: { ns: snd, argv: ['-K', sender.dev, 'sg', sc.link.sg ? 'on' : 'off', 'tso', tso, 'gso', 'on'] },
+    flows: flowsOf(sc),
     udp: udpFlowsOf(sc),
     pingIntervalMs: sc.pingIntervalMs,
     durationMs: sc.durationMs,
