@@ -73,6 +73,7 @@ const k66: KernelFeatures = {
   cwndValidate: 'usage-seq',
   tcpSlowStartAfterIdle: true,
   tcpSkbHead: 'small-head-cache',
+  hystart: 'us-round-per-ack',
 };
 
 /** Linux 4.1: inline TSQ under a global cap, autosizing, no internal pacing. */
@@ -89,6 +90,7 @@ const k41: KernelFeatures = {
   timerWheelLevels: false,
   cwndValidate: 'max-packets',
   tcpSkbHead: 'linear-2k',
+  hystart: 'ms',
 };
 
 /** Linux 4.16: tcp_small_queue_check with the rtx-queue shortcut, hrtimer pacing. */
@@ -142,6 +144,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
       tsoDeferAgeCheck: false,
       rttUsecs: false,
       cwndValidate: 'inflight',
+      hystart: 'ms-16th',
     },
     limitOutputBytes: 131_072,
     mac80211PacingShift: null,
@@ -200,6 +203,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
       tcpTsoRttLog: null,
       cwndValidate: 'max-packets',
       tcpSkbHead: 'kmalloc',
+      hystart: 'ms',
     },
   },
   '6.1': {
@@ -213,7 +217,7 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     ...base,
     id: '6.16',
     label: 'Linux 6.16 (2025, 4 MB cap for every socket)',
-    kernel: { ...k66, tsqCapOnlyUnpaced: false },
+    kernel: { ...k66, tsqCapOnlyUnpaced: false, hystart: 'us-reset-first' },
     limitOutputBytes: 4_194_304,
     mac80211SlowStationCodel: false,
   },

@@ -97,7 +97,11 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
       cpuFor(b, src, cpus),
       b.costs,
       m.kernel,
-      createCc(t.cc, sim.rng.fork(100 + i), { ...bbrOptions(era), hz: m.kernel.hz }),
+      createCc(t.cc, sim.rng.fork(100 + i), {
+        ...bbrOptions(era),
+        hz: m.kernel.hz,
+        hystart: m.kernel.hystart,
+      }),
       {
         flowId: i,
         src,

@@ -77,7 +77,12 @@ export function addWiredFlows(
   const receivers: TcpReceiver[] = [];
   for (let i = 0; i < t.flows; i++) {
     const spec = t.perFlow?.[i] ?? null;
-    const cc = createCc(spec?.cc ?? t.cc, sim.rng.fork(100 + i), { ...bbrOptions(era), hz: kernel.hz });
+    const cc = createCc(spec?.cc ?? t.cc, sim.rng.fork(100 + i), {
+      ...bbrOptions(era),
+      hz: kernel.hz,
+      hystart: kernel.hystart,
+      gsoMaxSizeBytes: link.gsoMaxSizeBytes,
+    });
     const node = flowHostNode(sc, i);
     const isDown = flowIsDown(sc, i);
     const [src, dst] = isDown ? [node, 0] : [0, node];
@@ -153,6 +158,7 @@ export function addWiredFlows(
       stopNs: spec?.stopMs != null ? spec.stopMs * NS_PER_MS : null,
       name: spec?.name,
       baseRttNs: us(flowRttUs(sc, i)),
+      ...(spec?.direction ? { direction: spec.direction } : {}),
     });
   }
   return receivers;

@@ -8,6 +8,7 @@
  */
 
 import type { CwndValidateRule } from './cwnd-validate';
+import type { HystartRule } from './cc/hystart';
 import type { TcpSkbHead } from '../skb-truesize';
 
 /** tcp_small_queue_check's shortcut for an (almost) empty retransmit queue. */
@@ -96,6 +97,13 @@ export interface KernelFeatures {
   tcpSkbHead: TcpSkbHead;
   /** net.ipv4.tcp_slow_start_after_idle (default 1): tcp_cwnd_restart and tcp_cwnd_application_limited. */
   tcpSlowStartAfterIdle: boolean;
+  /**
+   * CUBIC's HyStart (net/ipv4/tcp_cubic.c, ./cc/hystart.ts): ms clock and a 6.25 % delay threshold
+   * (≤ 42eef7a0bb09, 2013), 12.5 % (to 5.5), µs clock with pacing-aware ACK trains (5.6), every
+   * sample lowering the round's RTT (5.8), the round reset per ACK (4e1fddc98d25, 5.16), before the
+   * low-window test (25c1a9ca53db, 6.14).
+   */
+  hystart: HystartRule;
 }
 
 /** TCP paces itself (SK_PACING_NEEDED is honoured) in this kernel. */

@@ -36,7 +36,7 @@ export function tcpPath(
     cpu,
     ZERO_COSTS,
     kernel,
-    createCc(opts.cc ?? 'cubic', sim.rng.fork(1)),
+    createCc(opts.cc ?? 'cubic', sim.rng.fork(1), { hz: kernel.hz, hystart: kernel.hystart }),
     {
       flowId: 0,
       src: 0,

@@ -4,6 +4,7 @@
  * rates in bytes per second, times in ns.
  */
 import type { Ns } from '../../../engine/time';
+import type { PacingStatus } from '../../skb';
 
 /** What a CC module may read and write of the socket (struct tcp_sock subset). */
 export interface CcSock {
@@ -29,6 +30,8 @@ export interface CcSock {
   readonly maxPacingRateBytesPerSec?: number;
   /** tp->tcp_wstamp_ns (EDT): when the next skb may leave; absent: now. */
   readonly wstampNs?: Ns;
+  /** sk->sk_pacing_status (HyStart's ACK train from v5.6 reads it); absent: SK_PACING_NONE. */
+  readonly sk_pacing_status?: PacingStatus;
 }
 
 /** struct rate_sample (net/ipv4/tcp_rate.c), per ACK. */

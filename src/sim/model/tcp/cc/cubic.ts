@@ -1,27 +1,24 @@
 /**
- * CUBIC with HyStart, after net/ipv4/tcp_cubic.c as shipped from v4.x up to
- * v5.5: beta 717/1024, bic_scale 41 (C = 410/1024 ≈ 0.4), fast convergence
- * and TCP friendliness on, HyStart on with both detectors.
+ * CUBIC, after net/ipv4/tcp_cubic.c as shipped from v4.x on: beta 717/1024,
+ * bic_scale 41 (C = 410/1024 ≈ 0.4), fast convergence and TCP friendliness
+ * on; HyStart as the kernel generation had it (./hystart.ts).
  *
  * Era notes (the code of the era, not today's):
- * - HyStart uses a millisecond clock (bictcp_clock) and keeps delays in ms<<3:
- *   HYSTART_DELAY_MIN = 4U<<3, HYSTART_DELAY_MAX = 16U<<3, so the delay
- *   threshold is clamp(delay_min/8, 4 ms, 16 ms); the ACK-train detector fires
- *   when ACKs spaced ≤ hystart_ack_delta (2 ms) span more than delay_min/2.
- *   v5.6 moved HyStart to µs (4000U/16000U, same thresholds) and changed the
- *   ACK-train threshold; that variant is not modelled.
+ * - delay_min is kept in ms << 3 up to v5.5 and in µs from v5.6 (cff04e2da308);
+ *   the curve adds it through msecs_to_jiffies(delay_min >> 3) or
+ *   usecs_to_jiffies(delay_min).
  * - The cubic curve runs on jiffies (tcp_jiffies32) at the kernel's HZ: its
- *   epoch, the once-per-HZ/32 recomputation, delay_min added through
- *   msecs_to_jiffies(), and t converted with `(t << BICTCP_HZ) / HZ`.
+ *   epoch, the once-per-HZ/32 recomputation, and t converted with
+ *   `(t << BICTCP_HZ) / HZ`.
  * - K uses the kernel's integer cubic_root() (table + one Newton step), so the
  *   curve carries the kernel's ≈0.2 % error rather than Math.cbrt's exactness.
- * - HyStart rounds end when snd_una passes the snd_nxt recorded at the round
- *   start; without sequence numbers this is "all packets out at the round start
- *   are delivered, plus one", counted with rs.deliveredTotalPkts.
+ * - 3.6's bictcp_update (one ack_cnt per ACK, the delayed-ACK ratio) is not
+ *   modelled: the curve is 4.x's in every era.
  */
-import { NS_PER_MS, type Ns } from '../../../engine/time';
-import { jiffiesAt, msecsToJiffies } from '../../jiffies';
+import type { Ns } from '../../../engine/time';
+import { jiffiesAt, msecsToJiffies, usecsToJiffies } from '../../jiffies';
 import type { CcSock, CongestionControl, RateSample } from './cc';
+import { Hystart, type HystartRule } from './hystart';
 import { lossBasedLabel, tcpCongAvoidAi, tcpInSlowStart, tcpSlowStart, type AiCounter } from './reno';
 
 /** CONFIG_HZ when none is given (1000: jiffies are milliseconds). */
@@ -30,14 +27,6 @@ const BICTCP_BETA_SCALE = 1024;
 const BICTCP_HZ = 10; // the cubic curve's time unit is 2^-10 s
 export const CUBIC_BETA = 717; // /1024
 const BIC_SCALE = 41;
-const HYSTART_ACK_TRAIN = 0x1;
-const HYSTART_DELAY = 0x2;
-const HYSTART_DETECT = HYSTART_ACK_TRAIN | HYSTART_DELAY;
-const HYSTART_MIN_SAMPLES = 8;
-const HYSTART_DELAY_MIN = 4 << 3; // 4 ms in 1/8 ms
-const HYSTART_DELAY_MAX = 16 << 3; // 16 ms in 1/8 ms
-const HYSTART_LOW_WINDOW = 16;
-const HYSTART_ACK_DELTA_MS = 2;
 
 // Precomputed in cubictcp_register(), with C's integer divisions.
 const BETA_SCALE = Math.floor(
@@ -86,7 +75,13 @@ export function cubicRoot(a: number): number {
   return Math.floor((x * 341) / 1024);
 }
 
-const msClock = (nowNs: Ns): number => Math.floor(nowNs / NS_PER_MS);
+/** What CUBIC takes from its kernel (KernelFeatures.hystart, the device's gso_max_size). */
+export interface CubicOptions {
+  /** The HyStart generation; absent: 'ms' (v4.x–v5.5). */
+  hystart?: HystartRule;
+  /** The device's gso_max_size (hystart_ack_delay from v5.19); absent: 65536. */
+  gsoMaxSizeBytes?: number;
+}
 
 export class Cubic implements CongestionControl {
   readonly name = 'cubic' as const;
@@ -102,18 +97,14 @@ export class Cubic implements CongestionControl {
   private lastTime = 0; // jiffies
   private bicOriginPoint = 0;
   private bicK = 0; // 2^-10 s
-  private delayMin = 0; // ms << 3
+  private delayMin = 0; // ms << 3, or µs from v5.6
   private epochValid = false; // the kernel tests epoch_start != 0
   private epochStart = 0; // jiffies
   private ackCnt = 0;
   private tcpCwnd = 0;
-  private sampleCnt = 0;
-  private found = 0;
-  private roundStart = 0; // ms
-  private endDelivered = 0; // stands for end_seq (see header)
-  private lastAck = 0; // ms
-  private currRtt = 0; // ms << 3
   private lastDeliveredTotal = 0;
+  /** HyStart's round and detectors (./hystart.ts). */
+  readonly hystart: Hystart;
 
   /** Last W_max (packets), for charts. */
   get wMaxPkts(): number {
@@ -123,7 +114,12 @@ export class Cubic implements CongestionControl {
   get kSec(): number {
     return this.bicK / (1 << BICTCP_HZ);
   }
-  constructor(private readonly hz: number = CUBIC_HZ) {}
+  constructor(
+    private readonly hz: number = CUBIC_HZ,
+    opts: CubicOptions = {},
+  ) {
+    this.hystart = new Hystart(opts.hystart ?? 'ms', opts.gsoMaxSizeBytes);
+  }
 
   /** tcp_jiffies32. */
   private jiffies(nowNs: Ns): number {
@@ -132,7 +128,7 @@ export class Cubic implements CongestionControl {
 
   /** Which HyStart detector ended slow start (bit 1 ACK train, bit 2 delay). */
   get hystartFound(): number {
-    return this.found;
+    return this.hystart.found;
   }
 
   init(sk: CcSock): void {
@@ -141,7 +137,7 @@ export class Cubic implements CongestionControl {
     this.inRecovery = false;
     this.lastDeliveredTotal = 0;
     this.reset();
-    this.hystartReset(sk);
+    this.hystart.reset(sk, 0);
   }
 
   onAck(sk: CcSock, ackedPkts: number, rs: RateSample, inRecovery: boolean): void {
@@ -171,7 +167,7 @@ export class Cubic implements CongestionControl {
     this.ai.sndCwndCnt = 0;
     this.inRecovery = false;
     this.reset();
-    this.hystartReset(sk);
+    this.hystart.reset(sk, this.lastDeliveredTotal);
   }
 
   onRecoveryExit(_sk: CcSock): void {
@@ -195,15 +191,7 @@ export class Cubic implements CongestionControl {
     this.epochStart = 0;
     this.ackCnt = 0;
     this.tcpCwnd = 0;
-    this.found = 0;
-  }
-
-  /** bictcp_hystart_reset(): start a new HyStart round. */
-  private hystartReset(sk: CcSock): void {
-    this.roundStart = this.lastAck = msClock(sk.nowNs);
-    this.endDelivered = this.lastDeliveredTotal + sk.packetsOut;
-    this.currRtt = 0;
-    this.sampleCnt = 0;
+    this.hystart.clearFound();
   }
 
   /** bictcp_cong_avoid() */
@@ -211,6 +199,7 @@ export class Cubic implements CongestionControl {
     if (!sk.isCwndLimited) return;
     let acked = ackedPkts;
     if (tcpInSlowStart(sk)) {
+      this.hystart.onCongAvoidSlowStart(sk, this.lastDeliveredTotal);
       acked = tcpSlowStart(sk, acked);
       if (acked <= 0) return;
     }
@@ -241,7 +230,10 @@ export class Cubic implements CongestionControl {
         }
       }
       // t is one RTT ahead (delay_min, ms << 3), in 2^-10 s.
-      let t = now - this.epochStart + msecsToJiffies(this.delayMin >> 3, this.hz);
+      const rttJiffies = this.hystart.usClock
+        ? usecsToJiffies(this.delayMin, this.hz)
+        : msecsToJiffies(this.delayMin >> 3, this.hz);
+      let t = now - this.epochStart + rttJiffies;
       t = Math.floor((t * (1 << BICTCP_HZ)) / this.hz);
       const offs = t < this.bicK ? this.bicK - t : t - this.bicK;
       // c/rtt · (t-K)^3, floating point: exact enough below 2^53 and far past any realistic epoch.
@@ -271,37 +263,8 @@ export class Cubic implements CongestionControl {
   private pktsAcked(sk: CcSock, rttNs: Ns): void {
     // Discard delay samples right after fast recovery.
     if (this.epochValid && this.jiffies(sk.nowNs) - this.epochStart < this.hz) return;
-    let delay = Math.floor((Math.floor(rttNs / 1000) * 8) / 1000); // ms << 3
-    if (delay === 0) delay = 1;
+    const delay = this.hystart.delayOf(rttNs);
     if (this.delayMin === 0 || this.delayMin > delay) this.delayMin = delay;
-    if (tcpInSlowStart(sk) && sk.snd_cwnd >= HYSTART_LOW_WINDOW) this.hystartUpdate(sk, delay);
-  }
-
-  /** hystart_update() of the ms-clock era. */
-  private hystartUpdate(sk: CcSock, delay: number): void {
-    if (this.found & HYSTART_DETECT) return;
-    if (this.lastDeliveredTotal > this.endDelivered) this.hystartReset(sk);
-
-    // ACK train: closely spaced ACKs spanning more than half the min RTT.
-    const now = msClock(sk.nowNs);
-    if (now - this.lastAck <= HYSTART_ACK_DELTA_MS) {
-      this.lastAck = now;
-      if (now - this.roundStart > this.delayMin >> 4) {
-        this.found |= HYSTART_ACK_TRAIN;
-        sk.snd_ssthresh = sk.snd_cwnd;
-      }
-    }
-
-    // Delay increase: the round's min RTT (first 8 samples) above delay_min + clamp(delay_min/8).
-    if (this.sampleCnt < HYSTART_MIN_SAMPLES) {
-      if (this.currRtt === 0 || this.currRtt > delay) this.currRtt = delay;
-      this.sampleCnt++;
-    } else {
-      const thresh = Math.min(Math.max(this.delayMin >> 3, HYSTART_DELAY_MIN), HYSTART_DELAY_MAX);
-      if (this.currRtt > this.delayMin + thresh) {
-        this.found |= HYSTART_DELAY;
-        sk.snd_ssthresh = sk.snd_cwnd;
-      }
-    }
+    this.hystart.onSample(sk, delay, this.delayMin, this.lastDeliveredTotal);
   }
 }

@@ -21,20 +21,20 @@
 import type { Rng } from '../../../engine/rng';
 import { Bbr, type BbrOptions } from './bbr';
 import type { CongestionControl } from './cc';
-import { Cubic } from './cubic';
+import { Cubic, type CubicOptions } from './cubic';
 import { Reno } from './reno';
 
 export type CcName = 'reno' | 'cubic' | 'bbr';
 
-/** Per-kernel switches: BBR's (see BbrOptions for each one's kernel version) and CONFIG_HZ for CUBIC's jiffy clock. */
-export type CcOptions = BbrOptions & { hz?: number };
+/** Per-kernel switches: BBR's (see BbrOptions for each one's kernel version), CONFIG_HZ for CUBIC's jiffy clock and CUBIC's HyStart. */
+export type CcOptions = BbrOptions & CubicOptions & { hz?: number };
 
 export function createCc(name: CcName, rng: Rng, opts?: CcOptions): CongestionControl {
   switch (name) {
     case 'reno':
       return new Reno();
     case 'cubic':
-      return new Cubic(opts?.hz);
+      return new Cubic(opts?.hz, opts);
     case 'bbr':
       return new Bbr(rng, opts);
   }
