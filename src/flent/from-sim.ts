@@ -13,6 +13,7 @@ import type { StepSeries, Summary } from '../sim/api';
 import { stepSummary } from '../sim/metrics/step-sampler';
 import type { Scenario } from '../sim/scenario/scenario';
 import type { FlentSeriesInput, FlentWriteInput } from './write';
+import { udpProbeSeries } from './from-sim-probes';
 
 export type FlentTestName = 'tcp_1up' | 'tcp_1up_noping' | 'tcp_nup' | 'rtt_fair_var_up';
 
@@ -180,7 +181,12 @@ export function simToFlent(r: SimFlentRun): { input: FlentWriteInput; medians: S
     sc.wifi?.topology === 'ap'
       ? hostNames(r.steps.stations)
       : [sc.wifi ? 'tsq-lab-server' : 'tsq-lab-receiver'];
-  const parts = [...flowSeries(r, test, hosts), ...sumSeries(r, test), ...pingSeries(r, test, hosts)];
+  const parts = [
+    ...flowSeries(r, test, hosts),
+    ...sumSeries(r, test),
+    ...pingSeries(r, test, hosts),
+    ...udpProbeSeries(r),
+  ];
   const stepS = r.steps.stepNs / NS;
   const input: FlentWriteInput = {
     name: test,

@@ -326,6 +326,8 @@ export interface FlowShare {
   limited: LimitShares;
   /** netperf TCP_RR (an `rr` application): transactions per second and their times. */
   transactions?: TransactionSummary;
+  /** Which way its data goes, when tcp.perFlow gives it: 'up' from host 0, 'down' to it (Flent's TCP upload / download). */
+  direction?: 'up' | 'down';
 }
 
 export interface TransactionSummary {
@@ -479,4 +481,6 @@ export interface StepSeries {
   stations: string[];
   flows: FlowSteps[];
   pings: { station: number; tNs: number[]; rttMs: number[] }[];
+  /** Every UDP probe's answered requests since the warm-up (scenario udpProbes): reply time and RTT; absent without probes. */
+  udpProbes?: { name: string; tNs: number[]; rttMs: number[] }[];
 }

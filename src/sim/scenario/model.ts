@@ -238,6 +238,7 @@ export class Model implements EventTarget {
     this.flowStats.reset(this.senders, this.receivers, this.qdiscs, nowNs);
     this.shares?.begin(nowNs);
     this.steps?.restart(nowNs);
+    this.udpProbes?.begin(nowNs);
     this.aggBytes.clear();
     this.wifiRadios?.radios[0]?.beginMeasurement?.(nowNs);
   }
@@ -255,7 +256,9 @@ export class Model implements EventTarget {
 
   /** The per-step samples so far (null unless enableSteps was called). */
   stepSeries(): StepSeries | null {
-    return this.steps?.series() ?? null;
+    const s = this.steps?.series() ?? null;
+    if (s && this.udpProbes) s.udpProbes = this.udpProbes.stepPoints();
+    return s;
   }
 
   // The summary's measured figures (./measure-base.ts), for bound.ts and the hosts.

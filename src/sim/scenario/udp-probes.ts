@@ -36,12 +36,11 @@ export class UdpProbes {
   readonly clients: UdpProbeClient[] = [];
   readonly names: string[] = [];
   private readonly stats: ProbeStats[] = [];
+  /** Requests sent from here on are measured: the warm-up's end, or the last knob change's. */
+  private measureFromNs: Ns;
 
-  constructor(
-    private readonly m: Model,
-    sc: Scenario,
-    xmit: (skb: Skb, nowNs: Ns) => void,
-  ) {
+  constructor(m: Model, sc: Scenario, xmit: (skb: Skb, nowNs: Ns) => void) {
+    this.measureFromNs = m.warmupEndNs;
     (sc.udpProbes ?? []).forEach((p, i) => {
       const st: ProbeStats = {
         rttMs: new Reservoir(),
@@ -65,7 +64,7 @@ export class UdpProbes {
         xmit,
         (s) => {
           st.lastRttMs = s.rttNs / NS_PER_MS;
-          if (s.sentNs < m.warmupEndNs) return;
+          if (s.sentNs < this.measureFromNs) return;
           st.rttMs.add(s.rttNs / NS_PER_MS);
           st.sendMs.add(s.sendDelayNs / NS_PER_MS);
           st.receiveMs.add(s.receiveDelayNs / NS_PER_MS);
@@ -81,6 +80,17 @@ export class UdpProbes {
     });
   }
 
+  /** The measurement (re)starts (Model.beginMeasurement): what came before is forgotten. */
+  begin(nowNs: Ns): void {
+    this.measureFromNs = nowNs;
+    for (const st of this.stats) {
+      st.rttMs.clear();
+      st.sendMs.clear();
+      st.receiveMs.clear();
+      st.points = { tNs: [], rttMs: [] };
+    }
+  }
+
   /** A request at the far host: the irtt server answers it on the way back. */
   serverReceive(req: Skb, nowNs: Ns, sendBack: (skb: Skb, nowNs: Ns) => void): void {
     sendBack(irttReplyTo(req, nowNs), nowNs);
@@ -91,15 +101,19 @@ export class UdpProbes {
     this.clients[reply.flowId - UDP_PROBE_FLOW_ID_BASE]?.receiveReply(reply, nowNs);
   }
 
-  /** Each probe's answered replies since the measurement began (Flent's raw values). */
-  points(i: number): { tNs: readonly number[]; rttMs: readonly number[] } {
-    return this.stats[i].points;
+  /** Each probe's answered requests since the measurement began (Flent's raw values), copied. */
+  stepPoints(): { name: string; tNs: number[]; rttMs: number[] }[] {
+    return this.stats.map((st, i) => ({
+      name: this.names[i],
+      tNs: [...st.points.tNs],
+      rttMs: [...st.points.rttMs],
+    }));
   }
 
   summary(nowNs: Ns): UdpProbeSummary[] {
     return this.clients.map((c, i) => {
       const st = this.stats[i];
-      const { sent, lost } = c.sentAndLost(this.m.warmupEndNs, nowNs);
+      const { sent, lost } = c.sentAndLost(this.measureFromNs, nowNs);
       return {
         name: this.names[i],
         flentSeries: flentProbeSeries(this.names[i]),
