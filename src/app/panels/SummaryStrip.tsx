@@ -4,6 +4,7 @@ import { formatBps, num } from '../format';
 import { metricLabel, metricText, summaryMetric } from '../summary-metrics';
 import { GlossaryText } from '../learn/GlossaryText';
 import { FlowTables } from './FlowTables';
+import { UdpTables } from './UdpTables';
 import type { Summary } from '../../worker/protocol';
 import './panels.css';
 
@@ -55,6 +56,7 @@ export function SummaryStrip() {
       </dl>
       {summary && summary.stations.length > 1 && <StationTable summary={summary} />}
       {summary && <FlowTables summary={summary} />}
+      {summary && <UdpTables summary={summary} />}
     </section>
   );
 }
