@@ -183,140 +183,113 @@ function rootSample(json: string, tS: number): QdiscSample | null {
   return root ? { tS, qlen: root.qlen ?? 0, backlogBytes: root.backlog ?? 0, drops: root.drops ?? 0 } : null;
 }
 
-export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasurement> {
-  const commands: string[] = [];
-  await build(plan, procs, commands);
-  const sysctls = await readSysctls(procs, plan.sender.ns);
-  const endMs = plan.durationMs;
-  const bound = endMs + 15_000;
-  const groups = flowGroups(plan.flows);
-  const servers = groups.map(([f]) =>
+/** One `iperf3 -s -1` per TCP client group and per UDP flow, in the receiver's namespace, listening before it returns. */
+async function startServers(plan: TwinPlan, groups: TwinFlow[][], procs: Procs, boundMs: number) {
+  const ports = [...groups.map(([f]) => f.port), ...plan.udp.map((u) => u.port)];
+  const servers = ports.map((port) =>
     procs.start(
-      inNs(plan.receiver.ns, 'iperf3', '-s', '-1', '-B', plan.receiver.addr, '-p', String(f.port)),
-      bound,
+      inNs(plan.receiver.ns, 'iperf3', '-s', '-1', '-B', plan.receiver.addr, '-p', String(port)),
+      boundMs,
     ),
   );
-  const udpServers = plan.udp.map((u) =>
-    procs.start(
-      inNs(plan.receiver.ns, 'iperf3', '-s', '-1', '-B', plan.receiver.addr, '-p', String(u.port)),
-      bound,
-    ),
-  );
-  await waitListening(
-    plan.receiver.ns,
-    [...groups.map(([f]) => f.port), ...plan.udp.map((u) => u.port)],
-    procs,
-  );
-  const t0 = performance.now();
-  const t0UnixMs = Date.now();
-  const nowS = () => (performance.now() - t0) / 1000;
-  let running = true;
+  await waitListening(plan.receiver.ns, ports, procs);
+  return servers;
+}
+
+/** Samples each planned qdisc's root every 100 ms and the sender's sockets (`ss -tinm`) every 200 ms until `stopped`. */
+function startSamplers(plan: TwinPlan, procs: Procs, nowS: () => number, stopped: () => boolean) {
   const qdiscs = plan.sampledQdiscs.map((q) => ({ name: q.name, samples: [] as QdiscSample[] }));
   const ssSamples: { tS: number; socks: SsSocket[] }[] = [];
   const loops = [
     ...plan.sampledQdiscs.map((q, i) =>
-      sampleLoop(
-        100,
-        () => !running,
-        async () => {
-          const r = await procs.run(inNs(q.ns, 'tc', '-s', '-j', 'qdisc', 'show', 'dev', q.dev), 2000);
-          const s = rootSample(r.stdout, nowS());
-          if (s) qdiscs[i].samples.push(s);
-        },
-      ),
+      sampleLoop(100, stopped, async () => {
+        const r = await procs.run(inNs(q.ns, 'tc', '-s', '-j', 'qdisc', 'show', 'dev', q.dev), 2000);
+        const s = rootSample(r.stdout, nowS());
+        if (s) qdiscs[i].samples.push(s);
+      }),
     ),
-    sampleLoop(
-      200,
-      () => !running,
-      async () => {
-        const r = await procs.run(inNs(plan.sender.ns, 'ss', '-tinmH', 'dst', plan.receiver.addr), 2000);
-        ssSamples.push({ tS: nowS(), socks: parseSs(r.stdout) });
-      },
-    ),
+    sampleLoop(200, stopped, async () => {
+      const r = await procs.run(inNs(plan.sender.ns, 'ss', '-tinmH', 'dst', plan.receiver.addr), 2000);
+      ssSamples.push({ tS: nowS(), socks: parseSs(r.stdout) });
+    }),
   ];
-  const ping =
-    plan.pingIntervalMs > 0
-      ? procs.start(
-          inNs(
-            plan.sender.ns,
-            'ping',
-            '-n',
-            '-D',
-            '-i',
-            String(plan.pingIntervalMs / 1000),
-            '-w',
-            String(Math.ceil(endMs / 1000)),
-            plan.receiver.addr,
-          ),
-          bound,
-        )
-      : null;
-  const clients = groups.map(async (group) => {
-    const f = group[0];
-    await sleep(f.startMs);
-    const secs = Math.max(1, Math.round((f.stopMs - f.startMs) / 1000));
-    const argv = [
-      'iperf3',
-      '-c',
-      plan.receiver.addr,
-      '-p',
-      String(f.port),
-      '-t',
-      String(secs),
-      '-i',
-      '0.2',
-      '-J',
-      '-C',
-      f.cc,
-      '-P',
-      String(group.length),
-    ];
-    if (f.fqRateBps > 0) argv.push('--fq-rate', String(f.fqRateBps));
-    argv.push(...f.iperfArgs);
-    const r = await procs.start(inNs(plan.sender.ns, ...argv), secs * 1000 + 10_000).done;
-    return parseIperf(r.stdout, group, f.startMs / 1000);
-  });
-  const udpClients = plan.udp.map(async (u) => {
-    await sleep(u.startMs);
-    const argv = [
-      'iperf3',
-      '-c',
-      plan.receiver.addr,
-      '-p',
-      String(u.port),
-      ...udpClientArgs(u, plan.warmupMs),
-    ];
-    const r = await procs.start(inNs(plan.sender.ns, ...argv), u.stopMs - u.startMs + 10_000).done;
-    return parseUdpIperf(r.stdout, u.index);
-  });
+  return { qdiscs, ssSamples, loops };
+}
+
+/** `ping -D` from the sender for the run's length, every pingIntervalMs (none when 0). */
+function startPing(plan: TwinPlan, procs: Procs, boundMs: number) {
+  if (plan.pingIntervalMs <= 0) return null;
+  const secs = String(Math.ceil(plan.durationMs / 1000));
+  const interval = String(plan.pingIntervalMs / 1000);
+  return procs.start(
+    inNs(plan.sender.ns, 'ping', '-n', '-D', '-i', interval, '-w', secs, plan.receiver.addr),
+    boundMs,
+  );
+}
+
+/** Each group's iperf3 client (-P streams), started at its flow's startMs; the streams' results. */
+async function runTcpClient(plan: TwinPlan, group: TwinFlow[], procs: Procs) {
+  const f = group[0];
+  await sleep(f.startMs);
+  const secs = Math.max(1, Math.round((f.stopMs - f.startMs) / 1000));
+  const argv = ['iperf3', '-c', plan.receiver.addr, '-p', String(f.port), '-t', String(secs)];
+  argv.push('-i', '0.2', '-J', '-C', f.cc, '-P', String(group.length));
+  if (f.fqRateBps > 0) argv.push('--fq-rate', String(f.fqRateBps));
+  argv.push(...f.iperfArgs);
+  const r = await procs.start(inNs(plan.sender.ns, ...argv), secs * 1000 + 10_000).done;
+  return parseIperf(r.stdout, group, f.startMs / 1000);
+}
+
+/** Each UDP flow's `iperf3 -u` client, started at its startMs. */
+async function runUdpClient(plan: TwinPlan, u: TwinPlan['udp'][number], procs: Procs) {
+  await sleep(u.startMs);
+  const argv = ['iperf3', '-c', plan.receiver.addr, '-p', String(u.port), ...udpClientArgs(u, plan.warmupMs)];
+  const r = await procs.start(inNs(plan.sender.ns, ...argv), u.stopMs - u.startMs + 10_000).done;
+  return parseUdpIperf(r.stdout, u.index);
+}
+
+/** Packets the sender's veth sent (`ip -s -j link`): GSO skbs count once, as the model's skbs do. */
+async function vethTxPacketsOf(plan: TwinPlan, procs: Procs): Promise<number> {
+  const ns = plan.sender.ns;
+  const link = await procs.run(['ip', '-n', ns, '-s', '-j', 'link', 'show', 'dev', plan.sender.dev]);
+  const j = JSON.parse(link.stdout) as { stats64?: { tx?: { packets?: number } } }[];
+  return j[0]?.stats64?.tx?.packets ?? NaN;
+}
+
+export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasurement> {
+  const commands: string[] = [];
+  await build(plan, procs, commands);
+  const sysctls = await readSysctls(procs, plan.sender.ns);
+  const boundMs = plan.durationMs + 15_000;
+  const groups = flowGroups(plan.flows);
+  const servers = await startServers(plan, groups, procs, boundMs);
+  const t0 = performance.now();
+  const t0UnixMs = Date.now();
+  let running = true;
+  const sampling = startSamplers(
+    plan,
+    procs,
+    () => (performance.now() - t0) / 1000,
+    () => !running,
+  );
+  const ping = startPing(plan, procs, boundMs);
+  const clients = groups.map((g) => runTcpClient(plan, g, procs));
+  const udpClients = plan.udp.map((u) => runUdpClient(plan, u, procs));
   const flows = (await Promise.all(clients)).flat().sort((a, b) => a.index - b.index);
   const udp = await Promise.all(udpClients);
   running = false;
-  await Promise.all(loops);
+  await Promise.all(sampling.loops);
   const pingOut = ping ? await ping.done : null;
-  for (const s of [...servers, ...udpServers]) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  const link = await procs.run([
-    'ip',
-    '-n',
-    plan.sender.ns,
-    '-s',
-    '-j',
-    'link',
-    'show',
-    'dev',
-    plan.sender.dev,
-  ]);
-  const vethTxPackets =
-    (JSON.parse(link.stdout) as { stats64?: { tx?: { packets?: number } } }[])[0]?.stats64?.tx?.packets ??
-    NaN;
+  for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  const vethTxPackets = await vethTxPacketsOf(plan, procs);
   const byGroup = new Map(groups.flatMap((g) => g.map((f) => [f.index, g[0].port] as const)));
-  for (const f of flows) f.ss = flowSockets(ssSamples, byGroup.get(f.index)!, f.localPort);
+  for (const f of flows) f.ss = flowSockets(sampling.ssSamples, byGroup.get(f.index)!, f.localPort);
   return {
     t0UnixMs,
     flows: flows.map(({ localPort: _, ...f }) => f),
     udp,
     pings: parsePing(pingOut?.stdout ?? '', t0UnixMs),
-    qdiscs,
+    qdiscs: sampling.qdiscs,
     vethTxPackets,
     sysctls,
     commands,
