@@ -2,7 +2,8 @@
  * ath10k behind the driver interface (../driver.ts): mac80211 with
  * intermediate TXQs and AQL (ath10k_mac_register sets
  * NL80211_EXT_FEATURE_AQL; the estimate is mac80211's from the last TX
- * rate), the HTT host side (./ath10k.ts) and the firmware (./ath10k-fw.ts).
+ * rate), the HTT host side (./ath10k.ts, with received frames through its
+ * NAPI poll, ./ath10k-rx.ts) and the firmware (./ath10k-fw.ts).
  * The driver sets no tx_sk_pacing_shift: mac80211's default applies.
  */
 import { firmwareRateControl } from '../offload/offload-rc';
@@ -42,7 +43,7 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
       peerMaxMpduBytes: cfg.peerMaxMpduBytes,
     });
     const mac = offloadMac80211(ctx);
-    const host = new Ath10k(ctx.sim, mac, opts, ctx.rateTo, ctx.cpu, ctx.costs);
+    const host = new Ath10k(ctx.sim, mac, opts, ctx.rateTo, ctx.cpu, ctx.costs, hooks.receive);
     const fw = new Ath10kFirmware(
       ctx.sim,
       ctx.forkRng(40 + node),
@@ -81,6 +82,8 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
       mac,
       driver: host,
       baWindow: BA_WINDOW_VHT,
+      // Received frames reach the stack through the same NAPI poll as the TX statuses.
+      receiveFromAir: (skb, txNode, now) => host.rxInd(skb, txNode, now),
       layers: () => [
         { key: 'occ.driver', label: 'HTT: crossing PCIe to the firmware', order: 3, read: () => fw.busBytes },
         {

@@ -1,5 +1,6 @@
 /** The ath10k HTT host side against what htt_tx.c, mac.c, txrx.c and htt_rx.c do. */
 import { describe, expect, it } from 'vitest';
+import { Skb, SkbKind } from '../../skb';
 import { OffloadRig } from '../offload/offload-testkit';
 import type { PhyRate } from '../types';
 import { ath10kAirtimeEstimateUs, type Ath10k } from './ath10k';
@@ -102,8 +103,60 @@ describe('ath10k HTT', () => {
     expect(host.numPendingTx).toBe(1000);
   });
 
+  it("follows a frame's completion path step by step: push, PCIe, one PPDU, the indication 100 µs after it, the poll 50 µs later", () => {
+    const { r, host } = rig('qca6174', { complUs: 100 });
+    for (let i = 0; i < 3; i++) r.send(0, 1, 1500, 0, 0);
+    // Push mode: ath10k_mac_tx_push_txq hands all three to HTT at once.
+    expect(host.numPendingTx).toBe(3);
+    expect(host.stats.pushed).toBe(3);
+    r.sim.runUntil(50_000_000);
+    // PCIe: ceil(1514 B / 500 MB/s) = 3028 ns each, so all three are in the firmware by 9.1 µs, before
+    // the earliest access (AIFS = 16 + 3 · 9 = 43 µs): one PPDU carrying one 3-MSDU A-MSDU.
+    const tx = r.txops.filter((t) => t.node === 0);
+    expect(tx).toHaveLength(1);
+    expect(tx[0].startNs).toBeGreaterThanOrEqual(43_000);
+    expect(tx[0].nframes).toBe(1);
+    // BlockAck at endNs; TX_COMPL_IND leaves the firmware 100 µs later; the NAPI poll runs 50 µs after
+    // that and frees all three (ath10k_txrx_tx_unref → ieee80211_tx_status) in one pass.
+    const freeAt = tx[0].endNs + 150_000;
+    expect(r.order.filter((e) => e.what === 'free').map((e) => e.atNs)).toEqual([freeAt, freeAt, freeAt]);
+    expect(host.completionUs.median()).toBe(freeAt / 1000);
+    expect(host.stats.polls).toBe(1);
+    expect(host.numPendingTx).toBe(0);
+  });
+
+  it('passes received MSDUs up before the TX statuses, 64 a poll; a poll whose leftovers fill the budget frees nothing', () => {
+    const { r, host } = rig('qca6174', { complUs: 100 });
+    r.send(0, 1, 1500, 0, 0);
+    while (r.txops.length === 0) r.sim.runUntil(r.sim.nowNs + 10_000);
+    const end = r.txops[0].endNs;
+    // The TX_COMPL_IND is in txdone_fifo (end + 100 µs); its poll is due at end + 150 µs.
+    r.sim.runUntil(end + 120_000);
+    for (let i = 0; i < 200; i++) host.rxInd(rxFrame(1000 + i), 1, r.sim.nowNs);
+    r.sim.runUntil(end + 200_000);
+    const seq = r.order.map((e) => e.what);
+    // Poll 1: 64 MSDUs up, then the TX status. Polls 2 and 3: 136 and 72 left over, 64 each, which ends
+    // them at the budget (before any TX status). Poll 4: the last 8.
+    expect(seq.indexOf('free')).toBe(64);
+    expect(seq.filter((w) => w === 'up')).toHaveLength(200);
+    expect(host.rx.stats.budgetExits).toBe(2);
+    expect(host.stats.polls).toBe(4);
+    expect(new Set(r.order.map((e) => e.atNs))).toEqual(new Set([end + 150_000]));
+  });
+
   it('charges airtime from the last TX rate in 100 kbit/s units plus 16 µs (ath10k_mac_update_airtime)', () => {
     // (1534 + 38) · 8 · 10 / 8666 = 14.5 → 14, + 16.
     expect(ath10kAirtimeEstimateUs(1534, VHT80_MCS9_2SS)).toBe(30);
   });
 });
+
+/** A received frame (a TCP ACK from the AP), one MSDU. */
+function rxFrame(id: number): Skb {
+  const skb = new Skb();
+  skb.id = id;
+  skb.kind = SkbKind.ACK;
+  skb.src = 1;
+  skb.dst = 0;
+  skb.hdrBytes = 66;
+  return skb;
+}

@@ -10,14 +10,19 @@
  * - ath10k_mac_tx_can_push: always in push mode; in pull-push mode while the
  *   firmware's thresholds allow (num_push_allowed overall or per TXQ);
  * - htt_rx.c ath10k_htt_rx_tx_compl_ind queues each MSDU's status in
- *   txdone_fifo; the NAPI poll (ath10k_htt_txrx_compl_task) runs
- *   ath10k_txrx_tx_unref for each (txrx.c: dec_pending, num_fw_queued--,
+ *   txdone_fifo; the NAPI poll (ath10k_htt_txrx_compl_task) first passes
+ *   received MSDUs up within the 64-MSDU budget and ends there if they use
+ *   it all (./ath10k-rx.ts), then runs ath10k_txrx_tx_unref for each (txrx.c: dec_pending, num_fw_queued--,
  *   ieee80211_sta_register_airtime with the driver's estimate,
  *   ieee80211_tx_status_ext → AQL release and the skb free), then
  *   ath10k_mac_tx_push_pending (push mode, only below half of
  *   max_num_pending_tx), then the queued tx_fetch_ind: push up to what each
  *   asks, answer with TX_FETCH_RESP.
  * Frames the host cannot push wait in mac80211's TXQs (FQ-CoDel).
+ * The poll runs after napiDelayNs from an idle NAPI (the CE interrupt); while
+ * work is left (the budget ran out, or indications came during the poll)
+ * NAPI polls again at once (napi_reschedule, ath10k_ce_interrupt_summary in
+ * ath10k_pci_napi_poll).
  */
 import type { EventTarget, Sim } from '../../../engine/sim';
 import type { Ns } from '../../../engine/time';
@@ -33,6 +38,7 @@ import { vhtHeRateBps } from '../phy/vht-he';
 import { phyRateBps } from '../phy/phy';
 import type { Ath10kFirmware } from './ath10k-fw';
 import type { Ath10kOptions } from './ath10k-options';
+import { ATH10K_NAPI_BUDGET, Ath10kRx } from './ath10k-rx';
 
 const EBUSY = -16;
 const ENOENT = -2;
@@ -67,6 +73,8 @@ export class Ath10k implements Mac80211Driver, EventTarget {
   readonly completionUs = new Reservoir(16384);
   readonly completionMean = new IntervalMean();
   stats = { pushed: 0, busy: 0, completed: 0, failed: 0, fetchInds: 0, polls: 0 };
+  /** Received MPDUs on their way up through the poll. */
+  readonly rx: Ath10kRx;
 
   constructor(
     private readonly sim: Sim,
@@ -75,8 +83,10 @@ export class Ath10k implements Mac80211Driver, EventTarget {
     private readonly rateTo: (dst: number) => PhyRate,
     private readonly cpu: Cpu | null,
     private readonly costs: CpuCosts,
+    rxUp: (txNode: number, skb: Skb, nowNs: Ns) => void = () => {},
   ) {
     mac.setDriver(this);
+    this.rx = new Ath10kRx(rxUp);
   }
 
   attach(fw: Ath10kFirmware): void {
@@ -188,6 +198,12 @@ export class Ath10k implements Mac80211Driver, EventTarget {
     this.kickNapi(nowNs);
   }
 
+  /** HTT RX indication: a received MPDU (already in order) for the poll to pass up. */
+  rxInd(skb: Skb, txNode: number, nowNs: Ns): void {
+    this.rx.indicate(skb, txNode);
+    this.kickNapi(nowNs);
+  }
+
   fetchInd(dst: number, tid: number, maxMsdus: number, maxBytes: number, nowNs: Ns): void {
     this.stats.fetchInds++;
     this.fetchQ.push({ dst, tid, maxMsdus, maxBytes });
@@ -200,27 +216,47 @@ export class Ath10k implements Mac80211Driver, EventTarget {
     this.sim.at(nowNs + this.opts.napiDelayNs, this, EV_NAPI);
   }
 
-  handleEvent(kind: number, _arg: unknown, nowNs: Ns): void {
-    if (kind === EV_NAPI) {
-      // The poll's CPU work (one TX status per MSDU) comes before its frees.
-      const n = this.txdone.length;
-      if (this.cpu !== null && n > 0) this.cpu.submit(n * this.costs.perCompletionNs, this, EV_NAPI_DONE, n);
-      else this.poll(nowNs, n);
-    } else if (kind === EV_NAPI_DONE) {
-      this.poll(nowNs, arg(_arg));
-    }
+  handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
+    if (kind === EV_NAPI) this.pollStart(nowNs);
+    else if (kind === EV_NAPI_DONE) this.pollEnd(nowNs, arg as number);
   }
 
-  /** ath10k_htt_txrx_compl_task: `n` TX statuses, then push_pending, then the fetch indications. */
-  private poll(nowNs: Ns, n: number): void {
-    this.napiScheduled = false;
+  /**
+   * ath10k_htt_txrx_compl_task, RX half: what the last poll left goes up
+   * first, and a budget used up ends the poll before any TX completion; then
+   * the new MPDUs, then the TX statuses parsed so far (their CPU work, one
+   * status per MSDU, comes before their frees).
+   */
+  private pollStart(nowNs: Ns): void {
     this.stats.polls++;
+    const quota = this.rx.deliver(0, ATH10K_NAPI_BUDGET, nowNs);
+    if (quota >= ATH10K_NAPI_BUDGET) {
+      this.rx.stats.budgetExits++;
+      return this.pollDone(nowNs);
+    }
+    this.rx.handleReady();
+    // What this delivery leaves over goes first in the next poll; the TX statuses run either way.
+    this.rx.deliver(quota, ATH10K_NAPI_BUDGET, nowNs);
+    const n = this.txdone.length;
+    if (this.cpu !== null && n > 0) this.cpu.submit(n * this.costs.perCompletionNs, this, EV_NAPI_DONE, n);
+    else this.pollEnd(nowNs, n);
+  }
+
+  /** The TX half: `n` TX statuses, then push_pending, then the fetch indications. */
+  private pollEnd(nowNs: Ns, n: number): void {
     const done = this.txdone.splice(0, n);
     for (const d of done) this.txUnref(d.skb, d.acked, nowNs);
     this.pushPending(nowNs);
     const fetches = this.fetchQ.splice(0, this.fetchQ.length);
     for (const f of fetches) this.fetch(f.dst, f.tid, f.maxMsdus, f.maxBytes, nowNs);
-    if (this.txdone.length > 0 || this.fetchQ.length > 0) this.kickNapi(nowNs);
+    this.pollDone(nowNs);
+  }
+
+  /** Work left (budget spent, or indications parsed meanwhile): NAPI polls again at once; else it completes. */
+  private pollDone(nowNs: Ns): void {
+    if (this.txdone.length > 0 || this.fetchQ.length > 0 || this.rx.pending)
+      this.sim.at(nowNs, this, EV_NAPI);
+    else this.napiScheduled = false;
   }
 
   /** ath10k_txrx_tx_unref: the MSDU id and its pending count are released, mac80211 gets the status. */
@@ -259,5 +295,3 @@ export class Ath10k implements Mac80211Driver, EventTarget {
     this.fw!.fetchResp(dst, tid, msdus, nowNs);
   }
 }
-
-const arg = (v: unknown): number => v as number;

@@ -46,6 +46,8 @@ export class OffloadRig {
   readonly freed = new Set<number>();
   readonly dropped = new Set<number>();
   readonly sent: Skb[] = [];
+  /** Frees and frames a driver passed up itself (RadioHooks.receive), in the order they happened. */
+  readonly order: { what: 'free' | 'up'; id: number; atNs: Ns }[] = [];
 
   constructor(
     readonly o: OffloadRigOptions<OffloadFamily>,
@@ -90,11 +92,14 @@ export class OffloadRig {
               for (let s: Skb | null = skb; s !== null; s = s.amsduNext)
                 this.delivered.set(s.id, (this.delivered.get(s.id) ?? 0) + 1);
             },
-            free: (skb) => this.freed.add(skb.id),
+            free: (skb, now) => {
+              this.freed.add(skb.id);
+              this.order.push({ what: 'free', id: skb.id, atNs: now });
+            },
             drop: (skb) => this.dropped.add(skb.id),
             onAggregate: (nframes, bytes, dst, now) =>
               this.aggregates.push({ node, nframes, bytes, dst, atNs: now }),
-            receive: () => {},
+            receive: (_txNode, skb, now) => this.order.push({ what: 'up', id: skb.id, atNs: now }),
           },
           forkRng: (salt) => this.sim.rng.fork(salt),
         },
