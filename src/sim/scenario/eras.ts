@@ -41,6 +41,16 @@ export interface EraProfile {
    * merged); from v4.14 (acq_new/acq_old) that TID keeps its place.
    */
   ath9kRotatingRoundRobin: boolean;
+  /**
+   * minstrel_ht: the v4.9–v4.19 code (EWMA, per-frame sampling; v5.4 still ran it), or the
+   * v5.12+ code (filtered prob_avg, sample rate sets; 80d55154b2f8 and its series).
+   */
+  mac80211Minstrel: 'v4.9' | 'v5.12';
+  /**
+   * AQL's airtime estimate: per frame unaggregated as merged in v5.5, or with the rate's
+   * aggregation estimate (agg_shift, f01cfbaf9b29 and 1f38b8c564b8, v5.9).
+   */
+  mac80211AqlEstimate: 'v5.5' | 'v5.9';
   /** AQL defaults (2019+). */
   mac80211Aql: { lowUs: number; highUs: number; thresholdUs: number } | null;
   /** BBR pacing margin (bbr_pacing_margin_percent, 4.20+). */
@@ -115,6 +125,8 @@ const base: EraProfile = {
   mac80211AirtimeDrr: 'v6.0',
   ath9kOwnAirtime: false,
   ath9kRotatingRoundRobin: false,
+  mac80211Minstrel: 'v5.12',
+  mac80211AqlEstimate: 'v5.9',
   mac80211Aql: { lowUs: 5000, highUs: 12000, thresholdUs: 24000 },
   bbrPacingMarginPercent: 1,
 };
@@ -123,6 +135,8 @@ const base: EraProfile = {
 const pre420 = {
   mac80211Airtime: false,
   mac80211AirtimeDrr: 'v5.1',
+  mac80211Minstrel: 'v4.9',
+  mac80211AqlEstimate: 'v5.5',
   mac80211Aql: null,
   bbrPacingMarginPercent: 0,
 } as const;
@@ -197,6 +211,8 @@ export const ERAS: Readonly<Record<EraId, EraProfile>> = {
     id: '5.4',
     label: 'Linux 5.4 (2019, EDT)',
     mac80211AirtimeDrr: 'v5.1',
+    mac80211Minstrel: 'v4.9',
+    mac80211AqlEstimate: 'v5.5',
     kernel: {
       ...k66,
       tsqShortcut: 'empty',

@@ -26,6 +26,8 @@ export function mac80211Settings(w: WifiConfig, era: EraProfile): Mac80211Settin
     airtimeDrr: era.mac80211AirtimeDrr,
     aql: w.aql ? (era.mac80211Aql ?? AQL_DEFAULTS) : null,
     txSkPacingShift: era.mac80211PacingShift,
+    minstrel: era.mac80211Minstrel,
+    aqlEstimate: era.mac80211AqlEstimate,
   };
 }
 

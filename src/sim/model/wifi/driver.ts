@@ -25,6 +25,8 @@ import type { TxDriver } from '../nic/driver';
 import type { Skb } from '../skb';
 import type { Mac80211 } from './mac80211/mac80211-txq';
 import type { AirtimeDrrForm, AqlLimits } from './mac80211/mac80211-airtime';
+import type { AqlEstimateForm } from './mac80211/airtime-estimate';
+import type { MinstrelEra } from './mac80211/minstrel-rc';
 import type { Medium } from './medium/medium';
 import type { Band, PhyRate } from './types';
 import type { MpduLoss } from './phy/link-error';
@@ -41,6 +43,10 @@ export interface Mac80211Settings {
   aql: AqlLimits | null;
   /** hw.tx_sk_pacing_shift default of the era's mac80211 (null: mac80211 of that era calls no update). */
   txSkPacingShift: number | null;
+  /** The era's minstrel_ht (mac80211/minstrel-rc.ts); absent: 'v4.9'. */
+  minstrel?: MinstrelEra;
+  /** The era's AQL airtime estimate (mac80211/airtime-estimate.ts); absent: 'v5.9'. */
+  aqlEstimate?: AqlEstimateForm;
 }
 
 /** Where frames and counts leave a radio. */

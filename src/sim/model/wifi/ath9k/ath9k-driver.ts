@@ -8,7 +8,7 @@ import { us } from '../../../engine/time';
 import type { TxDriver } from '../../nic/driver';
 import { Hop } from '../../skb-trace';
 import type { WifiDriverContext, WifiDriverFactory, WifiRadio } from '../driver';
-import { MinstrelHt } from '../mac80211/minstrel-ht';
+import { createMinstrel, type MinstrelRc } from '../mac80211/minstrel-rc';
 import { Mac80211, mac80211Defaults } from '../mac80211/mac80211-txq';
 import { phyRateBps } from '../phy/phy';
 import { Ath9k, ath9kDefaults } from './ath9k';
@@ -38,12 +38,13 @@ export function macNetdev(mac: Mac80211): TxDriver {
 export const ATH9K_RATE_LIMITS = { maxRates: 4, maxRetry: 10 } as const;
 
 /** minstrel_ht per peer the scenario leaves to rate control. */
-function minstrelFor(ctx: WifiDriverContext): Map<number, MinstrelHt> {
-  const rcs = new Map<number, MinstrelHt>();
+function minstrelFor(ctx: WifiDriverContext): Map<number, MinstrelRc> {
+  const rcs = new Map<number, MinstrelRc>();
   const peers = ctx.peers.filter((p) => ctx.rateControl(p) === 'minstrel_ht');
   if (peers.length === 0) return rcs;
   const rng = ctx.forkRng(60 + ctx.node);
-  for (const p of peers) rcs.set(p, new MinstrelHt(ctx.rateTo(p), rng, ATH9K_RATE_LIMITS, ctx.sim.nowNs));
+  const opts = { ...ATH9K_RATE_LIMITS, era: ctx.mac80211.minstrel, clockNs: () => ctx.sim.nowNs };
+  for (const p of peers) rcs.set(p, createMinstrel(ctx.rateTo(p), rng, opts, ctx.sim.nowNs));
   return rcs;
 }
 

@@ -5,7 +5,7 @@
 import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
 import type { Band, Contender, PhyRate } from '../types';
-import type { MinstrelHt } from '../mac80211/minstrel-ht';
+import type { MinstrelRc } from '../mac80211/minstrel-rc';
 import type { MpduLoss } from '../phy/link-error';
 import type { AthAggregate } from './ath9k-aggr';
 
@@ -26,7 +26,7 @@ export interface Ath9kOptions {
    * minstrel_ht of the station `dst` (mac80211 rate control; ath9k registers
    * max_rates 4 and max_rate_tries 10), or null where the scenario pins the rate.
    */
-  rateControl?(dst: number): MinstrelHt | null;
+  rateControl?(dst: number): MinstrelRc | null;
   /** ERP protection: a non-ERP (11b) station is in the BSS, so OFDM/HT PPDUs go behind a CTS-to-self. */
   erpProtection?: boolean;
   /** ATH_AMPDU_LIMIT_MAX 65535, or the peer's smaller maximum A-MPDU length. */

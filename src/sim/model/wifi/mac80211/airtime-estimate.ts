@@ -2,15 +2,26 @@
  * mac80211's airtime estimate for Airtime Queue Limits, as
  * ieee80211_tx_dequeue charges it: ieee80211_calc_expected_tx_airtime()
  * (net/mac80211/airtime.c) from the station's last TX rate, stored in 4 µs
- * units by ieee80211_info_set_tx_time_est() (include/net/mac80211.h).
+ * units by ieee80211_info_set_tx_time_est() (include/net/mac80211.h: the
+ * value is truncated to a multiple of 4, at most 4092; the 2022 proposal to
+ * round it up, "mac80211: improve AQL tx time estimation", was not merged).
  *
  * airtime.c keeps, per MCS group, the duration of a 1024-byte packet in
  * 1/1024 µs (MCS_DURATION / HE_DURATION over its own bits-per-symbol
- * tables), shifted right by the group's GROUP_SHIFT to fit 16 bits; an
- * aggregated frame is charged its share of that duration plus the PPDU
- * overhead 36 + 4·Nss µs divided by 2^agg_shift, the aggregation the rate
- * suggests. Integer arithmetic throughout, as in C; the 160 MHz VHT group
- * shift is taken from 243 bits per symbol, as the kernel's table has it.
+ * tables), shifted right by the group's GROUP_SHIFT to fit 16 bits. The
+ * frame's length gets 38 bytes ("Ethernet header length") added. By era:
+ * - 'v5.5' (the AQL merge, v5.5–v5.8): every frame is charged as if sent
+ *   alone, its share of the duration plus the whole PPDU overhead
+ *   36 + 4·Nss µs (ieee80211_calc_tx_airtime_rate → calc_rx_airtime); no
+ *   VHT 160 MHz groups yet (8e280369b907, v5.9), so such a rate is charged 0;
+ * - 'v5.9' (f01cfbaf9b29 "improve AQL aggregation estimation for low data
+ *   rates" and 1f38b8c564b8 "extend AQL aggregation estimation to HE and fix
+ *   unit mismatch", both v5.9; 3ff901cb5df1's flat A-MPDU of 16 from the
+ *   same merge window never shipped): an aggregated (non-VO) frame is
+ *   charged its share plus the overhead divided by 2^agg_shift, the
+ *   aggregation the rate suggests, at least 4 µs.
+ * Integer arithmetic throughout, as in C; the 160 MHz VHT group shift is
+ * taken from 243 bits per symbol, as the kernel's table has it.
  */
 import type { PhyRate } from '../types';
 
@@ -88,25 +99,39 @@ export function rateDuration(rate: PhyRate): number {
   return stored << shift;
 }
 
+/** Which ieee80211_calc_expected_tx_airtime (see the header). */
+export type AqlEstimateForm = 'v5.5' | 'v5.9';
+
+/** agg_shift of v5.9+: the A-MPDU size (2^shift) the rate's 1024-byte duration suggests. */
+function aggShift(rate: PhyRate, duration: number): number {
+  if (duration > 400 * 1024) return 1; // <= VHT20 MCS2 1S
+  if (duration > 250 * 1024) return 2;
+  if (duration > 150 * 1024) return 3;
+  if (duration > 70 * 1024) return 4;
+  if (rate.mode !== 'he' || duration > 20 * 1024) return 5;
+  return 6;
+}
+
 /**
  * ieee80211_calc_expected_tx_airtime() for a queued frame of `skbLenBytes`
- * (the 802.11 frame, without FCS) sent in an A-MPDU at `rate`, in µs, as
- * ieee80211_info_set_tx_time_est stores it (4 µs units, at most 4092).
+ * (the 802.11 frame, without FCS) to a station last sent to at `rate`, in
+ * µs, as ieee80211_info_set_tx_time_est stores it (4 µs units, at most
+ * 4092). `ampdu`: the frame's TXQ is not AC_VO (v5.9+ only).
  */
-export function expectedTxAirtimeUs(rate: PhyRate, skbLenBytes: number): number {
+export function expectedTxAirtimeUs(
+  rate: PhyRate,
+  skbLenBytes: number,
+  form: AqlEstimateForm = 'v5.9',
+  ampdu = true,
+): number {
   const len = skbLenBytes + 38; // "Ethernet header length"
   const streams = rate.mode === 'ht' ? Math.floor(rate.mcs / 8) + 1 : rate.nss;
   const overhead = 36 + (streams << 2);
-  let duration = rateDuration(rate);
-  let aggShift: number;
-  if (duration > 400 * 1024) aggShift = 1;
-  else if (duration > 250 * 1024) aggShift = 2;
-  else if (duration > 150 * 1024) aggShift = 3;
-  else if (duration > 70 * 1024) aggShift = 4;
-  else if (rate.mode !== 'he' || duration > 20 * 1024) aggShift = 5;
-  else aggShift = 6;
-  duration = Math.floor(Math.floor((duration * len) / AVG_PKT_SIZE) / 1024);
-  duration += overhead >> aggShift;
-  const us = Math.max(duration, 4);
+  if (form === 'v5.5' && rate.mode === 'vht' && rate.widthMHz === 160) return 0;
+  const duration = rateDuration(rate);
+  const share = Math.floor(Math.floor((duration * len) / AVG_PKT_SIZE) / 1024);
+  let us: number;
+  if (form === 'v5.5' || !ampdu) us = share + overhead;
+  else us = Math.max(share + (overhead >> aggShift(rate, duration)), 4);
   return (Math.min(us, 4095) >> 2) << 2;
 }

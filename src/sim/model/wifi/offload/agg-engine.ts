@@ -27,7 +27,8 @@ import type { Skb } from '../../skb';
 import { Hop } from '../../skb-trace';
 import { bandTiming, EDCA_DEFAULT, legacyDurationNs, ppduDurationNs } from '../phy/phy';
 import type { MpduLoss } from '../phy/link-error';
-import type { MinstrelHt, RateSeries } from '../mac80211/minstrel-ht';
+import type { RateSeries } from '../mac80211/minstrel-ht';
+import type { MinstrelRc } from '../mac80211/minstrel-rc';
 import { amsduMpduBytes, blockAckBytes, vhtHeTxTimeNs, vhtSubframeBytes } from '../phy/vht-he';
 import { AC, type Band, type Contender, type PhyRate, type TxopRecord } from '../types';
 
@@ -42,7 +43,7 @@ export interface AggEngineOptions {
    * given). Closed in both chips: taken to behave as minstrel_ht does on
    * the host (an assumption), deciding once per PPDU, a probe being one MPDU.
    */
-  rateControl?(dst: number): MinstrelHt | null;
+  rateControl?(dst: number): MinstrelRc | null;
   /** The BlockAck agreement's window (64 HT/VHT, 256 HE). */
   baWindow: number;
   /** The MAC's own cap on subframes per A-MPDU (≤ baWindow). */
@@ -289,9 +290,9 @@ export class AggEngine implements Contender {
     if (this.order.length > 0) this.medium.kick(this);
   }
 
-  private readonly rcs = new Map<number, MinstrelHt | null>();
+  private readonly rcs = new Map<number, MinstrelRc | null>();
 
-  private rcOf(dst: number): MinstrelHt | null {
+  private rcOf(dst: number): MinstrelRc | null {
     let rc = this.rcs.get(dst);
     if (rc === undefined) {
       rc = this.opts.rateControl?.(dst) ?? null;

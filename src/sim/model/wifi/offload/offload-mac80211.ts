@@ -20,7 +20,7 @@ export function offloadMac80211(ctx: WifiDriverContext): Mac80211 {
       airtimeDrr: m.airtimeDrr,
       aql: m.aql,
       txSkPacingShift: m.txSkPacingShift,
-      txTimeEstimateUs: (bytes, sta) => expectedTxAirtimeUs(ctx.rateTo(sta), bytes),
+      txTimeEstimateUs: (bytes, sta) => expectedTxAirtimeUs(ctx.rateTo(sta), bytes, m.aqlEstimate),
     }),
     { drop: ctx.hooks.drop, free: ctx.hooks.free },
   );

@@ -9,7 +9,7 @@
  * options. The scenario's station `rateControl` switches it on per peer.
  */
 import type { WifiDriverContext } from '../driver';
-import { MinstrelHt } from '../mac80211/minstrel-ht';
+import { createMinstrel, type MinstrelRc } from '../mac80211/minstrel-rc';
 
 /** Rate limits of the assumed firmware rate control: a 4-entry table like mac80211's, 10 tries. */
 const FIRMWARE_RC = { maxRates: 4, maxRetry: 10 } as const;
@@ -18,12 +18,13 @@ const FIRMWARE_RC = { maxRates: 4, maxRetry: 10 } as const;
 export function firmwareRateControl(
   ctx: WifiDriverContext,
   salt: number,
-): (dst: number) => MinstrelHt | null {
-  const rcs = new Map<number, MinstrelHt>();
+): (dst: number) => MinstrelRc | null {
+  const rcs = new Map<number, MinstrelRc>();
   const peers = ctx.peers.filter((p) => ctx.rateControl(p) === 'minstrel_ht');
   if (peers.length > 0) {
     const rng = ctx.forkRng(salt + ctx.node);
-    for (const p of peers) rcs.set(p, new MinstrelHt(ctx.rateTo(p), rng, FIRMWARE_RC, ctx.sim.nowNs));
+    const opts = { ...FIRMWARE_RC, era: ctx.mac80211.minstrel, clockNs: () => ctx.sim.nowNs };
+    for (const p of peers) rcs.set(p, createMinstrel(ctx.rateTo(p), rng, opts, ctx.sim.nowNs));
   }
   return (dst) => rcs.get(dst) ?? null;
 }
