@@ -161,6 +161,8 @@ function summaryRows(s: Summary): [string, number, string, number][] {
         rows.push([flowKey(fl.flow, `transaction_${p}_us`), tr.latencyUs[p], 'µs', 0]);
     }
     const share = s.flowShares.length > 1 ? s.flowShares[fl.flow] : undefined;
+    // rrul's downloads beside its uploads: 1 where the flow's data comes to host 0.
+    if (own?.direction) rows.push([flowKey(fl.flow, 'download'), own.direction === 'down' ? 1 : 0, '', 0]);
     for (const [k, f, u, d] of share ? SHARE_FIELDS : [])
       if (Number.isFinite(f(share!))) rows.push([flowKey(fl.flow, k), f(share!), u, d]);
   }

@@ -82,6 +82,7 @@ export function summaryCsv(s: Summary): string {
     s.flowShares.forEach((f, i) => {
       const k = `flow.${i + 1}`;
       rows.push([`${k}.name`, '', f.name]);
+      if (f.direction) rows.push([`${k}.direction`, '', f.direction]);
       rows.push([`${k}.goodput`, 'bit/s', cell(f.goodputBps)]);
       rows.push([`${k}.mean_srtt`, 'ms', cell(f.meanSrttMs)]);
       rows.push([`${k}.base_rtt`, 'ms', cell(f.baseRttMs)]);

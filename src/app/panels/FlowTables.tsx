@@ -2,7 +2,8 @@
  * The numbers a user holds against `ss -tinm` and `tc -s qdisc`: per TCP flow
  * its goodput, srtt, min_rtt, cwnd, pacing and delivery rate and skmem t (the
  * median since the measurement began with p10–p90 beside it), retransmitted
- * segments, lost, D-SACKs and reordering; every ping reply as Flent reports it
+ * segments, lost, D-SACKs and reordering, and its direction where the
+ * scenario gives one; every ping reply as Flent reports it
  * (mean, median, p10–p90); per qdisc its backlog and tc's dropped, requeues and
  * overlimits (from the core's Summary).
  */
@@ -21,6 +22,9 @@ const range = (q: Quantiles, f: (v: number) => string) =>
     '–'
   );
 const ms = (v: number) => `${num(v)} ms`;
+/** The flow's number, and its direction where the scenario gives one (rrul's uploads and downloads). */
+const flowLabel = (flow: number, dir: 'up' | 'down' | undefined) =>
+  dir ? `${flow} ${dir === 'down' ? '↓ download' : '↑ upload'}` : String(flow);
 const count = (v: number) => num(v, 4);
 
 const FLOW_COLUMNS = [
@@ -69,7 +73,7 @@ export function FlowTables({ summary }: { summary: Summary }) {
               {flows.map((fl) => (
                 <tr key={fl.flow}>
                   {[
-                    String(fl.flow),
+                    flowLabel(fl.flow, summary.flowShares[fl.flow]?.direction),
                     formatBps(fl.goodputBps),
                     range(fl.srttMs, ms),
                     Number.isFinite(fl.minRttMs) ? ms(fl.minRttMs) : '–',

@@ -2,7 +2,8 @@
  * Each bulk flow's part of a run for the summary (Summary.flowShares): its
  * goodput over the part of its lifetime after warm-up, its start and stop,
  * the base RTT of its path and its mean smoothed RTT — the per-flow rows of
- * Flent's rtt_fair tests.
+ * Flent's rtt_fair tests — and, where the scenario gives it, its direction
+ * (rrul's uploads and downloads).
  */
 import type { FlowShare, LimitShares, TransactionSummary } from '../api';
 import { LIMIT_REASONS, type LimitReason } from '../model/tcp/limit-chrono';
@@ -20,6 +21,8 @@ export interface FlowTimes {
   name?: string;
   /** Two-way propagation of the flow's path (NaN: not fixed by the scenario). */
   baseRttNs?: Ns;
+  /** Which way its data goes, when the scenario says (tcp.perFlow.N.direction). */
+  direction?: 'up' | 'down';
 }
 
 export class FlowShares {
@@ -110,6 +113,7 @@ export class FlowShares {
         meanSrttMs: this.srttN[i] > 0 ? this.srttSum[i] / this.srttN[i] / NS_PER_MS : NaN,
         limited: this.limitShares(i, to),
         ...this.transactions(i, from, to),
+        ...(t.direction ? { direction: t.direction } : {}),
       };
     });
   }
