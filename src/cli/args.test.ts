@@ -37,6 +37,13 @@ describe('parseDuration', () => {
 });
 
 describe('parseArgs', () => {
+  it('reads names of Object.prototype as targets, not as flags', () => {
+    const a = parseArgs(['__proto__', 'constructor', '--seed', '2', 'toString']);
+    expect(a.target).toBe('__proto__');
+    expect(a.moreTargets).toEqual(['constructor', 'toString']);
+    expect(a.seed).toBe(2);
+    expect(err(() => parseArgs(['x', '--constructor']))).toContain('unknown option --constructor');
+  });
   it('has defaults', () => {
     expect(parseArgs(['wired'])).toEqual({
       target: 'wired',

@@ -67,135 +67,129 @@ export function parseDuration(s: string): number {
   return v;
 }
 
+/** The parse in progress: the arguments, and --trace-every / --trace-window until --trace is known. */
+interface Parse {
+  a: CliArgs;
+  traceEvery: number;
+  traceWindow: [number, number] | null;
+}
+
+/** A file name: '' names no file; '-' is standard output (--flent, --trace). */
+function fileName(flag: string, v: string): string {
+  if (v === '') throw new Error(`${flag} '': name a file (or - for standard output)`);
+  return v;
+}
+
+/** `key=value` of --set and --sweep; `what` is the shape the message asks for. */
+function keyValue(flag: string, kv: string, what: string, emptyValue: boolean): [string, string] {
+  const eq = kv.indexOf('=');
+  if (eq <= 0 || (!emptyValue && eq === kv.length - 1))
+    throw new Error(`${flag} ${JSON.stringify(kv)}: expected ${what}`);
+  return [kv.slice(0, eq), kv.slice(eq + 1)];
+}
+
+/** An integer flag's value in [min, max]. */
+function intIn(flag: string, s: string, min: number, max: number): number {
+  if (!/^\d+$/.test(s) || Number(s) < min || Number(s) > max)
+    throw new Error(`${flag} ${JSON.stringify(s)}: expected an integer from ${min} to ${max}`);
+  return Number(s);
+}
+
+function traceWindowOf(s: string): [number, number] {
+  const [from, to] = s.split('..');
+  if (to === undefined)
+    throw new Error(`--trace-window ${JSON.stringify(s)}: expected from..to, e.g. 2s..2.05s`);
+  const w: [number, number] = [parseDuration(from), parseDuration(to)];
+  if (!(w[1] > w[0])) throw new Error(`--trace-window ${JSON.stringify(s)}: the end must be after the start`);
+  return w;
+}
+
+/** The flags that take a value, each writing its field (a Map: no inherited keys such as `__proto__`). */
+const VALUE_FLAGS = new Map<string, (p: Parse, v: string, flag: string) => void>(
+  Object.entries({
+    '--set': ({ a }, v, flag) => {
+      const [k, val] = keyValue(flag, v, 'key=value', true);
+      a.set[k] = val;
+    },
+    '--sweep': ({ a }, v, flag) => {
+      const [key, values] = keyValue(flag, v, 'key=v1,v2,...', false);
+      a.sweep = { key, values: values.split(',') };
+    },
+    '--duration': ({ a }, v) => void (a.durationMs = parseDuration(v)),
+    '--seed': ({ a }, v, flag) => void (a.seed = intIn(flag, v, 0, 2 ** 32 - 1)),
+    '--format': ({ a }, f) => {
+      if (f !== 'table' && f !== 'json' && f !== 'csv')
+        throw new Error(`--format ${JSON.stringify(f)}: expected table, json or csv`);
+      a.format = f;
+    },
+    '--trace': ({ a }, v, flag) => void (a.trace = { file: fileName(flag, v), everyN: 16, windowMs: null }),
+    '--trace-every': (p, v, flag) => void (p.traceEvery = intIn(flag, v, 1, 1_000_000)),
+    '--trace-window': (p, v) => void (p.traceWindow = traceWindowOf(v)),
+    '--flent': ({ a }, v, flag) => void (a.flent = fileName(flag, v)),
+    '--compare': ({ a }, v) => {
+      if (v === '') throw new Error(`--compare '': name a Flent data file`);
+      a.compare = v;
+    },
+    '--shard': ({ a }, v) => void (a.shard = parseShard(v)),
+  } satisfies Record<string, (p: Parse, v: string, flag: string) => void>),
+);
+
+/** The flags that stand alone. */
+const SWITCHES = new Map<string, (a: CliArgs) => void>(
+  Object.entries({
+    '--check': (a) => void (a.check = true),
+    '--list': (a) => void (a.list = true),
+    '--help': (a) => void (a.help = true),
+    '-h': (a) => void (a.help = true),
+  } satisfies Record<string, (a: CliArgs) => void>),
+);
+
+const defaults = (): CliArgs => ({
+  target: null,
+  // No prototype: `--set __proto__=…` is a key like any other (and refused as no field of a scenario).
+  set: Object.create(null) as Record<string, string>,
+  sweep: null,
+  durationMs: null,
+  seed: 1,
+  format: 'table',
+  check: false,
+  list: false,
+  help: false,
+  moreTargets: [],
+  shard: null,
+  merge: null,
+  trace: null,
+  flent: null,
+  compare: null,
+});
+
 export function parseArgs(argv: string[]): CliArgs {
-  const a: CliArgs = {
-    target: null,
-    // No prototype: `--set __proto__=…` is a key like any other (and refused as no field of a scenario).
-    set: Object.create(null) as Record<string, string>,
-    sweep: null,
-    durationMs: null,
-    seed: 1,
-    format: 'table',
-    check: false,
-    list: false,
-    help: false,
-    moreTargets: [],
-    shard: null,
-    merge: null,
-    trace: null,
-    flent: null,
-    compare: null,
-  };
+  const a = defaults();
   if (argv[0] === 'merge') return { ...a, merge: parseMergeArgs(argv.slice(1)) };
-  let traceEvery = 16;
-  let traceWindow: [number, number] | null = null;
-  const need = (i: number, flag: string): string => {
-    const v = argv[i];
-    if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
-    return v;
-  };
+  const p: Parse = { a, traceEvery: 16, traceWindow: null };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
-    const [flag, inline] =
-      x.startsWith('--') && x.includes('=')
-        ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)]
-        : [x, undefined];
-    const val = (): string => inline ?? need(++i, flag);
-    /** A file name: '' names no file; '-' is standard output (--flent, --trace). */
-    const file = (): string => {
-      const v = val();
-      if (v === '') throw new Error(`${flag} '': name a file (or - for standard output)`);
-      return v;
-    };
-    switch (flag) {
-      case '--set': {
-        const kv = val();
-        const eq = kv.indexOf('=');
-        if (eq <= 0) throw new Error(`--set ${JSON.stringify(kv)}: expected key=value`);
-        a.set[kv.slice(0, eq)] = kv.slice(eq + 1);
-        break;
-      }
-      case '--sweep': {
-        const kv = val();
-        const eq = kv.indexOf('=');
-        if (eq <= 0 || eq === kv.length - 1)
-          throw new Error(`--sweep ${JSON.stringify(kv)}: expected key=v1,v2,...`);
-        a.sweep = { key: kv.slice(0, eq), values: kv.slice(eq + 1).split(',') };
-        break;
-      }
-      case '--duration':
-        a.durationMs = parseDuration(val());
-        break;
-      case '--seed': {
-        const s = val();
-        if (!/^\d+$/.test(s) || Number(s) > 2 ** 32 - 1)
-          throw new Error(`--seed ${JSON.stringify(s)}: expected an integer from 0 to 4294967295`);
-        a.seed = Number(s);
-        break;
-      }
-      case '--format': {
-        const f = val();
-        if (f !== 'table' && f !== 'json' && f !== 'csv')
-          throw new Error(`--format ${JSON.stringify(f)}: expected table, json or csv`);
-        a.format = f;
-        break;
-      }
-      case '--check':
-        a.check = true;
-        break;
-      case '--trace':
-        a.trace = { file: file(), everyN: 16, windowMs: null };
-        break;
-      case '--trace-every': {
-        const s = val();
-        if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 1_000_000)
-          throw new Error(`--trace-every ${JSON.stringify(s)}: expected an integer from 1 to 1000000`);
-        traceEvery = Number(s);
-        break;
-      }
-      case '--trace-window': {
-        const s = val();
-        const [from, to] = s.split('..');
-        if (to === undefined)
-          throw new Error(`--trace-window ${JSON.stringify(s)}: expected from..to, e.g. 2s..2.05s`);
-        traceWindow = [parseDuration(from), parseDuration(to)];
-        if (!(traceWindow[1] > traceWindow[0]))
-          throw new Error(`--trace-window ${JSON.stringify(s)}: the end must be after the start`);
-        break;
-      }
-      case '--flent':
-        a.flent = file();
-        break;
-      case '--compare': {
-        const v = val();
-        if (v === '') throw new Error(`--compare '': name a Flent data file`);
-        a.compare = v;
-        break;
-      }
-      case '--list':
-        a.list = true;
-        break;
-      case '--shard':
-        a.shard = parseShard(val());
-        break;
-      case '--help':
-      case '-h':
-        a.help = true;
-        break;
-      default:
-        if (x.startsWith('-')) {
-          throw new Error(
-            `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --trace, --trace-every, --trace-window, --flent, --compare, --shard, --list or --help`,
-          );
-        }
-        if (a.target === null) a.target = x;
-        else a.moreTargets.push(x);
-    }
+    const eq = x.startsWith('--') ? x.indexOf('=') : -1;
+    const [flag, inline] = eq > 0 ? [x.slice(0, eq), x.slice(eq + 1)] : [x, undefined];
+    const take = VALUE_FLAGS.get(flag);
+    const flip = SWITCHES.get(flag);
+    if (take) {
+      const v = inline ?? argv[++i];
+      if (v === undefined || (inline === undefined && v.startsWith('--')))
+        throw new Error(`${flag} needs a value`);
+      take(p, v, flag);
+    } else if (flip) flip(a);
+    else if (x.startsWith('-'))
+      throw new Error(
+        `unknown option ${keyText(x)}: expected --set, --sweep, --duration, --seed, --format, --check, --trace, --trace-every, --trace-window, --flent, --compare, --shard, --list or --help`,
+      );
+    else if (a.target === null) a.target = x;
+    else a.moreTargets.push(x);
   }
   if (!a.target && !a.list && !a.help && !a.compare)
     throw new Error('name a preset or a scenario file (see --list)');
-  if (a.trace) a.trace = { ...a.trace, everyN: traceEvery, windowMs: traceWindow };
-  else if (traceWindow || traceEvery !== 16)
+  if (a.trace) a.trace = { ...a.trace, everyN: p.traceEvery, windowMs: p.traceWindow };
+  else if (p.traceWindow || p.traceEvery !== 16)
     throw new Error('--trace-every and --trace-window need --trace FILE');
   return a;
 }
