@@ -325,8 +325,12 @@ export function applyOverrides(sc: Scenario, set: Record<string, ParamValue | nu
       errors.push(`${keyText(path)} is not a field of this scenario${listHint(out, path)}`);
       continue;
     }
-    // A nullable block (router, wifi, link.xen) switched on from a URL or the CLI arrives as JSON text.
-    const json = (existing === null || absentList) && typeof raw === 'string' && /^\s*[[{]/.test(raw);
+    // A nullable block (router, wifi, link.xen) switched on from a URL or the CLI arrives as JSON text,
+    // as does a whole list (tcp.perFlow with another number of flows).
+    const json =
+      (existing === null || absentList || Array.isArray(existing)) &&
+      typeof raw === 'string' &&
+      /^\s*[[{]/.test(raw);
     let v: unknown;
     try {
       v = json ? (JSON.parse(raw) as unknown) : coerce(existing, raw, path);
