@@ -10,6 +10,7 @@ import wifiBudget from './data/wifi-budget.json' with { type: 'json' };
 import lateCompletions from './data/late-completions.json' with { type: 'json' };
 import gsoCpu from './data/gso-cpu.json' with { type: 'json' };
 import whereQueue from './data/where-queue.json' with { type: 'json' };
+import udpFlood from './data/udp-flood.json' with { type: 'json' };
 
 export const LESSONS: readonly Lesson[] = [
   whyTsq,
@@ -18,6 +19,7 @@ export const LESSONS: readonly Lesson[] = [
   lateCompletions,
   gsoCpu,
   whereQueue,
+  udpFlood,
 ].map((l) => l as unknown as Lesson);
 
 export function findLesson(id: string): Lesson | undefined {

@@ -46,9 +46,45 @@ const BUDGET_FIELDS = new Set([
 
 const WIFI_FIELDS = new Set(['driver', 'medianAggregateBytes', 'medianDriverStatusUs', 'meanFirmwareBytes']);
 
+const Q = ['mean', 'p10', 'median', 'p90'];
+/** Lists of the summary a path may index (<list>.<i>.<field>[.<part>]), with each field and its parts. */
+const LISTS: Record<string, Record<string, string[] | null>> = {
+  flowShares: { goodputBps: null, baseRttMs: null, meanSrttMs: null, startMs: null },
+  udp: { targetBps: null, goodputBps: null, lossFraction: null, jitterMs: null },
+  udpProbes: {
+    rttMs: Q,
+    sendDelayMs: ['mean', 'median'],
+    receiveDelayMs: ['mean', 'median'],
+    lossFraction: null,
+    sent: null,
+    received: null,
+    intervalMs: null,
+  },
+  qdiscs: { drops: null, overlimits: null, backlogPkts: Q.slice(1), backlogBytes: Q.slice(1) },
+};
+
+/** Why a path into one of LISTS is not one, or null. */
+function listPathError(list: string, rest: string[]): string | null {
+  const fields = LISTS[list];
+  const [i, field, part, ...more] = rest;
+  const parts = field !== undefined && Object.hasOwn(fields, field) ? fields[field] : undefined;
+  const ok =
+    i !== undefined &&
+    /^\d+$/.test(i) &&
+    parts !== undefined &&
+    more.length === 0 &&
+    (parts === null ? part === undefined : part !== undefined && parts.includes(part));
+  if (ok) return null;
+  const names = Object.entries(fields).map(([k, ps]) => (ps ? `${k}.{${ps.join(',')}}` : k));
+  return `${list}.<index>.<field>, a field of ${names.join(', ')}`;
+}
+
 /** Why a summary path is not one, or null. */
 function summaryPathError(path: string[]): string | null {
   const [f, ...rest] = path;
+  if (Object.hasOwn(LISTS, f)) return listPathError(f, rest);
+  if (f === 'latencyMs')
+    return rest.length === 1 && Q.includes(rest[0]) ? null : `latencyMs has ${Q.join(', ')}`;
   if (f === 'wifi')
     return rest.length === 1 && WIFI_FIELDS.has(rest[0]) ? null : `wifi has ${[...WIFI_FIELDS].join(', ')}`;
   if (f === 'seriesMeans') return rest.length ? null : 'names no series (seriesMeans.<series key>)';
@@ -61,7 +97,7 @@ function summaryPathError(path: string[]): string | null {
       ? null
       : `stations.<index>.<field>, a field of ${[...STATION_FIELDS].join(', ')}`;
   if (SUMMARY_FIELDS.has(f) && rest.length === 0) return null;
-  return `is not a summary field (${[...SUMMARY_FIELDS].join(', ')}, stations, tsqBudget, seriesMeans)`;
+  return `is not a summary field (${[...SUMMARY_FIELDS].join(', ')}, stations, tsqBudget, seriesMeans, latencyMs, ${Object.keys(LISTS).join(', ')})`;
 }
 
 export interface StepScope {

@@ -84,6 +84,15 @@ export const SOURCES = {
     commit: '63fefa050477',
     url: `${KERNEL_COMMIT}63fefa050477b0974ab34f650e21a7cfc3b02d96`,
   },
+  'fq-codel': {
+    id: 'fq-codel',
+    title: 'fq_codel: Fair Queue Codel AQM',
+    author: 'Eric Dumazet',
+    list: 'netdev (net-next)',
+    date: '2012-05-11',
+    commit: '4b549a2ef4be',
+    url: `${KERNEL_COMMIT}4b549a2ef4bef9965d97cbd992ba67930cd3e0fe`,
+  },
 } as const satisfies Record<string, Citation>;
 
 export type SourceId = keyof typeof SOURCES;
