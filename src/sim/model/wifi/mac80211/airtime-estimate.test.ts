@@ -26,4 +26,24 @@ describe('ieee80211_calc_expected_tx_airtime', () => {
     expect(rateDuration(r)).toBe(1_290_528);
     expect(expectedTxAirtimeUs(r, 1534)).toBe(1952);
   });
+
+  it('v5.5 (the AQL merge, to v5.8): each frame charged unaggregated, the whole PPDU overhead', () => {
+    const vht80 = { mode: 'vht', mcs: 9, nss: 2, widthMHz: 80, shortGi: true } as const;
+    // (9680 · 1572 / 1024) / 1024 = 14, + 36 + 4·2 = 58 µs, stored as 14 units of 4.
+    expect(expectedTxAirtimeUs(vht80, 1534, 'v5.5')).toBe(56);
+    // HT20 MCS0: 1934 + 40 = 1974 → 1972 (v5.9: 1952).
+    const ht0 = { mode: 'ht', mcs: 0, nss: 1, widthMHz: 20, shortGi: false } as const;
+    expect(expectedTxAirtimeUs(ht0, 1534, 'v5.5')).toBe(1972);
+    // No VHT 160 MHz groups before 8e280369b907 (v5.9): no rate, no charge.
+    const vht160 = { mode: 'vht', mcs: 9, nss: 2, widthMHz: 160, shortGi: true } as const;
+    expect(expectedTxAirtimeUs(vht160, 1534, 'v5.5')).toBe(0);
+    expect(expectedTxAirtimeUs(vht160, 1534, 'v5.9')).toBeGreaterThan(0);
+  });
+
+  it('v5.9: a frame on AC_VO (ampdu false) is charged unaggregated; small frames at least 4 µs', () => {
+    const vht80 = { mode: 'vht', mcs: 9, nss: 2, widthMHz: 80, shortGi: true } as const;
+    expect(expectedTxAirtimeUs(vht80, 1534, 'v5.9', false)).toBe(56);
+    // A 60-byte frame: (9680 · 98 / 1024) / 1024 = 0, + 44 >> 5 = 1 → max(1, 4) = 4.
+    expect(expectedTxAirtimeUs(vht80, 60, 'v5.9')).toBe(4);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * One rate's statistics in minstrel_ht from v5.12 on
- * (net/mac80211/rc80211_minstrel_ht.c and .h, as v5.15–v6.6 ship them):
+ * (net/mac80211/rc80211_minstrel_ht.c and .h as 6.1 and 6.15 have them):
  * struct minstrel_rate_stats, minstrel_ht_calc_rate_stats and
  * minstrel_filter_avg_add.
  *

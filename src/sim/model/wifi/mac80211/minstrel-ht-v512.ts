@@ -1,16 +1,16 @@
 /**
- * minstrel_ht as v5.12–v6.6 have it (net/mac80211/rc80211_minstrel_ht.c;
- * Linux 5.15, 6.1 and 6.6 ship it), behind the interface of ./minstrel-rc.ts.
+ * minstrel_ht as v5.12 reworked it (net/mac80211/rc80211_minstrel_ht.c as
+ * Linux 6.1 has it; the eras 6.1–6.16 run it), behind ./minstrel-rc.ts.
  * What changed from the v4.9–v4.19 code of ./minstrel-ht.ts:
  * - prob_avg: the success probability through a second-order smoothing
  *   filter (./minstrel-avg.ts, b1103d256704, v5.5) of the last two
  *   intervals' counts; no EWMA, no variance (eeafcb0c80c8, v5.12);
  * - statistics every update_interval = HZ/20 = 50 ms (7e2123abc516, v5.12,
  *   after v5.5 had halved it to 25 ms); a rate never tried takes the best
- *   probability of the faster rates of its group (019c6fc27829, v5.12);
+ *   probability of the faster rates of its group (v5.12 series);
  * - throughput 100 · (prob · 10^6 / nsecs), rounded once (347c2989a8ba);
  * - max_prob_rate: only rates at least 19/16 as slow as max_tp_rate[0..1],
- *   no stream reduction (a7fca4e4037f, d3b9b45f7e98, v5.12);
+ *   no stream reduction (v5.12 series, with a7fca4e4037f and d3b9b45f7e98);
  * - the rate table: max_tp_rate[0 .. max_rates − 2], then max_prob_rate;
  * - sudden death watches max_prob_rate alone (success < attempts / 4 after
  *   30 attempts) and drops it to group 0's best-probability rate;

@@ -24,8 +24,11 @@
  *   at most 3 per interval — rates slower than the current ones. The driver
  *   sends a probe outside any aggregate (ath9k: ath_tx_form_aggr stops at it).
  * Integer fixed point as the kernel has it (MINSTREL_SCALE 12).
- * Not modelled: the CCK group of HT stations on 2.4 GHz, and the 5.x
- * rework (Butterworth-filtered prob_avg, sample rate sets, 16-bit scale).
+ * Eras v4.9 to v5.4 run it (./minstrel-rc.ts picks it). Not modelled: the
+ * CCK group of HT stations on 2.4 GHz, and v5.0–v5.4's sample_mode for
+ * drivers without a 4-rate chain. The v5.12 rework (filtered prob_avg,
+ * sample rate sets; MINSTREL_SCALE stays 12) is ./minstrel-ht-v512.ts;
+ * v5.5–v5.11 (the filter with this sampler) is no era here.
  */
 import type { Ns } from '../../../engine/time';
 import type { Rng } from '../../../engine/rng';

@@ -3,7 +3,7 @@
  * has it, chosen by MinstrelRcOptions.era (the scenario's era sets it):
  * - 'v4.9': the v4.9–v4.19 code (./minstrel-ht.ts): EWMA, per-frame
  *   sampling after 16 + 2 · avg_ampdu_len frames; also what v5.4 ran;
- * - 'v5.12': the v5.12–v6.6 code (./minstrel-ht-v512.ts): filtered
+ * - 'v5.12': the code from v5.12 on (./minstrel-ht-v512.ts): filtered
  *   prob_avg, sample rate sets sampled every 20 ms.
  * (v5.5–v5.11, the filter with the old sampler, is no era here.)
  * ath9k takes the whole retry chain; the offload drivers' firmware stand-in

@@ -1,6 +1,6 @@
 /**
  * minstrel_ht's sample rate sets from v5.12 on (net/mac80211/
- * rc80211_minstrel_ht.c as v5.15–v6.6 ship it; 80d55154b2f8 "significantly
+ * rc80211_minstrel_ht.c as 6.1 and 6.15 have it; 80d55154b2f8 "significantly
  * redesign the rate probing strategy" and 7aece471a0e6 "reduce the need to
  * sample slower rates"): at every statistics update,
  * minstrel_ht_refill_sample_rates keeps the still-useful rates of three
