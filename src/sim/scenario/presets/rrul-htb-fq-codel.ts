@@ -13,10 +13,12 @@
  * nothing here reads a mark: simplest.qos has one htb class, fq_codel hashes
  * each flow to a queue of its own whatever its DSCP, and sqm clears the marks
  * on ingress (defaults.sh ZERO_DSCP_INGRESS=1). The names keep Flent's.
- * rrul's UDP latency probes are not part of this scene: the ICMP ping is.
+ * rrul's three UDP latency probes (UDP BE, BK, EF: irtt as Flent 2.1.1 runs
+ * it, ../udp-probes.ts) and its ICMP ping go beside them.
  */
 import type { FlowSpec } from '../scenario';
 import { defaultShaper } from '../shaper-config';
+import { flentUdpProbe } from '../udp-probes';
 import type { Preset } from './preset';
 import { SQM_FQ_CODEL_LEAF, sqmUplink } from './sqm-base';
 
@@ -25,6 +27,9 @@ export const RRUL_MARKS = ['BE', 'BK', 'CS5', 'EF'] as const;
 /** A VDSL2 vectoring line's 100/40 Mbit/s, shaped to 90 % as OpenWrt's SQM guide says. */
 export const RRUL_DOWNLINK_BPS = 0.9 * 100e6;
 export const RRUL_UPLINK_BPS = 0.9 * 40e6;
+
+/** rrul.conf's UDP latency probes, as Flent names them ('Ping (ms) UDP BE' …). */
+const RRUL_PROBES = ['UDP BE', 'UDP BK', 'UDP EF'];
 
 const flows = (): FlowSpec[] =>
   (['up', 'down'] as const).flatMap((direction) =>
@@ -42,7 +47,7 @@ export const rrulHtbFqCodel: Preset = {
   id: 'rrul-htb-fq-codel',
   title: 'rrul: four uploads and four downloads through sqm’s htb + fq_codel (36/90 Mbit/s)',
   description:
-    'Flent’s rrul test through a home router shaped by sqm on both sides: four CUBIC uploads and four CUBIC downloads (named BE, BK, CS5, EF as rrul marks them) and a ping. htb holds the uplink at 36 Mbit/s and the downlink at 90 Mbit/s (90 % of a 40/100 Mbit/s VDSL2 line), fq_codel under each; the uploads’ ACKs wait in the download queue beside the download data, and the downloads’ ACKs in the upload queue. Switch either leaf to pfifo to see the bufferbloat rrul was written to show.',
+    'Flent’s rrul test through a home router shaped by sqm on both sides: four CUBIC uploads and four CUBIC downloads (named BE, BK, CS5, EF as rrul marks them), three UDP latency probes and a ping. htb holds the uplink at 36 Mbit/s and the downlink at 90 Mbit/s (90 % of a 40/100 Mbit/s VDSL2 line), fq_codel under each; the uploads’ ACKs wait in the download queue beside the download data, and the downloads’ ACKs in the upload queue. Switch either leaf to pfifo to see the bufferbloat rrul was written to show.',
   params: [
     'router.shaper.leaf',
     'router.shaper.rateBps',
@@ -63,13 +68,14 @@ export const rrulHtbFqCodel: Preset = {
       qdisc: { ...SQM_FQ_CODEL_LEAF },
       shaper: { ...defaultShaper('htb', RRUL_DOWNLINK_BPS), burstBytes: 1600, leaf: 'fq_codel' },
     };
-    sc.title = 'rrul: 4 up + 4 down through htb + fq_codel at 36/90 Mbit/s, and a ping';
+    sc.title = 'rrul: 4 up + 4 down through htb + fq_codel at 36/90 Mbit/s, 3 UDP probes and a ping';
     sc.era = '6.6';
     sc.durationMs = 20_000;
     sc.warmupMs = 5000;
     sc.pingIntervalMs = 200;
     sc.tcp.flows = 2 * RRUL_MARKS.length;
     sc.tcp.perFlow = flows();
+    sc.udpProbes = RRUL_PROBES.map((name) => flentUdpProbe(name));
     return sc;
   },
   constants: [
@@ -116,6 +122,10 @@ export const rrulHtbFqCodel: Preset = {
     {
       path: 'pingIntervalMs',
       why: 'rrul’s ICMP ping runs every STEP_SIZE, Flent’s default 0.2 s.',
+    },
+    {
+      path: 'udpProbes',
+      why: 'rrul.conf’s three UDP latency probes, Ping (ms) UDP BE, BK and EF, each irtt every STEP_SIZE (0.2 s) with its 60-byte packets as Flent 2.1.1 runs it (flentUdpProbe).',
     },
     {
       path: 'durationMs',
