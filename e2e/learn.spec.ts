@@ -67,6 +67,11 @@ const VARY: Record<string, [string, string][]> = {
     ['wifi.queueing', 'legacy'],
     ['wifi.queueing', 'itxq'],
   ],
+  'udp-flood': [
+    ['router.shaper.rateBps', '10M'],
+    ['router.shaper.rateBps', '10M'],
+    ['router.shaper.rateBps', '10M'],
+  ],
 };
 
 const numeric = (vs: ShownValue[]) => vs.filter((v) => v.value !== '' && Number.isFinite(Number(v.value)));

@@ -1,0 +1,80 @@
+/**
+ * The udp-flood lesson end to end: each step asks its prediction before it
+ * runs and shows none of the run's numbers until it is answered; once
+ * answered and run, every number its prose shows is the run's (or its
+ * comparison run's); and the explorer shows the UDP flow and the UDP probe
+ * of the same scene in its summary tables, from the core's summary.
+ */
+import { test, expect } from '@playwright/test';
+import { findLesson } from '../src/sim/lessons/index';
+import type { TsqTestHook } from '../src/app/test-hook-types';
+import type { TsqLearnHook } from '../src/app/learn/learn-hook-types';
+import { collectErrors } from './page-errors';
+import { completeStep, expectValuesFromRun, openStep, player, waitStep } from './learn-helpers';
+
+declare const window: Window & { __tsq?: TsqTestHook; __tsqLearn?: TsqLearnHook };
+
+const lesson = findLesson('udp-flood')!;
+const PROBE = JSON.stringify([
+  { name: 'UDP BE', intervalMs: 200, packetBytes: 60, startMs: 0, stopMs: null },
+]);
+
+test('lesson udp-flood: predictions before the runs, then numbers from the runs', async ({ page }) => {
+  test.setTimeout(lesson.steps.length * 90_000);
+  const errors = collectErrors(page);
+  await openStep(page, 'udp-flood', 1);
+  for (let i = 0; i < lesson.steps.length; i++) {
+    await waitStep(page, i);
+    await expect(player(page).locator('.step-title')).toContainText(lesson.steps[i].title);
+    // Asked first: the prose and its numbers stay hidden until the answer is in.
+    expect(await page.evaluate(() => window.__tsqLearn!.state())).toBe('ask');
+    await expect(player(page).locator('fieldset.predict input[type=radio]')).toHaveCount(
+      lesson.steps[i].predict!.kind === 'choice'
+        ? (lesson.steps[i].predict as { options: unknown[] }).options.length
+        : 0,
+    );
+    await expect(player(page).locator('.paragraphs output.value')).toHaveCount(0);
+    const { asked } = await completeStep(page);
+    expect(asked).toBe(true);
+    await expect(player(page).locator('.predict-result')).toContainText(/simulation/);
+    const shown = await expectValuesFromRun(page);
+    // The UDP probe's and the flood's numbers are among them, and the A/B's pfifo side in step 2.
+    expect(shown.some((v) => v.src.startsWith('end.udpProbes.0.rttMs'))).toBe(true);
+    expect(shown.some((v) => v.src.startsWith('end.udp.0.'))).toBe(true);
+    if (lesson.steps[i].compare) expect(shown.some((v) => v.src.startsWith('compare.'))).toBe(true);
+    if (i + 1 < lesson.steps.length) await player(page).getByTestId('step-next').click();
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the explorer shows the flood and the UDP probe as iperf3 and irtt report them', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto(
+    `/?v=1&preset=udp-flood-pfifo-vs-fq-codel&udpProbes=${encodeURIComponent(PROBE)}&router.shaper.leaf=fq_codel&router.qdisc.kind=fq_codel`,
+  );
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('speed').selectOption('4');
+  await page.evaluate(() => window.__tsq!.play());
+  // Past the 3 s warm-up and a few probes.
+  await page.waitForFunction(() => window.__tsq!.nowNs() >= 5e9, null, { timeout: 80_000 });
+  await page.evaluate(() => window.__tsq!.pause());
+  await expect
+    .poll(
+      async () => page.evaluate(async () => (await window.__tsq!.summary())?.udpProbes?.[0]?.received ?? 0),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBeGreaterThan(0);
+  const s = (await page.evaluate(async () => window.__tsq!.summary()))!;
+  const probe = page.getByTestId('udp-probe-table').locator('tbody tr');
+  await expect(probe).toHaveCount(1);
+  await expect(probe.locator('th')).toHaveText('Ping (ms) UDP BE');
+  await expect
+    .poll(async () => Number.parseFloat((await probe.locator('td').first().textContent()) ?? ''))
+    .toBeCloseTo(s.udpProbes![0].rttMs.mean, 0);
+  const flood = page.getByTestId('udp-table').locator('tbody tr');
+  await expect(flood).toHaveCount(1);
+  await expect(flood.locator('th')).toHaveText(s.udp![0].name);
+  expect(errors).toEqual([]);
+});
