@@ -6,19 +6,27 @@
  *
  * Tests: a WiFi AP with stations is rtt_fair_var_up (a flow and a ping to
  * each host); several flows to one host tcp_nup; one flow tcp_1up, or
- * tcp_1up_noping when the scene sends no ping. Every scene fits one of
- * these, so Flent always finds the test definition its plots need.
+ * tcp_1up_noping when the scene sends no ping; a wired scene with
+ * downloads rrul, rrul_be, tcp_download or tcp_ndown (./from-sim-bidir.ts).
+ * Every scene fits one of these, so Flent always finds the test definition
+ * its plots need.
  */
 import type { StepSeries, Summary } from '../sim/api';
 import { stepSummary } from '../sim/metrics/step-sampler';
 import type { Scenario } from '../sim/scenario/scenario';
 import type { FlentSeriesInput, FlentWriteInput } from './write';
 import { udpProbeSeries } from './from-sim-probes';
+import { type BidirTestName, bidirFlowNames, bidirSumSeries, bidirTestFor } from './from-sim-bidir';
 
-export type FlentTestName = 'tcp_1up' | 'tcp_1up_noping' | 'tcp_nup' | 'rtt_fair_var_up';
+export type FlentTestName = 'tcp_1up' | 'tcp_1up_noping' | 'tcp_nup' | 'rtt_fair_var_up' | BidirTestName;
+
+const isBidir = (t: FlentTestName): t is BidirTestName =>
+  t === 'rrul' || t === 'rrul_be' || t === 'tcp_download' || t === 'tcp_ndown';
 
 export function flentTestFor(sc: Scenario): FlentTestName {
   if (sc.wifi?.topology === 'ap') return 'rtt_fair_var_up';
+  const bidir = bidirTestFor(sc);
+  if (bidir) return bidir;
   if (sc.tcp.flows > 1) return 'tcp_nup';
   return sc.pingIntervalMs > 0 ? 'tcp_1up' : 'tcp_1up_noping';
 }
@@ -82,8 +90,9 @@ function flowSeries(r: SimFlentRun, test: FlentTestName, hosts: string[]): Named
   const med = stepSummary(st);
   const times = st.tNs.map((t) => (t - st.startNs) / NS);
   const pts = (vs: readonly number[]) => vs.map((value, k) => ({ tS: times[k], value }));
+  const bidirNames = isBidir(test) ? bidirFlowNames(r.scenario, test) : null;
   return st.flows.map((f, i) => {
-    const name = seriesNames(test, hosts, i, f.station).tcp;
+    const name = bidirNames?.[i] ?? seriesNames(test, hosts, i, f.station).tcp;
     const m = med.flows[i];
     const stats: FlentSeriesInput['socketStats'] = {
       tcp_cwnd: { units: 'packets', points: pts(f.cwndPkts) },
@@ -96,7 +105,9 @@ function flowSeries(r: SimFlentRun, test: FlentTestName, hosts: string[]): Named
         ? r.summary.goodputBps / 1e6
         : test === 'rtt_fair_var_up'
           ? r.summary.stations[f.station]?.goodputBps / 1e6
-          : undefined;
+          : bidirNames
+            ? r.summary.flowShares[i]?.goodputBps / 1e6
+            : undefined;
     const src = 'median of the core’s per-step samples';
     return {
       input: {
@@ -123,6 +134,8 @@ function flowSeries(r: SimFlentRun, test: FlentTestName, hosts: string[]): Named
 function pingSeries(r: SimFlentRun, test: FlentTestName, hosts: string[]): Named[] {
   if (r.scenario.pingIntervalMs <= 0) return [];
   const st = r.steps;
+  // rrul pings its one HOST: the first far host (every host has the same path).
+  if (isBidir(test)) return st.pings.slice(0, 1).map((p) => firstHostPing(r, p));
   return st.pings.map((p) => {
     const name = seriesNames(test, hosts, 0, p.station).ping;
     const fromSummary =
@@ -147,7 +160,31 @@ function pingSeries(r: SimFlentRun, test: FlentTestName, hosts: string[]): Named
   });
 }
 
+/** rrul's 'Ping (ms) ICMP' to its one host, with the median of that host's replies. */
+function firstHostPing(r: SimFlentRun, p: StepSeries['pings'][number]): Named {
+  const st = r.steps;
+  const name = 'Ping (ms) ICMP';
+  return {
+    input: {
+      name,
+      units: 'ms',
+      runner: 'PingRunner',
+      seq: true,
+      points: p.tNs.map((t, k) => ({ tS: (t - st.startNs) / NS, value: p.rttMs[k] })),
+    },
+    medians: [
+      {
+        name,
+        units: 'ms',
+        median: stepSummary(st).pingMs[0] ?? NaN,
+        source: 'median of the core’s per-step samples (the first host’s replies)',
+      },
+    ],
+  };
+}
+
 function sumSeries(r: SimFlentRun, test: FlentTestName): Named[] {
+  if (isBidir(test)) return bidirSumSeries(r, test);
   if (r.steps.flows.length < 2) return [];
   const st = r.steps;
   const name = 'TCP upload sum';
@@ -201,6 +238,7 @@ export function simToFlent(r: SimFlentRun): { input: FlentWriteInput; medians: S
     testParameters: {
       tcp_cong_control: sc.tcp.cc,
       ...(test === 'tcp_nup' ? { upload_streams: String(sc.tcp.flows) } : {}),
+      ...(test === 'tcp_ndown' ? { download_streams: String(sc.tcp.flows) } : {}),
     },
     note: `Simulated by ${r.producer}: x = 0 is the end of the ${sc.warmupMs / 1000} s warm-up`,
     extra: {

@@ -48,15 +48,29 @@ describe('proposeScenario', () => {
     ]);
   });
 
-  it('rrul and rrul_be: the four uploads, saying the downloads and the UDP probes are not simulated', () => {
+  it('rrul_be: its four uploads and four downloads through the rrul router, with its UDP probes', () => {
     for (const f of ['test-rrul.flent.gz', 'test-rrul_be-socket_stats.flent.gz']) {
       const p = proposeScenario(read(f));
-      const flows = p.fields.find((x) => x.key === 'tcp.flows')!;
-      expect(flows.value).toBe('4');
-      expect(flows.why).toMatch(/its 4 download flows are not simulated/);
-      expect(p.fields.find((x) => x.key === 'pingIntervalMs')!.why).toMatch(
-        /its 3 UDP latency probes are not simulated, the ICMP ping is$/,
-      );
+      const o = proposalOverrides(p);
+      expect(p.presetId).toBe('rrul-htb-fq-codel');
+      expect(o['tcp.flows']).toBe('8');
+      const flows = JSON.parse(o['tcp.perFlow']) as { name: string; direction: string }[];
+      expect(flows.map((x) => `${x.direction} ${x.name}`)).toEqual([
+        'up upload BE',
+        'up upload BE2',
+        'up upload BE3',
+        'up upload BE4',
+        'down download BE',
+        'down download BE2',
+        'down download BE3',
+        'down download BE4',
+      ]);
+      expect((JSON.parse(o.udpProbes) as { name: string }[]).map((x) => x.name)).toEqual([
+        'UDP BE1',
+        'UDP BE2',
+        'UDP BE3',
+      ]);
+      expect(p.fields.find((x) => x.key === 'pingIntervalMs')!.why).not.toMatch(/not simulated/);
     }
   });
 

@@ -2,13 +2,15 @@
  * A scenario to simulate beside a measured run, from what its metadata says:
  * the number of hosts (several: a WiFi AP with one station per host, as
  * rtt_fair's hosts each get a flow and a ping) and of flows (tcp_nup's
- * streams), the length, the step (Flent pings once per step), the
+ * streams; a test with downloads — rrul, rrul_be, tcp_download — runs them
+ * as downloads through the rrul-htb-fq-codel router), the length, the step (Flent pings once per step), the
  * congestion control, and the sender's kernel release → the newest modelled
  * era not after it. The proposal is a preset plus overrides, which the user
  * edits before running; each field says where it came from.
  */
 import { ERA_IDS, type EraId } from '../sim/scenario/eras';
 import { findPreset } from '../sim/scenario/presets/index';
+import { flentUdpProbe } from '../sim/scenario/udp-probes';
 import { fileText } from './errors';
 import type { FlentRun } from './types';
 
@@ -69,35 +71,67 @@ function flowCounts(run: FlentRun): { up: number; down: number; all: number } {
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/**
- * The flows a wired scenario runs for the file's, and why: its uploads
- * (tcp_1up, tcp_nup, rrul's four); a download-only test (tcp_download) has
- * its downloads run as uploads, since a wired scenario's data goes one way,
- * from the sender, and rrul's downloads are left out for the same reason.
- */
+/** The uploads a wired scenario runs for the file's flows (tcp_1up, tcp_nup), and why. */
 function wiredFlows(run: FlentRun): { n: number; why: string } {
-  const { up, down, all } = flowCounts(run);
-  if (up > 0 && down > 0)
-    return {
-      n: up,
-      why: `the file's ${plural(up, 'upload flow')} (${run.name}); its ${plural(down, 'download flow')} are not simulated: a wired scenario's data goes one way, from the sender`,
-    };
-  if (down > 0)
-    return {
-      n: down,
-      why: `the file's ${plural(down, 'download flow')} (${run.name}), run from the sender: a wired scenario's data goes one way`,
-    };
+  const { up, all } = flowCounts(run);
   return { n: up || all, why: `the file's ${plural(up || all, 'TCP flow')} (its throughput series)` };
 }
 
-/** Flent's UDP latency probes (rrul's "Ping (ms) UDP …"): the ICMP ping stands in for them. */
-const udpProbes = (run: FlentRun): number =>
-  run.series.filter((s) => s.kind === 'ping' && !s.computed && /\bUDP\b/.test(s.name)).length;
+/** The preset a test with downloads runs on: sqm's htb + fq_codel on both sides of the router. */
+export const DOWNLOAD_PRESET_ID = 'rrul-htb-fq-codel';
+
+/**
+ * A test with downloads (rrul, rrul_be, tcp_download): its uploads and
+ * downloads as tcp.perFlow, named as the file names them (the last word of
+ * "TCP upload BE" …), unless they are rrul's four and four, which the preset
+ * already runs.
+ */
+function bidirFlows(run: FlentRun, add: (key: string, value: string | number, why: string) => void): void {
+  const flows = run.series.filter((s) => s.kind === 'throughput' && !s.computed);
+  const up = flows.filter((s) => s.direction === 'upload');
+  const down = flows.filter((s) => s.direction === 'download');
+  const what = `the file's ${plural(up.length, 'upload')} and ${plural(down.length, 'download')} (${run.name})`;
+  const preset = findPreset(DOWNLOAD_PRESET_ID)!.scenario().tcp.perFlow ?? [];
+  const spec = (s: (typeof flows)[number], k: number, dir: 'up' | 'down') => ({
+    ...preset[0],
+    name: `${dir === 'up' ? 'upload' : 'download'} ${s.name.replace(/^TCP (upload|download)\s*/, '') || k + 1}`,
+    direction: dir,
+  });
+  const perFlow = [...up.map((s, k) => spec(s, k, 'up')), ...down.map((s, k) => spec(s, k, 'down'))];
+  const same =
+    perFlow.length === preset.length &&
+    perFlow.every((f, i) => f.name === preset[i].name && f.direction === preset[i].direction);
+  add('tcp.flows', perFlow.length, what);
+  if (!same) add('tcp.perFlow', JSON.stringify(perFlow), `${what}, each a flow of its own direction`);
+}
+
+/** Flent's UDP latency probes (rrul's "Ping (ms) UDP …"): outside a test with downloads the ICMP ping stands in for them. */
+const udpProbeNames = (run: FlentRun): string[] =>
+  run.series
+    .filter((s) => s.kind === 'ping' && !s.computed && /\bUDP\b/.test(s.name))
+    .map((s) => s.name.replace(/^Ping \(ms\)\s*/, ''));
+
+/** A test with downloads runs the file's UDP probes beside its flows, each irtt once per step. */
+function bidirProbes(
+  names: string[],
+  stepMs: number,
+  add: (key: string, value: string, why: string) => void,
+) {
+  const probes = names.map((name) => ({ ...flentUdpProbe(name), intervalMs: stepMs }));
+  add(
+    'udpProbes',
+    JSON.stringify(probes),
+    names.length > 0
+      ? `the file's ${plural(names.length, 'UDP latency probe')} (${names.join(', ')}), each once per STEP_SIZE`
+      : 'the file has no UDP latency probe',
+  );
+}
 
 export function proposeScenario(run: FlentRun): Proposal {
   const hosts = run.hosts.length;
   const ap = hosts > 1;
-  const presetId = ap ? 'bench-wifi' : 'bench-wired';
+  const downloads = !ap && flowCounts(run).down > 0;
+  const presetId = ap ? 'bench-wifi' : downloads ? DOWNLOAD_PRESET_ID : 'bench-wired';
   const base = findPreset(presetId)!.scenario();
   const fields: ProposedField[] = [];
   const add = (key: string, value: string | number, why: string) =>
@@ -125,12 +159,15 @@ export function proposeScenario(run: FlentRun): Proposal {
   const pings = run.series.some((s) => s.kind === 'ping' && !s.computed);
   const stepMs = Math.round((run.stepS ?? 0.2) * 1000);
   const pingMs = pings ? stepMs : 0;
-  const probes = udpProbes(run);
+  const probeNames = udpProbeNames(run);
+  const probes = probeNames.length;
   add(
     'pingIntervalMs',
     pingMs,
     (pings ? `STEP_SIZE ${stepMs / 1000} s (Flent pings once per step)` : 'no ping series') +
-      (probes > 0 ? `; its ${plural(probes, 'UDP latency probe')} are not simulated, the ICMP ping is` : ''),
+      (probes > 0 && !downloads
+        ? `; its ${plural(probes, 'UDP latency probe')} are not simulated, the ICMP ping is`
+        : ''),
   );
   if (ap) {
     const sta = base.wifi!.stations[0];
@@ -141,6 +178,9 @@ export function proposeScenario(run: FlentRun): Proposal {
       `the file's HOSTS: ${hosts} hosts, one station each (rates of ${sta.name})`,
     );
     add('wifi.pingIntervalMs', pingMs, 'as pingIntervalMs');
+  } else if (downloads) {
+    bidirFlows(run, add);
+    bidirProbes(probeNames, stepMs, add);
   } else {
     const f = wiredFlows(run);
     add('tcp.flows', Math.max(1, f.n), f.why);
