@@ -150,6 +150,30 @@ describe('minstrel_ht v5.12 on a hand-worked trace', () => {
     expect(m.maxTp).toEqual([6, 5, 7, 4]);
   });
 
+  it('sudden death: max_prob_rate below 25 % after 30 attempts falls to group 0’s best-probability rate', () => {
+    // 2-stream HT20 peer: group 0 MCS 0-7 (indexes 0-7), group 1 MCS 8-15 (8-15).
+    now = 0;
+    const m = new MinstrelHtV512(ht(15), zeroRng, ath9k, 0, () => now);
+    const one2 = (index: number) => [{ rate: m.rateOf(index), count: 1, rts: false, index }];
+    now = 51 * MS;
+    m.txStatus(one2(15), [1], 10, 10, now);
+    // Group 1: MCS 15 at 4096, MCS 14..8 inherit it; group 0 never tried stays at 0 (no throughput).
+    expect(m.maxTp).toEqual([15, 14, 13, 12]);
+    // max_prob: slower than max(74 000, 82 240) · 19 / 16 = 97 660 ns; MCS 13 (92 496) is not,
+    // MCS 12 (123 248) is, and has the best throughput of those at 4096.
+    expect(m.maxProb).toBe(12);
+    expect(m.chain().map((c) => c.rate.mcs)).toEqual([15, 14, 13, 12]);
+    // 31 attempts, 7 acked: 7 < 31 / 4 = 7 is false.
+    now = 52 * MS;
+    m.txStatus(one2(12), [1], 31, 7, now);
+    expect(m.maxProb).toBe(12);
+    // Another 31 with none acked: 62 attempts, 7 < 15; group 0 has no more streams: its
+    // max_group_prob_rate, MCS 0, becomes max_prob_rate and the table's last entry.
+    m.txStatus(one2(12), [1], 31, 0, now);
+    expect(m.maxProb).toBe(0);
+    expect(m.chain().map((c) => c.rate.mcs)).toEqual([15, 14, 13, 0]);
+  });
+
   it('the era picks the implementation', () => {
     const clockNs = () => 0;
     expect(createMinstrel(ht(7), zeroRng, { ...ath9k, era: 'v5.12', clockNs }, 0)).toBeInstanceOf(
