@@ -16,7 +16,13 @@ import { AVG_COEFF1, filterAvgAdd } from './minstrel-avg';
 import { MinstrelHtV512 } from './minstrel-ht-v512';
 import { createMinstrel } from './minstrel-rc';
 import { MinstrelHt } from './minstrel-ht';
-import { SAMPLE_INC, SAMPLE_JUMP, SAMPLE_SLOW } from './minstrel-sample-sets';
+import {
+  MinstrelSampleSets,
+  SAMPLE_INC,
+  SAMPLE_JUMP,
+  SAMPLE_SLOW,
+  sampleTable,
+} from './minstrel-sample-sets';
 
 const MS = 1_000_000;
 const ath9k = { maxRates: 4, maxRetry: 10 };
@@ -181,5 +187,27 @@ describe('minstrel_ht v5.12 on a hand-worked trace', () => {
     );
     expect(createMinstrel(ht(7), zeroRng, { ...ath9k, era: 'v4.9' }, 0)).toBeInstanceOf(MinstrelHt);
     expect(createMinstrel(ht(7), zeroRng, ath9k, 0)).toBeInstanceOf(MinstrelHt);
+  });
+});
+
+describe('minstrel_ht_move_sample_rates as the kernel has it', () => {
+  it('a valid rate already in place is overwritten by the next valid one (the write index stays)', () => {
+    // One HT20 1-stream group with the trace's durations, every rate at 100 %.
+    const dur = [1_476_992, 738_496, 492_480, 369_248, 246_240, 184_736, 164_224, 147_744];
+    const view = {
+      nGroups: 1,
+      perGroup: 8,
+      supported: () => true,
+      durationNs: (i: number) => dur[i],
+      probAvg: () => 4096,
+    };
+    const sets = new MinstrelSampleSets(view, sampleTable(10, zeroRng), 0);
+    sets.rates[SAMPLE_JUMP][0] = 7;
+    sets.rates[SAMPLE_JUMP][1] = 6;
+    // max_tp and max_prob all MCS 4: both MCS 7 and MCS 6 stay valid (faster than 246 240 ns).
+    // i = 0: 7 is valid and i == j, so j stays 0; i = 1: 6 is written over it at 0, j = 1.
+    // The refill then adds the table's first rate at or above MCS 5 (offset of 246 240): 5.
+    sets.refill(4, 4, 4);
+    expect(sets.rates[SAMPLE_JUMP].filter((r) => r >= 0)).toEqual([6, 5]);
   });
 });
