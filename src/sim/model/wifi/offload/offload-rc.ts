@@ -6,7 +6,10 @@
  * throughput and the TX-status rate reports; the model takes the firmware
  * to adapt as minstrel_ht does (per-rate success EWMA, max-throughput rate,
  * sampling), one decision per PPDU — an assumption, named in the drivers'
- * options. The scenario's station `rateControl` switches it on per peer.
+ * options. Which minstrel_ht stands in is the era's (../mac80211/minstrel-rc.ts),
+ * for want of anything known about the firmware's: the firmware itself does
+ * not change with the host kernel. The scenario's station `rateControl`
+ * switches it on per peer.
  */
 import type { WifiDriverContext } from '../driver';
 import { createMinstrel, type MinstrelRc } from '../mac80211/minstrel-rc';
