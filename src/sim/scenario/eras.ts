@@ -84,6 +84,7 @@ const k66: KernelFeatures = {
   tcpSlowStartAfterIdle: true,
   tcpSkbHead: 'small-head-cache',
   hystart: 'us-round-per-ack',
+  bbrAckAggregation: true,
 };
 
 /** Linux 4.1: inline TSQ under a global cap, autosizing, no internal pacing. */
@@ -101,6 +102,7 @@ const k41: KernelFeatures = {
   cwndValidate: 'max-packets',
   tcpSkbHead: 'linear-2k',
   hystart: 'ms',
+  bbrAckAggregation: false,
 };
 
 /** Linux 4.16: tcp_small_queue_check with the rtx-queue shortcut, hrtimer pacing. */
@@ -243,7 +245,8 @@ export const ERA_IDS = Object.keys(ERAS) as EraId[];
 
 /**
  * BBR v1 details by era: 4.20 added the 1 % pacing margin and the EDT
- * correction (bbr_packets_in_net_at_edt), 5.1 the ACK aggregation headroom;
+ * correction (bbr_packets_in_net_at_edt), 5.1 the ACK aggregation headroom
+ * (its own kernel toggle, KernelFeatures.bbrAckAggregation);
  * the small-BDP boost follows the same split (approximate); the min_rtt
  * refresh on equal samples ended with the Nov 2020 fix (5.10).
  */
@@ -258,14 +261,14 @@ export function bbrOptions(era: EraProfile): {
   return era.kernel.pacing === 'edt'
     ? {
         pacingMarginPercent: era.bbrPacingMarginPercent,
-        extraAckedGain: 256,
+        extraAckedGain: era.kernel.bbrAckAggregation ? 256 : 0,
         probeBwSmallBdpBoost: true,
         minRttRefreshOnEqual,
         edt: true,
       }
     : {
         pacingMarginPercent: 0,
-        extraAckedGain: 0,
+        extraAckedGain: era.kernel.bbrAckAggregation ? 256 : 0,
         probeBwSmallBdpBoost: false,
         minRttRefreshOnEqual,
         edt: false,

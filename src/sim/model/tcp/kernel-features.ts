@@ -104,6 +104,12 @@ export interface KernelFeatures {
    * low-window test (25c1a9ca53db, 6.14).
    */
   hystart: HystartRule;
+  /**
+   * BBR v1's cwnd headroom for ACK aggregation (net/ipv4/tcp_bbr.c bbr_update_ack_aggregation,
+   * bbr_ack_aggregation_cwnd; 78dc70ebaa38 "tcp_bbr: adapt cwnd based on ack aggregation
+   * estimation", committed Jan 2019 after 5.0's merge window: 5.1, and 4.19.148 stable).
+   */
+  bbrAckAggregation: boolean;
 }
 
 /** TCP paces itself (SK_PACING_NEEDED is honoured) in this kernel. */
