@@ -78,51 +78,12 @@ export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp', 'lesson', 's
 /** The panels value of a view with every chart hidden. */
 export const NO_PANELS = 'none';
 
-const RESERVED = new Set(['v', 'preset', 'seed', 'speed', 'panels', 'zoom', 'controls', 'theme', 'at']);
-/** An A/B side's parameter: `a.tcp.sk_pacing_shift`. */
-const SIDE_RE = /^([ab])\.(.+)$/;
-const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
-/** Names that would reach object prototypes rather than scenario fields. */
-const FORBIDDEN_SEGMENT = /(^|\.)(__proto__|prototype|constructor)(\.|$)/;
-export const isPath = (s: string): boolean =>
-  s.length <= 120 && PATH_RE.test(s) && !FORBIDDEN_SEGMENT.test(s);
-const SEED_MAX = 0xffffffff;
-
-/** A value as a notice shows it: "" when empty, control characters escaped, cut short so that a hostile link stays readable. */
-export const shown = (s: string) => {
-  if (s === '') return '""';
-  const t = escapeControls(s);
-  return t.length > MAX_SHOWN_CHARS ? `${t.slice(0, MAX_SHOWN_CHARS)}…` : t;
-};
-
-/** Time spans as people write them: 500ms, 2s, 250us (µs accepted too), 1e6ns. */
-export function parseDurationNs(text: string): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(ns|us|µs|ms|s)\s*$/i.exec(text);
-  if (!m) return null;
-  const mult: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
-  const v = Number(m[1]) * mult[m[2].toLowerCase()];
-  return Number.isFinite(v) ? v : null;
-}
-
-export function formatDuration(ns: number): string {
-  const [div, unit] = ns >= 1e9 ? [1e9, 's'] : ns >= 1e6 ? [1e6, 'ms'] : ns >= 1e3 ? [1e3, 'us'] : [1, 'ns'];
-  return `${Number((ns / div).toPrecision(6))}${unit}`;
-}
-
-/**
- * A parameter value as the core's `coerce` reads it back exactly: byte
- * counts with binary suffixes (128K), bit rates with decimal ones (100M).
- */
-export function formatParamValue(path: string, v: ParamValue | null): string {
-  if (v === null) return 'null';
-  if (typeof v !== 'number') return String(v);
-  if (!Number.isFinite(v) || !Number.isInteger(v) || v === 0) return String(v);
-  const binary = /bytes/i.test(path);
-  const rate = !binary && /Bps$/.test(path);
-  if (!binary && !rate) return String(v);
-  const base = binary ? 1024 : 1000;
-  for (const [p, s] of [
-    [3, 'G'],
+  [
+    'v',
+    (_, value, bad) => {
+      if (!READ_VERSIONS.includes(value)) bad(linkVersionReason(value));
+    },
+  ],
     [2, 'M'],
     [1, binary ? 'K' : 'k'],
   ] as const) {
@@ -148,6 +109,80 @@ function linkVersionReason(value: string): string {
     ? `is a newer link version than this TSQ Lab reads (${SHARE_VERSION}); read as version ${SHARE_VERSION}, anything it does not know is named and ignored`
     : `unknown link version; read as version ${SHARE_VERSION}`;
 }
+
+type Bad = (reason: string) => void;
+
+/** `panels=`: the charts shown, "none" for every one hidden on purpose (what encodeShareState writes for it). */
+function readPanels(state: ShareState, value: string, bad: Bad): void {
+  if (value === NO_PANELS) {
+    state.panels = [];
+    return;
+  }
+  const items = listOf(value);
+  const unknown = items.filter((p) => !PANELS.includes(p as Panel));
+  const known = PANELS.filter((p) => items.includes(p));
+  // An empty list (or nothing known) would hide every chart without a word: all are shown instead.
+  const all = known.length ? '' : `; no panel is left, so every panel is shown ("${NO_PANELS}" hides all)`;
+  if (unknown.length)
+    bad(`unknown panel ${unknown.map(shown).join(', ')}; panels are ${PANELS.join(', ')}${all}`);
+  else if (!known.length)
+    bad(
+      `names no panel, so every panel is shown (panels are ${PANELS.join(', ')}; "${NO_PANELS}" hides all)`,
+    );
+  if (known.length) state.panels = known;
+}
+
+/** The link's own keys (the rest are parameters); a Map, so `__proto__` is not one of them. */
+const KEY_READERS = new Map<string, (state: ShareState, value: string, bad: Bad) => void>([
+  ['v', (_, value, bad) => void (READ_VERSIONS.includes(value) || bad(linkVersionReason(value)))],
+  [
+    'preset',
+    (state, value, bad) => {
+      if (/^[A-Za-z0-9_.-]{1,80}$/.test(value)) state.presetId = value;
+      else bad('is not a preset name');
+    },
+  ],
+  [
+    'seed',
+    (state, value, bad) => {
+      const n = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+      if (n <= SEED_MAX) state.seed = n;
+      else bad(`expected an integer from 0 to ${SEED_MAX}`);
+    },
+  ],
+  [
+    'speed',
+    (state, value, bad) => {
+      if (SPEED_IDS.includes(value)) state.speedId = value;
+      else bad(`expected one of ${SPEED_IDS.join(', ')}`);
+    },
+  ],
+  ['panels', readPanels],
+  [
+    'zoom',
+    (state, value, bad) => {
+      const ns = parseDurationNs(value);
+      if (ns !== null && ns >= MIN_ZOOM_NS && ns <= MAX_ZOOM_NS) state.zoomNs = ns;
+      else bad('expected a time span from 10us to 3600s, e.g. 500ms');
+    },
+  ],
+  [
+    'controls',
+    (state, value, bad) => {
+      const items = listOf(value);
+      const invalid = items.filter((c) => !isPath(c));
+      if (invalid.length) bad(`${invalid.map(shown).join(', ')} is not a parameter name`);
+      state.controls = items.filter(isPath);
+    },
+  ],
+  [
+    'theme',
+    (state, value, bad) => {
+      if (value === 'light' || value === 'dark') state.theme = value;
+      else if (value !== 'auto' && value !== '') bad('expected light, dark or auto');
+    },
+  ],
+]);
 
 /** Reads a query string (with or without '?'); never throws. */
 export function decodeShareState(search: string): { state: ShareState; notices: ShareNotice[] } {
@@ -183,66 +218,9 @@ export function decodeShareState(search: string): { state: ShareState; notices: 
       bad(`is longer than ${MAX_VALUE_CHARS} characters`);
       continue;
     }
-    switch (key) {
-      case 'v':
-        if (!READ_VERSIONS.includes(value)) bad(linkVersionReason(value));
-        break;
-      case 'preset':
-        if (/^[A-Za-z0-9_.-]{1,80}$/.test(value)) state.presetId = value;
-        else bad('is not a preset name');
-        break;
-      case 'seed': {
-        const n = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-        if (n <= SEED_MAX) state.seed = n;
-        else bad(`expected an integer from 0 to ${SEED_MAX}`);
-        break;
-      }
-      case 'speed':
-        if (SPEED_IDS.includes(value)) state.speedId = value;
-        else bad(`expected one of ${SPEED_IDS.join(', ')}`);
-        break;
-      case 'panels': {
-        // "none" is every chart hidden on purpose (what encodeShareState writes for it).
-        if (value === NO_PANELS) {
-          state.panels = [];
-          break;
-        }
-        const items = listOf(value);
-        const unknown = items.filter((p) => !PANELS.includes(p as Panel));
-        const known = PANELS.filter((p) => items.includes(p));
-        // An empty list (or nothing known) would hide every chart without a word: all are shown instead.
-        const all = known.length
-          ? ''
-          : `; no panel is left, so every panel is shown ("${NO_PANELS}" hides all)`;
-        if (unknown.length)
-          bad(`unknown panel ${unknown.map(shown).join(', ')}; panels are ${PANELS.join(', ')}${all}`);
-        else if (!known.length)
-          bad(
-            `names no panel, so every panel is shown (panels are ${PANELS.join(', ')}; "${NO_PANELS}" hides all)`,
-          );
-        if (known.length) state.panels = known;
-        break;
-      }
-      case 'zoom': {
-        const ns = parseDurationNs(value);
-        if (ns !== null && ns >= MIN_ZOOM_NS && ns <= MAX_ZOOM_NS) state.zoomNs = ns;
-        else bad('expected a time span from 10us to 3600s, e.g. 500ms');
-        break;
-      }
-      case 'controls': {
-        const items = listOf(value);
-        const invalid = items.filter((c) => !isPath(c));
-        if (invalid.length) bad(`${invalid.map(shown).join(', ')} is not a parameter name`);
-        state.controls = items.filter(isPath);
-        break;
-      }
-      case 'theme':
-        if (value === 'light' || value === 'dark') state.theme = value;
-        else if (value !== 'auto' && value !== '') bad('expected light, dark or auto');
-        break;
-      default:
-        readParam(state, key, value, bad);
-    }
+    const read = KEY_READERS.get(key);
+    if (read) read(state, value, bad);
+    else readParam(state, key, value, bad);
   }
   notices.push(...atNotices(at));
   if (at.changes.length) state.changes = sortChanges(at.changes);
