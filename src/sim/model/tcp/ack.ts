@@ -193,8 +193,13 @@ export class AckProcessor implements EventTarget {
       cc.onAck(tp, this.newlyDelivered, rs, inReduction);
     } else {
       tp.priorInFlight = priorInFlight;
-      if (inReduction) this.prrCwnd(this.newlyDelivered);
-      else {
+      if (inReduction) {
+        // tcp_clean_rtx_queue calls ->pkts_acked on every ACK, in recovery too (CUBIC's delay_min
+        // and HyStart, which runs while cwnd < ssthresh); tcp_cong_control then runs
+        // tcp_cwnd_reduction (PRR) instead of ->cong_avoid.
+        cc.onAck(tp, this.newlyDelivered, rs, true);
+        this.prrCwnd(this.newlyDelivered);
+      } else {
         // tcp_cong_avoid: ->cong_avoid, then snd_cwnd_stamp = now (./cwnd-idle.ts).
         cc.onAck(tp, this.newlyDelivered, rs, false);
         tp.cwndStampNs = nowNs;

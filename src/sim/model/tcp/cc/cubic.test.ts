@@ -4,6 +4,9 @@ import { ms, sec } from '../../../engine/time';
 import type { CcSock } from './cc';
 import { Testbed } from './cc-testbed';
 import { CUBE_FACTOR, Cubic, cubicRoot } from './cubic';
+import { ERAS } from '../../../scenario/eras';
+import { RCV_TUNING, RX_BUF_BYTES } from '../../../scenario/rcv-eras';
+import { MSS, ms as tpMs, tcpPath } from '../tcp-testpath';
 
 const RTT = ms(100);
 const GBIT_BYTES_PER_SEC = 125e6;
@@ -210,5 +213,35 @@ describe('CUBIC', () => {
     expect(cubic.wMaxPkts).toBe(0);
     expect(cubic.kSec).toBe(0);
     expect(cubic.hystartFound).toBe(0);
+  });
+});
+
+describe('CUBIC in the sender', () => {
+  it('->pkts_acked runs in recovery too (tcp_clean_rtx_queue), ->cong_avoid does not', () => {
+    let dropped = false;
+    const { sim, tx } = tcpPath(
+      (skb) => {
+        if (!dropped && Math.round(skb.seq / MSS) === 30) {
+          dropped = true;
+          return Infinity;
+        }
+        return tpMs(10);
+      },
+      ERAS['6.6'].kernel,
+      { tuning: RCV_TUNING['6.6'], soRcvbufBytes: null, rxBufBytes: RX_BUF_BYTES },
+    );
+    const calls: { inRecovery: boolean; cwndBefore: number; cwndAfter: number }[] = [];
+    const onAck = tx.cc.onAck.bind(tx.cc);
+    tx.cc.onAck = (sk, acked, rs, inRecovery) => {
+      const cwndBefore = sk.snd_cwnd;
+      onAck(sk, acked, rs, inRecovery);
+      calls.push({ inRecovery, cwndBefore, cwndAfter: sk.snd_cwnd });
+    };
+    sim.runUntil(sec(1));
+    expect(tx.ack.retransmits).toBe(1);
+    const inRec = calls.filter((c) => c.inRecovery);
+    expect(inRec.length).toBeGreaterThan(0);
+    // CUBIC leaves cwnd to PRR in recovery.
+    expect(inRec.every((c) => c.cwndAfter === c.cwndBefore)).toBe(true);
   });
 });
