@@ -71,6 +71,8 @@ const VARY: Record<string, [string, string][]> = {
     ['router.shaper.rateBps', '10M'],
     ['router.shaper.rateBps', '10M'],
     ['router.shaper.rateBps', '10M'],
+    ['router.shaper.rateBps', '10M'],
+    ['router.shaper.rateBps', '10M'],
   ],
 };
 

@@ -31,7 +31,7 @@ function gather(step: LessonStep) {
     if (!r.ok) throw new Error(r.error);
     compare.set(c.id, r.summaries[0]);
   }
-  const keys = ['router.shaper.rateBps', 'udpFlows.0.rateBps', 'router.shaper.leaf'];
+  const keys = ['router.shaper.rateBps', 'udpFlows.0.rateBps', 'router.shaper.leaf', 'router.qdisc.limit'];
   return summaryContext({
     marks: new Map([['end', own.summaries[0]]]),
     live: own.summaries[0],
@@ -54,8 +54,21 @@ describe('lesson udp-flood', () => {
     expect(validateLesson(lesson)).toMatchObject({ ok: true });
   });
 
+  it('the upload alone: its estimate is of the ping, which the run measures far above the base RTT', () => {
+    const step = lesson.steps.find((s) => s.id === 'alone')!;
+    const ctx = gather(step);
+    const end = ctx.mark('end')!;
+    expect(step.predict).toMatchObject({ kind: 'estimate', value: 'end.latencyMs.median' });
+    expect(end.udp).toBeUndefined(); // no flood in this step
+    expect(end.latencyMs!.median).toBeGreaterThan(5 * end.flowShares[0].baseRttMs);
+  });
+
   it('pfifo: TCP is squeezed and the latency climbs', () => {
     expect(answer('pfifo')).toMatch(/^TCP is squeezed to a small share, and the latency climbs/);
+  });
+
+  it('a shorter FIFO: the latency falls, but TCP stays squeezed', () => {
+    expect(answer('short-fifo')).toMatch(/^The latency falls, but TCP stays squeezed/);
   });
 
   it('fq_codel: TCP gets about half back and the latency falls to near the base RTT', () => {

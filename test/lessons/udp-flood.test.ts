@@ -1,0 +1,4 @@
+import { describe } from 'vitest';
+import { lessonSteps } from './run-lesson';
+
+describe('lesson udp-flood', () => lessonSteps('udp-flood'));
