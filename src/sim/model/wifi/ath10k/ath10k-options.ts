@@ -32,6 +32,8 @@
  *   times, the largest retry count the driver lets a user configure (core.h);
  * - the host's frame crosses PCIe (QCA6174: PCIe 2.0 x1, 5 GT/s with 8b/10b
  *   coding, 500 MB/s) once, when the host hands it over;
+ * - a received PPDU's MPDUs reach the host in HTT RX indications as the PPDU
+ *   ends, already in order (the firmware reorders), with no firmware latency;
  * - pull-push: the firmware asks (HTT_T2H_MSG_TYPE_TX_FETCH_IND) for a TID
  *   whose firmware queue (counting frames still on the bus) holds less than
  *   one full A-MPDU, up to two A-MPDUs' worth (2 · 64 · 3 MSDUs, 2 · the
