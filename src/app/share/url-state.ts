@@ -78,12 +78,51 @@ export const PASS_THROUGH_KEYS: readonly string[] = ['view', 'exp', 'lesson', 's
 /** The panels value of a view with every chart hidden. */
 export const NO_PANELS = 'none';
 
-  [
-    'v',
-    (_, value, bad) => {
-      if (!READ_VERSIONS.includes(value)) bad(linkVersionReason(value));
-    },
-  ],
+const RESERVED = new Set(['v', 'preset', 'seed', 'speed', 'panels', 'zoom', 'controls', 'theme', 'at']);
+/** An A/B side's parameter: `a.tcp.sk_pacing_shift`. */
+const SIDE_RE = /^([ab])\.(.+)$/;
+const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
+/** Names that would reach object prototypes rather than scenario fields. */
+const FORBIDDEN_SEGMENT = /(^|\.)(__proto__|prototype|constructor)(\.|$)/;
+export const isPath = (s: string): boolean =>
+  s.length <= 120 && PATH_RE.test(s) && !FORBIDDEN_SEGMENT.test(s);
+const SEED_MAX = 0xffffffff;
+
+/** A value as a notice shows it: "" when empty, control characters escaped, cut short so that a hostile link stays readable. */
+export const shown = (s: string) => {
+  if (s === '') return '""';
+  const t = escapeControls(s);
+  return t.length > MAX_SHOWN_CHARS ? `${t.slice(0, MAX_SHOWN_CHARS)}…` : t;
+};
+
+/** Time spans as people write them: 500ms, 2s, 250us (µs accepted too), 1e6ns. */
+export function parseDurationNs(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(ns|us|µs|ms|s)\s*$/i.exec(text);
+  if (!m) return null;
+  const mult: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
+  const v = Number(m[1]) * mult[m[2].toLowerCase()];
+  return Number.isFinite(v) ? v : null;
+}
+
+export function formatDuration(ns: number): string {
+  const [div, unit] = ns >= 1e9 ? [1e9, 's'] : ns >= 1e6 ? [1e6, 'ms'] : ns >= 1e3 ? [1e3, 'us'] : [1, 'ns'];
+  return `${Number((ns / div).toPrecision(6))}${unit}`;
+}
+
+/**
+ * A parameter value as the core's `coerce` reads it back exactly: byte
+ * counts with binary suffixes (128K), bit rates with decimal ones (100M).
+ */
+export function formatParamValue(path: string, v: ParamValue | null): string {
+  if (v === null) return 'null';
+  if (typeof v !== 'number') return String(v);
+  if (!Number.isFinite(v) || !Number.isInteger(v) || v === 0) return String(v);
+  const binary = /bytes/i.test(path);
+  const rate = !binary && /Bps$/.test(path);
+  if (!binary && !rate) return String(v);
+  const base = binary ? 1024 : 1000;
+  for (const [p, s] of [
+    [3, 'G'],
     [2, 'M'],
     [1, binary ? 'K' : 'k'],
   ] as const) {
@@ -134,7 +173,12 @@ function readPanels(state: ShareState, value: string, bad: Bad): void {
 
 /** The link's own keys (the rest are parameters); a Map, so `__proto__` is not one of them. */
 const KEY_READERS = new Map<string, (state: ShareState, value: string, bad: Bad) => void>([
-  ['v', (_, value, bad) => void (READ_VERSIONS.includes(value) || bad(linkVersionReason(value)))],
+  [
+    'v',
+    (_, value, bad) => {
+      if (!READ_VERSIONS.includes(value)) bad(linkVersionReason(value));
+    },
+  ],
   [
     'preset',
     (state, value, bad) => {
