@@ -46,3 +46,34 @@ test('the flow and qdisc tables show the summary’s per-flow medians', async ({
   await expect(qdiscs).toContainText(['sender: pfifo_fast']);
   expect(errors).toEqual([]);
 });
+
+test('rrul: each flow’s direction beside its number, and the router’s download queue', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  expect(await page.evaluate(() => window.__tsq!.loadPreset('rrul-htb-fq-codel'))).toBe(true);
+  await page.getByTestId('speed').selectOption('4');
+  await page.evaluate(() => window.__tsq!.play());
+  // Past the 5 s warm-up, so the summary's flows are measured.
+  await page.waitForFunction(() => window.__tsq!.nowNs() >= 6e9, null, { timeout: 80_000 });
+  await page.evaluate(() => window.__tsq!.pause());
+  const shares = await page.evaluate(async () => (await window.__tsq!.summary())!.flowShares);
+  expect(shares.map((f) => f.direction)).toEqual(['up', 'up', 'up', 'up', 'down', 'down', 'down', 'down']);
+  const heads = page.getByTestId('flow-table').locator('tbody th');
+  await expect(heads).toHaveText([
+    '0 ↑ upload',
+    '1 ↑ upload',
+    '2 ↑ upload',
+    '3 ↑ upload',
+    '4 ↓ download',
+    '5 ↓ download',
+    '6 ↓ download',
+    '7 ↓ download',
+  ]);
+  await expect(page.getByTestId('qdisc-table').locator('tbody th')).toContainText([
+    'router: htb → fq_codel',
+    'router down: htb → fq_codel',
+  ]);
+  expect(errors).toEqual([]);
+});
