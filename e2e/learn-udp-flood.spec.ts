@@ -3,7 +3,8 @@
  * runs and shows none of the run's numbers until it is answered; once
  * answered and run, every number its prose shows is the run's (or its
  * comparison run's); and the explorer shows the UDP flow and the UDP probe
- * of the same scene in its summary tables, from the core's summary.
+ * of the same scene in its summary tables, from the core's summary; and the
+ * Experiments view links the scene to the lesson.
  */
 import { test, expect } from '@playwright/test';
 import { findLesson } from '../src/sim/lessons/index';
@@ -79,5 +80,17 @@ test('the explorer shows the flood and the UDP probe as iperf3 and irtt report t
   const flood = page.getByTestId('udp-table').locator('tbody tr');
   await expect(flood).toHaveCount(1);
   await expect(flood.locator('th')).toHaveText(s.udp![0].name);
+  expect(errors).toEqual([]);
+});
+
+test('Experiments links the flood’s free-play scene to its lesson', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/?view=experiments');
+  const link = page.getByTestId('lesson-link-udp-flood');
+  await expect(link).toContainText(lesson.title);
+  await link.click();
+  await waitStep(page, 0);
+  expect(await page.evaluate(() => window.__tsqLearn!.lessonId())).toBe('udp-flood');
+  await expect(player(page).locator('.step-title')).toContainText(lesson.steps[0].title);
   expect(errors).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { batchProgress, useBatches } from '../sweep/batch-store';
 import { CROSS_CHECKS, findCrossCheck } from '../../sim/scenario/cross-checks';
 import { CrossCheckDetail, crossCheckBatch } from './CrossCheckDetail';
 import { ExperimentDetail, batchName } from './ExperimentDetail';
+import { lessonHref, PRESET_LESSONS } from './lesson-links';
 import { openInExplorer } from './open-in-explorer';
 import { FREE_PLAY_PRESETS, REFERENCE_PRESETS, referencePreset } from './table-model';
 
@@ -94,6 +95,17 @@ export function ExperimentsView() {
               >
                 {p.title} <span className="muted small">→ explorer</span>
               </button>
+              {(PRESET_LESSONS[p.id] ?? []).map((l) => (
+                <a
+                  key={l.lessonId}
+                  className="list-item lesson-link"
+                  href={lessonHref(l.lessonId)}
+                  data-testid={`lesson-link-${l.lessonId}`}
+                >
+                  <span className="muted small">lesson:</span> {l.title}{' '}
+                  <span className="muted small">→ learn</span>
+                </a>
+              ))}
             </li>
           ))}
         </ul>
