@@ -30,7 +30,7 @@ const logInt = (min: number, max: number): fc.Arbitrary<number> =>
     .double({ min: Math.log(min), max: Math.log(max), noNaN: true })
     .map((x) => Math.min(max, Math.max(min, Math.round(Math.exp(x)))));
 
-const qdisc = (): fc.Arbitrary<QdiscConfig> =>
+export const qdisc = (): fc.Arbitrary<QdiscConfig> =>
   fc.record({
     kind: fc.constantFrom('pfifo_fast', 'fq', 'fq_codel', 'pfifo'),
     txqueuelen: logInt(1, 10_000),
@@ -96,7 +96,7 @@ const cpu = (): fc.Arbitrary<Scenario['cpu']> =>
  * Rates start at 1 Mbit/s, as links do: a slower shaper with a one-packet limit
  * and a second of RTT loses so much that retransmissions outlast the drain.
  */
-const shaper = (): fc.Arbitrary<ShaperConfig | null> =>
+export const shaper = (): fc.Arbitrary<ShaperConfig | null> =>
   fc.option(
     fc.record({
       kind: fc.constantFrom('htb', 'tbf', 'cake'),
@@ -135,7 +135,7 @@ const shaper = (): fc.Arbitrary<ShaperConfig | null> =>
   );
 
 /** What validation asks of a shaper: tbf needs a burst, cake Linux 4.19+. */
-function validShaper(sh: ShaperConfig | null, era: EraId): ShaperConfig | null {
+export function validShaper(sh: ShaperConfig | null, era: EraId): ShaperConfig | null {
   if (!sh) return null;
   const preCake = ['3.6', '4.1', '4.9', '4.16', '4.17'].includes(era);
   const kind = sh.kind === 'cake' && preCake ? 'htb' : sh.kind;
