@@ -32,8 +32,10 @@ export function buildInterfaceQdisc(
     { ...shaperQdiscOptions(shaper, opts), sg, rand32: rng ? () => rng.u32() : undefined },
     m.dropFn,
   );
+  // The router's download side (./wired-reverse.ts) is named as such in "what bounds throughput".
   const at = where === 'sender' ? 'sender' : 'router';
-  m.shapers.push({ qdisc: qd, rateBps: shaper.rateBps, label: shaperLabel(shaper), where: at });
+  const label = where === 'router-down' ? `${shaperLabel(shaper)} (download side)` : shaperLabel(shaper);
+  m.shapers.push({ qdisc: qd, rateBps: shaper.rateBps, label, where: at });
   return qd;
 }
 
