@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Summary } from '../api';
 import { runScenario } from '../run';
 import { findPreset } from './presets/index';
+import { defaultShaper } from './shaper-config';
 import type { FlowSpec, Scenario } from './scenario';
 import { applyOverrides, validateScenario } from './validate';
 
@@ -80,6 +81,31 @@ describe('uploads and downloads at once', () => {
     expect(b.medianLatencyMs).toBeGreaterThan(a.medianLatencyMs + 20);
     // The uploads' data never enters the download queue; only their ACKs do.
     expect(b.flowShares[0].meanSrttMs).toBeGreaterThan(a.flowShares[0].meanSrttMs + 20);
+  });
+});
+
+describe('the ACKs of an upload on a queued way back', () => {
+  const sqm = (downBps: number | null): Summary => {
+    const sc = findPreset('sqm-htb-fq-codel')!.scenario();
+    sc.durationMs = RUN_MS;
+    sc.warmupMs = WARMUP_MS;
+    if (downBps !== null)
+      sc.router!.down = {
+        rateBps: 1e9,
+        qdisc: { ...sc.router!.qdisc },
+        shaper: { ...defaultShaper('htb', downBps), leaf: 'fq_codel' },
+      };
+    return runScenario(sc, 1).summary;
+  };
+  it('a download side narrower than the ACK stream holds the upload back; a wide one does not', () => {
+    const open = sqm(null);
+    const wide = sqm(10e6);
+    const narrow = sqm(0.3e6);
+    // One ACK per two segments of a 20 Mbit/s upload is about 0.6 Mbit/s on the wire.
+    expect(wide.goodputBps).toBeCloseTo(open.goodputBps, -4);
+    expect(narrow.goodputBps).toBeLessThan(0.95 * open.goodputBps);
+    expect(qdisc(narrow, 'router down: htb → fq_codel').backlogPkts.median).toBeGreaterThan(10);
+    expect(qdisc(wide, 'router down: htb → fq_codel').backlogPkts.median).toBe(0);
   });
 });
 
