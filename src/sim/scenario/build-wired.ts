@@ -17,7 +17,6 @@ import { DevQueue } from '../model/nic/dev-queue';
 import { RxCoalesce } from '../model/nic/rx-coalesce';
 import { SkbKind } from '../model/skb';
 import type { TcpReceiver } from '../model/tcp/receiver';
-import type { DeliverFn } from '../model/nic/driver';
 import { cpuCosts } from './cpu-costs';
 import { ERAS } from './eras';
 import { registerWiredProbes } from './host-probes';
@@ -29,7 +28,7 @@ import { UdpFlows } from './udp-flows';
 import { UdpProbes, udpArrive } from './udp-probes';
 import { buildFarHosts, registerHostProbes } from './wired-hosts';
 import { buildRouter } from './wired-router';
-import { buildFarEgress, buildRouterDown } from './wired-reverse';
+import { buildWayBack } from './wired-reverse';
 import { wiredTraceSites } from './skb-trace-sites';
 import { XenNetfront } from '../model/nic/xen-netfront';
 import { buildInterfaceQdisc, interfaceQdiscName } from './wired-qdisc';
@@ -63,16 +62,8 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     else if (down[skb.flowId]) receivers[skb.flowId].receive(skb, now);
     else m.senders[skb.flowId].receiveAck(skb);
   });
-  const routerDown = buildRouterDown(m, sc, (skb, now) => rxIrq.receive(skb, now));
-  // A far host that sends a download has an egress and a core of its own.
-  const farCpus = new Map<number, Cpu>();
-  const egress = (i: number, propagationUs: number, deliver: DeliverFn): DeliverFn | null => {
-    if (!down[i]) return null;
-    const into = routerDown ? forwardedDelivery(sc) : 'train';
-    const e = buildFarEgress(m, sc, costs, gsoMode, propagationUs, into, deliver);
-    farCpus.set(i, e.cpu);
-    return e.xmit;
-  };
+  // The way back: the router's download queue, a downloading host's own egress (./wired-reverse.ts).
+  const back = buildWayBack(m, sc, costs, gsoMode, (skb, now) => rxIrq.receive(skb, now));
   // Far end: the receivers' host(s) (or a download's sender), and ping replies.
   const hosts = buildFarHosts(
     m,
@@ -83,7 +74,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
       else if (down[skb.flowId]) m.senders[skb.flowId].receiveAck(skb);
       else receivers[skb.flowId].receive(skb, now);
     },
-    { routerDown: routerDown?.deliver ?? null, egress },
+    back.way,
   );
   const farEnd = hosts.deliver;
 
@@ -107,16 +98,12 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
   m.addQdisc(qdisc, interfaceQdiscName('sender', sc.qdisc, sc.shaper));
   if (router && sc.router)
     m.addQdisc(router.qdisc, interfaceQdiscName('router', sc.router.qdisc, sc.router.shaper));
-  if (routerDown && sc.router?.down)
-    m.addQdisc(
-      routerDown.qdisc,
-      interfaceQdiscName('router down', sc.router.down.qdisc, sc.router.down.shaper),
-    );
+  back.registerQdisc();
   m.pingOut = (skb, now) => dev.xmit(skb, now);
 
   receivers = addWiredFlows(m, sc, era, k, costs, gsoMode, {
     hostCpu: cpu,
-    farCpu: (i) => farCpus.get(i) ?? cpu,
+    farCpu: (i) => back.farCpu(i) ?? cpu,
     hostXmit: (skb, now) => dev.xmit(skb, now),
     farXmit: (skb, now) => hosts.sendBack(skb, now),
   });

@@ -26,7 +26,10 @@ import type { Qdisc } from '../model/qdisc/qdisc';
 import type { Skb } from '../model/skb';
 import type { Model } from './model';
 import type { RouterConfig, Scenario } from './scenario';
-import { buildInterfaceQdisc } from './wired-qdisc';
+import { forwardedDelivery } from './wired-device';
+import { flowIsDown } from './wired-flows';
+import type { WayBack } from './wired-hosts';
+import { buildInterfaceQdisc, interfaceQdiscName } from './wired-qdisc';
 
 /** Builds the router's egress toward host 0 (its qdisc for the builder to register); null when `router.down` is absent or null. */
 export function buildRouterDown(
@@ -94,4 +97,37 @@ export function buildFarEgress(
   const qdisc = buildInterfaceQdisc(m, sc.qdisc, null, m.kernel, link.sg, 'sender');
   const dev = new DevQueue(sim, qdisc, nic, { softwareGso: gsoMode === 'gso', sg: link.sg, cpu, costs });
   return { xmit: (skb, now) => dev.xmit(skb, now), cpu };
+}
+
+/**
+ * The far side's ways back to host 0 (./wired-hosts.ts WayBack): the
+ * router's download queue, and an egress for each host whose flow is a
+ * download; `registerQdisc` lists the download queue in the summary (after
+ * the router's own, as `tc -s qdisc` lists the interfaces).
+ */
+export function buildWayBack(
+  m: Model,
+  sc: Scenario,
+  costs: CpuCosts,
+  gsoMode: 'tso' | 'gso' | 'mss',
+  toHost: DeliverFn,
+): { way: WayBack; farCpu: (i: number) => Cpu | undefined; registerQdisc: () => void } {
+  const routerDown = buildRouterDown(m, sc, toHost);
+  const farCpus = new Map<number, Cpu>();
+  const egress = (i: number, propagationUs: number, deliver: DeliverFn): DeliverFn | null => {
+    if (!flowIsDown(sc, i)) return null;
+    const into = routerDown ? forwardedDelivery(sc) : 'train';
+    const e = buildFarEgress(m, sc, costs, gsoMode, propagationUs, into, deliver);
+    farCpus.set(i, e.cpu);
+    return e.xmit;
+  };
+  const down = sc.router?.down;
+  return {
+    way: { routerDown: routerDown?.deliver ?? null, egress },
+    farCpu: (i) => farCpus.get(i),
+    registerQdisc: () => {
+      if (routerDown && down)
+        m.addQdisc(routerDown.qdisc, interfaceQdiscName('router down', down.qdisc, down.shaper));
+    },
+  };
 }
