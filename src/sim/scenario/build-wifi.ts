@@ -23,6 +23,7 @@ import { registerWifiProbes } from './wifi-probes';
 import { wifiTraceSites } from './skb-trace-sites';
 import { buildMainRadio, buildPeerRadios, type RadioBuild } from './wifi-radios';
 import { buildAnsweringHost, buildSendingHost } from './wifi-wired';
+import { UdpProbes } from './udp-probes';
 
 export { HOST_NODE };
 
@@ -73,6 +74,8 @@ export function buildWifi(sc: Scenario, seed: number, framesEnabled: boolean): M
     m.pingTargets = local ? [0] : w.stations.map((_, i) => i + 1);
     m.pingOut = (skb, now) => net.fromHost.send(skb, now);
   }
+  // UDP probes leave where the pings do, for the first ping target (./udp-probes.ts).
+  if (sc.udpProbes?.length) m.udpProbes = new UdpProbes(m, sc, m.pingOut, m.pingTargets[0]);
   const receivers = addWifiFlows({ m, net, sc, era, costs });
   net.receivers = receivers;
   m.receivers = receivers;

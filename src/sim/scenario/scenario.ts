@@ -244,7 +244,7 @@ export interface Scenario {
   changes: ScheduledChange[];
   /** Unresponsive UDP senders beside the TCP flows (iperf3 -u -b), wired only; absent: none. */
   udpFlows?: UdpFlowSpec[];
-  /** UDP latency probes (irtt, as Flent's rrul runs it), wired only; absent: none. */
+  /** UDP latency probes (irtt, as Flent's rrul runs it), to the far host or, on WiFi, the first ping target; absent: none. */
   udpProbes?: UdpProbeSpec[];
   /**
    * Events per packet on the wire into a router (absent: 'skb'). 'skb': a GSO/TSO

@@ -2,7 +2,7 @@
  * UDP latency probes (udpProbes, ./udp-probes.ts) through a built wired
  * scenario: exactly the base RTT plus serialisation on an idle path, low
  * behind fq_codel and high behind pfifo while a flood fills the shaper,
- * validation that names the field.
+ * through a WiFi AP's queues, validation that names the field.
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../run';
@@ -95,10 +95,23 @@ describe('UDP latency probes', () => {
     const errors = validateScenario(sc).join('\n');
     expect(errors).toMatch(/udpProbes\.0\.packetBytes/);
     expect(errors).toMatch(/udpProbes\.0\.startMs = 7000 must be less than durationMs = 6000/);
-    const wifi = findPreset('ath9k-pacing-shift')!.scenario();
-    wifi.udpProbes = [flentUdpProbe()];
-    expect(validateScenario(wifi)).toContain(
-      'udpProbes applies only to a wired scenario for now: with wifi set, leave udpProbes out',
-    );
+  });
+
+  it('on WiFi: through the AP’s queues and the air to the first station and back, as its ping goes', () => {
+    for (const id of ['ath10k-qca6174', 'bench-wifi']) {
+      const sc = findPreset(id)!.scenario();
+      sc.udpProbes = [flentUdpProbe()];
+      sc.warmupMs = 1000;
+      expect(validateScenario(sc)).toEqual([]);
+      const s = runScenario(sc, 1, 3000).summary;
+      const p = s.udpProbes![0];
+      // Requests at 1.0, 1.2, …, 2.8 s, each answered.
+      expect([p.sent, p.received, p.lossFraction], id).toEqual([10, 10, 0]);
+      // The same queues as the first station's ping: of its order, not of a wired path's.
+      const ping = s.stations[0].medianPingMs;
+      expect(p.rttMs.median, id).toBeGreaterThan(ping / 2);
+      expect(p.rttMs.median, id).toBeLessThan(ping * 2);
+      expect(Math.min(p.sendDelayMs.median, p.receiveDelayMs.median)).toBeGreaterThan(0);
+    }
   });
 });

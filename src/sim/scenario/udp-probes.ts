@@ -1,9 +1,11 @@
 /**
- * The UDP latency probes of a wired scenario (`udpProbes`,
+ * The UDP latency probes of a scenario (`udpProbes`,
  * ../model/udp/udp-probe.ts): each an irtt client on the sending host, as
- * Flent's rrul runs it, through the same qdisc, shaper and NIC as the TCP
- * and UDP flows, answered by an irtt server on the far host; the summary's
- * RTT, one-way delays and loss per probe, and a chart of its last RTT.
+ * Flent's rrul runs it, through the same qdisc, shaper and NIC (or the AP's
+ * WiFi queues and the air, leaving where the pings leave) as the TCP and UDP
+ * flows, answered by an irtt server on the far host (on WiFi, the first ping
+ * target); the summary's RTT, one-way delays and loss per probe, and a chart
+ * of its last RTT.
  */
 import type { UdpProbeSummary } from '../api';
 import { NS_PER_MS, type Ns } from '../engine/time';
@@ -13,6 +15,7 @@ import {
   FLENT_IRTT_INTERVAL_MS,
   IRTT_DEFAULT_PACKET_BYTES,
   irttReplyTo,
+  isProbeReply,
   isUdpProbe,
   UDP_PROBE_FLOW_ID_BASE,
   UdpProbeClient,
@@ -39,7 +42,8 @@ export class UdpProbes {
   /** Requests sent from here on are measured: the warm-up's end, or the last knob change's. */
   private measureFromNs: Ns;
 
-  constructor(m: Model, sc: Scenario, xmit: (skb: Skb, nowNs: Ns) => void) {
+  /** `dst`: the node the irtt server runs on, the far host (wired) or the first ping target (WiFi). */
+  constructor(m: Model, sc: Scenario, xmit: (skb: Skb, nowNs: Ns) => void, dst = 1) {
     this.measureFromNs = m.warmupEndNs;
     (sc.udpProbes ?? []).forEach((p, i) => {
       const st: ProbeStats = {
@@ -55,7 +59,7 @@ export class UdpProbes {
         m.sim,
         {
           index: i,
-          dst: 1,
+          dst,
           intervalNs: p.intervalMs * NS_PER_MS,
           packetBytes: p.packetBytes,
           startNs: p.startMs * NS_PER_MS,
@@ -133,6 +137,16 @@ export class UdpProbes {
       };
     });
   }
+}
+
+/**
+ * A probe's datagram at a WiFi scene's host (./wifi-net.ts), where requests
+ * and replies reach the same stacks: a request is answered by `answer` (the
+ * host's own way back), a reply goes to its client.
+ */
+export function probeArrive(m: Model, skb: Skb, nowNs: Ns, answer: (skb: Skb, nowNs: Ns) => void): void {
+  if (isProbeReply(skb)) m.udpProbes?.clientReceive(skb, nowNs);
+  else m.udpProbes?.serverReceive(skb, nowNs, answer);
 }
 
 /** A UDP datagram at the far host: an irtt request (answered on the way back) or an iperf3 -u flow's. */

@@ -45,11 +45,9 @@ export function udpRules(s: Scenario, errors: string[]): void {
   });
 }
 
-/** UDP probes, like UDP flows, run on wired scenarios only; each starts within the run and stops after it starts. */
+/** Each UDP probe starts within the run and stops after it starts. */
 export function udpProbeRules(s: Scenario, errors: string[]): void {
   const probes = Array.isArray(s.udpProbes) ? (s.udpProbes as unknown[]) : [];
-  if (probes.length > 0 && s.wifi !== null && s.wifi !== undefined)
-    errors.push('udpProbes applies only to a wired scenario for now: with wifi set, leave udpProbes out');
   probes.forEach((p, i) => {
     if (!isObject(p)) return;
     if (isNum(p.startMs) && isNum(s.durationMs) && p.startMs >= s.durationMs)

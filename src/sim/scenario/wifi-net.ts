@@ -1,7 +1,7 @@
 /**
  * Where frames go in a WiFi scene: from the air to a radio's host, through
  * the receivers' reorder buffers and RX interrupt mitigation, on to the
- * sockets, the ping responders or the wired host behind the AP. The
+ * sockets, the ping and UDP probe responders or the wired host behind the AP. The
  * builders (./build-wifi.ts and its parts) fill in the radios, the wired
  * side and the flows; this object only routes.
  *
@@ -21,6 +21,7 @@ import { RxMitigation } from '../model/wifi/ath9k/rx-mitigation';
 import type { WifiRadio } from '../model/wifi/driver';
 import { RxReorder } from '../model/wifi/mac80211/rx-reorder';
 import type { Model } from './model';
+import { probeArrive } from './udp-probes';
 import type { WifiConfig } from './wifi-config';
 
 /** The wired host's node index (it has no radio). */
@@ -71,6 +72,7 @@ export class WifiNet {
     else if (skb.kind === SkbKind.ACK) this.m.senders[skb.flowId].receiveAck(skb);
     else if (skb.kind === SkbKind.PING_REQ) this.radioXmit(node, pingReplyTo(skb), now);
     else if (skb.kind === SkbKind.PING_REPLY) this.m.pingReply(skb);
+    else if (skb.kind === SkbKind.UDP) probeArrive(this.m, skb, now, (r, t) => this.radioXmit(node, r, t));
   }
 
   /** The receiver's reorder stream of (transmitter, destination, TID). */
@@ -124,6 +126,7 @@ export class WifiNet {
     else if (skb.kind === SkbKind.ACK) this.m.senders[skb.flowId].receiveAck(skb);
     else if (skb.kind === SkbKind.PING_REQ) this.fromHost.send(pingReplyTo(skb), now);
     else if (skb.kind === SkbKind.PING_REPLY) this.m.pingReply(skb);
+    else if (skb.kind === SkbKind.UDP) probeArrive(this.m, skb, now, (r, t) => this.fromHost.send(r, t));
   }
 
   /** A node's stack transmits: the main device through its qdisc, every other radio into its netdev (to the main device). */

@@ -11,6 +11,7 @@ import { SkbKind, type Skb } from '../skb';
 import {
   IRTT_DEFAULT_PACKET_BYTES,
   irttReplyTo,
+  isProbeReply,
   type ProbeSample,
   UDP_PROBE_FLOW_ID_BASE,
   UdpProbeClient,
@@ -59,6 +60,24 @@ describe('irtt probe (udp-probe.ts)', () => {
     // Nothing freed them: six datagrams of 60 B, each a 512-byte head + 256.
     expect(client.wmemBytes).toBe(6 * udpSkbTruesize(60));
     expect(udpSkbTruesize(60)).toBe(768);
+  });
+
+  it('a reply is told from a request by the server’s send stamp, which a request has zeroed', () => {
+    const sim = new Sim(1);
+    const { sent } = probeOn(sim, () => null, 0);
+    sim.runUntil(0);
+    const req = sent[0];
+    expect(isProbeReply(req)).toBe(false);
+    const reply = irttReplyTo(req, 3 * MS);
+    expect(isProbeReply(reply)).toBe(true);
+    // Same flow (fq_codel hashes it to the same queue as any reply of this probe), back to the client.
+    expect([reply.flowId, reply.src, reply.dst, reply.seq, reply.lenBytes]).toEqual([
+      req.flowId,
+      req.dst,
+      req.src,
+      req.seq,
+      60,
+    ]);
   });
 
   it('RTT and one-way delays from the server stamps: 3 ms up, 7 ms down → 10 ms', () => {

@@ -191,8 +191,16 @@ export function irttReplyTo(req: Skb, nowNs: Ns): Skb {
   r.hdrBytes = req.hdrBytes;
   r.truesizeBytes = req.truesizeBytes;
   r.createdNs = nowNs;
+  // Never 0: a request takes time to arrive, so the stamp tells a reply from a request.
   r.ackSeq = nowNs;
   return r;
 }
 
 export const isUdpProbe = (skb: Skb): boolean => skb.flowId >= UDP_PROBE_FLOW_ID_BASE;
+
+/**
+ * A reply carries the server's send stamp; irtt zeroes the stamp fields of a
+ * request, which the server fills (the reply is on the same flow, so the
+ * stamp tells the two apart where both reach the same host's stack).
+ */
+export const isProbeReply = (skb: Skb): boolean => isUdpProbe(skb) && skb.ackSeq !== 0;
