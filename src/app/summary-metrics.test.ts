@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { station, summary } from './experiments/test-summaries';
 import { formatBps } from './format';
-import { metricLabel, metricText, SUMMARY_METRICS, summaryMetric } from './summary-metrics';
+import { metricLabel, metricsFor, metricText, SUMMARY_METRICS, summaryMetric } from './summary-metrics';
 
 describe('metricLabel', () => {
   const labels = (s: ReturnType<typeof summary> | null) =>
@@ -26,6 +26,23 @@ describe('metricLabel', () => {
   it('finds metrics by key and names a key it does not know', () => {
     expect(summaryMetric('drops').get(summary({ drops: 7 }))).toBe(7);
     expect(() => summaryMetric('nope')).toThrow(/nope/);
+  });
+});
+
+describe('the UDP metrics', () => {
+  it('apply to runs with a UDP probe or a UDP flow, and read the first one', () => {
+    const probe = { rttMs: { median: 20.4 } } as NonNullable<ReturnType<typeof summary>['udpProbes']>[number];
+    const flow = { lossFraction: 0.35 } as NonNullable<ReturnType<typeof summary>['udp']>[number];
+    const rtt = summaryMetric('udp_probe_rtt_ms');
+    const loss = summaryMetric('udp_loss_fraction');
+    expect([rtt.only!(summary({})), loss.only!(summary({}))]).toEqual([false, false]);
+    expect(metricsFor(summary({})).some((m) => m.key.startsWith('udp'))).toBe(false);
+    const s = summary({ udpProbes: [probe], udp: [flow] });
+    expect(metricsFor(s).map((m) => m.key)).toEqual(
+      expect.arrayContaining(['udp_probe_rtt_ms', 'udp_loss_fraction']),
+    );
+    expect([rtt.get(s), loss.get(s)]).toEqual([20.4, 0.35]);
+    expect(metricText(loss, s)).toBe('35 %');
   });
 });
 

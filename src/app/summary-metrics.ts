@@ -26,6 +26,9 @@ export interface SummaryMetric {
   only?: (s: Summary) => boolean;
 }
 
+const hasProbe = (s: Summary): boolean => (s.udpProbes?.length ?? 0) > 0;
+const hasUdpFlow = (s: Summary): boolean => (s.udp?.length ?? 0) > 0;
+
 /** Runs with a WiFi radio whose driver hands frames to firmware or hardware (ath10k, mt76). */
 const offloaded = (s: Summary): boolean =>
   s.wifi !== undefined && Number.isFinite(s.wifi.medianDriverStatusUs);
@@ -105,6 +108,22 @@ export const SUMMARY_METRICS: readonly SummaryMetric[] = [
     unit: 'bytes',
     get: (s) => s.wifi?.meanFirmwareBytes ?? NaN,
     only: offloaded,
+  },
+  {
+    key: 'udp_probe_rtt_ms',
+    digits: 3,
+    label: 'UDP probe RTT (median)',
+    unit: 'ms',
+    get: (s) => s.udpProbes?.[0]?.rttMs.median ?? NaN,
+    only: hasProbe,
+  },
+  {
+    key: 'udp_loss_fraction',
+    digits: 4,
+    label: 'UDP flow loss',
+    unit: 'fraction',
+    get: (s) => s.udp?.[0]?.lossFraction ?? NaN,
+    only: hasUdpFlow,
   },
 ];
 

@@ -27,6 +27,9 @@ const ROWS = [
   'tsq_limit_bytes',
   'median_completion_us',
   'throttled_fraction',
+  // Only where a side has them: its first UDP probe and UDP flow.
+  'udp_probe_rtt_ms',
+  'udp_loss_fraction',
 ].map(summaryMetric);
 
 /** Bins across the window: per-sample goodput is noisy, the strip shows the trend of the gap. */
@@ -175,7 +178,7 @@ export function DiffStrip({ ab }: { ab: AbController }) {
           </tr>
         </thead>
         <tbody>
-          {ROWS.map((r) => {
+          {ROWS.filter((r) => !r.only || [a, b].some((s) => s && r.only!(s))).map((r) => {
             const va = a ? r.get(a) : NaN;
             const vb = b ? r.get(b) : NaN;
             const [d, ratio] = diffText(va, vb, r.unit);
