@@ -13,7 +13,8 @@
  * tcp_limit_output_bytes 256 KiB one at a time (8 rows); then the writers of
  * model/traffic, cubic behind htb: iperf3 -b 10M at 20 Mbit/s and -b 100M at
  * 200 Mbit/s (128 KiB writes), 1000-byte writes at 20 Mbit/s, and one upload
- * beside an iperf3 -u -b 30M flood at 20 Mbit/s (4 rows). 4 s per row, the
+ * beside an iperf3 -u -b 30M flood at 20 Mbit/s (4 rows); one upload and one
+ * download through a router shaped both ways at 20 Mbit/s (1 row). 4 s per row, the
  * first second a warm-up.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { Procs } from '../src/twin/procs';
 import { nsPrefix, withMeasuredRtt } from '../src/twin/run-twin';
 import { runSimSide } from '../src/twin/sim-side';
 import { twinBlocker } from '../src/twin/twin-cli';
+import { sqmUplink } from '../src/sim/scenario/presets/sqm-base';
 import { wiredBase } from '../src/sim/scenario/presets/wired-base';
 import { defaultShaper } from '../src/sim/scenario/shaper-config';
 import type { CcName, Scenario } from '../src/sim/scenario/scenario';
@@ -50,6 +52,11 @@ interface GridRow {
   app: AppSpec | null;
   /** A UDP flood beside the TCP flows (iperf3 -u -b, 1460-byte datagrams); null: none. */
   udpRateBps: number | null;
+  /**
+   * One upload and one download through a router shaped both ways at the row's rate (sqm's
+   * egress and ingress shapers as src/sim/scenario/wired-reverse.ts has them), pfifo leaves.
+   */
+  bidir: boolean;
 }
 
 const RATES = [20e6, 200e6, 2e9];
@@ -62,7 +69,7 @@ const MARKER = '<!-- findings: written by hand below this line; npm run fidelity
 function grid(): GridRow[] {
   const rows: GridRow[] = [];
   const id = (r: Omit<GridRow, 'id'>) =>
-    `${r.rateBps / 1e6}M-${r.shaper}-${r.cc}-${r.flows}f${r.tsoRttLog !== null ? `-log${r.tsoRttLog}` : ''}${r.limitOutputBytes !== null ? `-lob${r.limitOutputBytes}` : ''}${r.app ? `-${trafficText(r).replace(/ /g, '').replace(/^-/, '')}` : ''}${r.udpRateBps !== null ? `-udp${r.udpRateBps / 1e6}M` : ''}`;
+    `${r.rateBps / 1e6}M-${r.shaper}-${r.cc}-${r.flows}f${r.tsoRttLog !== null ? `-log${r.tsoRttLog}` : ''}${r.limitOutputBytes !== null ? `-lob${r.limitOutputBytes}` : ''}${r.app ? `-${trafficText(r).replace(/ /g, '').replace(/^-/, '')}` : ''}${r.udpRateBps !== null ? `-udp${r.udpRateBps / 1e6}M` : ''}${r.bidir ? '-updown' : ''}`;
   const add = (r: Omit<GridRow, 'id'>) => rows.push({ id: id(r), ...r });
   for (const rateBps of RATES)
     for (const shaper of ['htb', 'tbf'] as const)
@@ -84,10 +91,11 @@ function grid(): GridRow[] {
   add({ ...one, rateBps: 200e6, app: rate(100e6) });
   add({ ...one, rateBps: 20e6, app: { kind: 'bulk', writeBytes: 1000 } });
   add({ ...one, rateBps: 20e6, udpRateBps: 30e6 });
+  add({ ...one, rateBps: 20e6, flows: 2, bidir: true });
   return rows;
 }
 
-const PLAIN = { tsoRttLog: null, limitOutputBytes: null, app: null, udpRateBps: null };
+const PLAIN = { tsoRttLog: null, limitOutputBytes: null, app: null, udpRateBps: null, bidir: false };
 
 /** The row's writer as iperf3's options read. */
 function trafficText(r: Omit<GridRow, 'id'>): string {
@@ -99,11 +107,31 @@ function trafficText(r: Omit<GridRow, 'id'>): string {
       : a.kind === 'rate'
         ? `-b ${a.rateBps / 1e6}M -l ${a.writeBytes / 1024}K`
         : `-l ${a.writeBytes}`;
-  return [app, r.udpRateBps !== null ? `+ -u -b ${r.udpRateBps / 1e6}M` : ''].filter(Boolean).join(' ');
+  const udp = r.udpRateBps !== null ? `+ -u -b ${r.udpRateBps / 1e6}M` : '';
+  return [app, udp, r.bidir ? '1 up + 1 down (-R), router' : ''].filter(Boolean).join(' ');
+}
+
+/** A router shaped both ways at the row's rate, pfifo everywhere (this kernel may lack fq_codel); flow 1 downloads. */
+function bidirScenario(r: GridRow): Scenario {
+  const sc = sqmUplink({
+    uplinkBps: r.rateBps,
+    wanPropagationUs: 0,
+    shaper: defaultShaper(r.shaper, r.rateBps),
+  });
+  sc.qdisc = { ...sc.qdisc, kind: 'pfifo_fast' };
+  const leaf = { ...sc.router!.qdisc, kind: 'pfifo' as const, limit: null };
+  sc.router = { ...sc.router!, qdisc: leaf };
+  sc.router.down = { rateBps: 1e9, qdisc: { ...leaf }, shaper: defaultShaper(r.shaper, r.rateBps) };
+  const flow = { rttUs: null, startMs: 0, stopMs: null, cc: null };
+  sc.tcp.perFlow = [
+    { ...flow, name: 'upload', direction: 'up' },
+    { ...flow, name: 'download', direction: 'down' },
+  ];
+  return sc;
 }
 
 function scenarioOf(r: GridRow): Scenario {
-  const sc = wiredBase();
+  const sc = r.bidir ? bidirScenario(r) : wiredBase();
   sc.title = `fidelity ${r.id}`;
   sc.shaper = defaultShaper(r.shaper, r.rateBps);
   sc.tcp.cc = r.cc;

@@ -93,9 +93,9 @@ async function build(plan: TwinPlan, procs: Procs, log: string[]): Promise<void>
     await procs.run(inNs(ns, 'sysctl', '-qw', `${key}=${value}`));
   }
   for (const [ns, ...argv] of plan.ipCommands) await ip(ns, ...argv);
-  if (plan.ethtool) {
-    log.push(`ip netns exec ${plan.ethtool.ns} ethtool ${plan.ethtool.argv.join(' ')}`);
-    await procs.run(inNs(plan.ethtool.ns, 'ethtool', ...plan.ethtool.argv));
+  for (const e of plan.ethtool) {
+    log.push(`ip netns exec ${e.ns} ethtool ${e.argv.join(' ')}`);
+    await procs.run(inNs(e.ns, 'ethtool', ...e.argv));
   }
   for (const t of plan.tc) {
     log.push(`ip netns exec ${t.ns} tc ${t.argv.join(' ')}`);
@@ -160,7 +160,7 @@ function parseIperf(
 function flowGroups(flows: TwinFlow[]): TwinFlow[][] {
   const by = new Map<string, TwinFlow[]>();
   for (const f of flows) {
-    const k = `${f.cc}|${f.startMs}|${f.stopMs}|${f.fqRateBps}|${f.iperfArgs.join(' ')}`;
+    const k = `${f.cc}|${f.startMs}|${f.stopMs}|${f.fqRateBps}|${f.reverse}|${f.iperfArgs.join(' ')}`;
     by.set(k, [...(by.get(k) ?? []), f]);
   }
   return [...by.values()];
@@ -200,6 +200,9 @@ async function startServers(plan: TwinPlan, groups: TwinFlow[][], procs: Procs, 
 function startSamplers(plan: TwinPlan, procs: Procs, nowS: () => number, stopped: () => boolean) {
   const qdiscs = plan.sampledQdiscs.map((q) => ({ name: q.name, samples: [] as QdiscSample[] }));
   const ssSamples: { tS: number; socks: SsSocket[] }[] = [];
+  // A download's sending socket is the iperf3 server's, in the far namespace.
+  const farSamples: { tS: number; socks: SsSocket[] }[] = [];
+  const downloads = plan.flows.some((f) => f.reverse);
   const loops = [
     ...plan.sampledQdiscs.map((q, i) =>
       sampleLoop(100, stopped, async () => {
@@ -212,8 +215,16 @@ function startSamplers(plan: TwinPlan, procs: Procs, nowS: () => number, stopped
       const r = await procs.run(inNs(plan.sender.ns, 'ss', '-tinmH', 'dst', plan.receiver.addr), 2000);
       ssSamples.push({ tS: nowS(), socks: parseSs(r.stdout) });
     }),
+    ...(downloads
+      ? [
+          sampleLoop(200, stopped, async () => {
+            const r = await procs.run(inNs(plan.receiver.ns, 'ss', '-tinmH', 'dst', plan.sender.addr), 2000);
+            farSamples.push({ tS: nowS(), socks: parseSs(r.stdout) });
+          }),
+        ]
+      : []),
   ];
-  return { qdiscs, ssSamples, loops };
+  return { qdiscs, ssSamples, farSamples, loops };
 }
 
 /** `ping -D` from the sender for the run's length, every pingIntervalMs (none when 0). */
@@ -235,6 +246,7 @@ async function runTcpClient(plan: TwinPlan, group: TwinFlow[], procs: Procs) {
   const argv = ['iperf3', '-c', plan.receiver.addr, '-p', String(f.port), '-t', String(secs)];
   argv.push('-i', '0.2', '-J', '-C', f.cc, '-P', String(group.length));
   if (f.fqRateBps > 0) argv.push('--fq-rate', String(f.fqRateBps));
+  if (f.reverse) argv.push('-R'); // a download: the server, in the far namespace, sends
   argv.push(...f.iperfArgs);
   const r = await procs.start(inNs(plan.sender.ns, ...argv), secs * 1000 + 10_000).done;
   return parseIperf(r.stdout, group, f.startMs / 1000);
@@ -283,7 +295,12 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
   for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   const vethTxPackets = await vethTxPacketsOf(plan, procs);
   const byGroup = new Map(groups.flatMap((g) => g.map((f) => [f.index, g[0].port] as const)));
-  for (const f of flows) f.ss = flowSockets(sampling.ssSamples, byGroup.get(f.index)!, f.localPort);
+  for (const f of flows) {
+    const port = byGroup.get(f.index)!;
+    f.ss = plan.flows[f.index]?.reverse
+      ? flowSockets(sampling.farSamples, (x) => x.localPort === port && x.peerPort === f.localPort)
+      : flowSockets(sampling.ssSamples, (x) => x.peerPort === port && x.localPort === f.localPort);
+  }
   return {
     t0UnixMs,
     flows: flows.map(({ localPort: _, ...f }) => f),
@@ -296,14 +313,16 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
   };
 }
 
-/** A flow's data connection in each sample, by the server's port and the local port iperf3 reported. */
+/**
+ * A flow's sending socket in each sample: an upload's is the client's (to the server's port, from the
+ * local port iperf3 reported), a download's the server's (from its port to that local port).
+ */
 function flowSockets(
   samples: { tS: number; socks: SsSocket[] }[],
-  port: number,
-  localPort: number,
+  isIt: (x: SsSocket) => boolean,
 ): { tS: number; sock: SsSocket }[] {
   return samples.flatMap((s) => {
-    const k = s.socks.find((x) => x.peerPort === port && x.localPort === localPort);
+    const k = s.socks.find(isIt);
     return k ? [{ tS: s.tS, sock: k }] : [];
   });
 }

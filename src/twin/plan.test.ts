@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htbDefaultBurstBytes } from '../sim/model/qdisc/tc-rates';
+import { sqmUplink } from '../sim/scenario/presets/sqm-base';
 import { wiredBase } from '../sim/scenario/presets/wired-base';
 import { defaultShaper } from '../sim/scenario/shaper-config';
 import type { Scenario } from '../sim/scenario/scenario';
@@ -88,5 +89,40 @@ describe('the twin’s plan', () => {
     shift.tcp.sk_pacing_shift = 8;
     expect(refusal(shift)).toBe('tcp.sk_pacing_shift');
     expect(refusal(shaped())).toBe('no refusal');
+  });
+
+  it('runs a download as iperf3 -R, shaped on the router’s side toward the sender, with both sides’ settings', () => {
+    const sc = sqmUplink({ uplinkBps: 20e6, wanPropagationUs: 10_000, shaper: defaultShaper('htb', 20e6) });
+    sc.qdisc.kind = 'pfifo';
+    sc.router!.down = {
+      rateBps: 1e9,
+      qdisc: { ...sc.router!.qdisc, kind: 'pfifo' },
+      shaper: defaultShaper('htb', 50e6),
+    };
+    sc.tcp.flows = 2;
+    const flow = { rttUs: null, startMs: 0, stopMs: null, cc: null };
+    sc.tcp.perFlow = [
+      { ...flow, name: 'up', direction: 'up' },
+      { ...flow, name: 'down', direction: 'down' },
+    ];
+    sc.tcp.tcp_limit_output_bytes = 262144;
+    const p = planTwin(sc, caps(), { prefix: 'p', set: {} });
+    expect(p.flows.map((f) => f.reverse)).toEqual([false, true]);
+    const down = p.tc.filter((t) => t.label === 'router down');
+    expect(down.map((t) => t.dev)).toEqual(down.map(() => p.router!.in.dev));
+    expect(down.find((t) => t.argv[0] === 'class')!.argv.join(' ')).toContain('rate 50000000bit');
+    expect(p.sampledQdiscs.map((q) => q.name)).toEqual([
+      'sender: pfifo',
+      'router: htb → pfifo',
+      'router down: htb → pfifo',
+    ]);
+    // The far host sends the download through the scenario's qdisc, with the sender's sysctls and offloads.
+    expect(p.tc.find((t) => t.label === 'far host')).toMatchObject({ ns: 'p-rcv', dev: p.receiver.dev });
+    const limitIn = p.sysctls.filter((x) => x.key === 'net.ipv4.tcp_limit_output_bytes').map((x) => x.ns);
+    expect(limitIn.sort()).toEqual(['p-rcv', 'p-snd']);
+    expect(p.ethtool.map((e) => e.ns)).toEqual(['p-snd', 'p-rcv']);
+    // Without the download side's shaper a veth has no bottleneck for it: refused, naming the field.
+    sc.router!.down = null;
+    expect(refusal(sc)).toBe('router.down.shaper');
   });
 });

@@ -52,6 +52,8 @@ export interface TwinFlow {
   fqRateBps: number;
   /** The flow's application as iperf3 options (-b, -l, --pacing-timer, -N); empty: iperf3's defaults. */
   iperfArgs: string[];
+  /** A download (tcp.perFlow.N.direction 'down'): iperf3 -R, the server in the far namespace sends. */
+  reverse: boolean;
 }
 
 export interface TwinPlan {
@@ -71,7 +73,8 @@ export interface TwinPlan {
   /** The devices whose root qdisc the twin samples, with the name the simulation gives that qdisc. */
   sampledQdiscs: { ns: string; dev: string; name: string }[];
   sysctls: { ns: string; key: string; value: string }[];
-  ethtool: { ns: string; argv: string[] } | null;
+  /** Offloads per sending device: the sender's veth, and the far host's when a flow downloads. */
+  ethtool: { ns: string; argv: string[] }[];
   /** netem delay on the receiver's egress (the path's base RTT), or null when the kernel has none. */
   netemDelayUs: number | null;
   flows: TwinFlow[];
@@ -130,6 +133,12 @@ function refuseUnsupported(sc: Scenario, caps: HostCaps, era: EraId, set: Record
         'TCP_RR needs netperf, which is not installed here (Debian does not package it) and iperf3 cannot do',
       );
   });
+  const downloads = (sc.tcp.perFlow ?? []).some((f) => f.direction === 'down');
+  if (downloads && !sc.router?.down?.shaper)
+    no(
+      'router.down.shaper',
+      "a download's bottleneck on a veth pair is a shaper on the router's side toward the sender: set router.down with a shaper (the far host's NIC has no line rate here)",
+    );
   const shaped = sc.shaper ?? sc.router?.shaper ?? null;
   if (!shaped)
     no(
@@ -287,6 +296,25 @@ function qdiscsOf(sc: Scenario, caps: HostCaps, t: Topology, notes: string[]) {
     const kinds = sc.router.shaper ? l.kinds.join(' → ') : sc.router.qdisc.kind;
     sampledQdiscs.push({ ns, dev: out.dev, name: `router: ${kinds}` });
   }
+  const down = sc.router?.down;
+  if (t.router && down) {
+    // sqm's ingress shaper (an IFB) as the model has it: the router's egress toward the sender.
+    const { ns, in: lan } = t.router;
+    const l = tcLayer(lan.dev, down.qdisc, down.shaper);
+    needQdiscs(l.kinds, down.shaper ? 'router.down.shaper' : 'router.down.qdisc.kind', caps);
+    for (const argv of l.commands) tc.push({ ns, dev: lan.dev, label: 'router down', argv });
+    sampledQdiscs.push({
+      ns,
+      dev: lan.dev,
+      name: `router down: ${down.shaper ? l.kinds.join(' → ') : down.qdisc.kind}`,
+    });
+  }
+  if (hasDownloads(sc) && !caps.netem) {
+    // The far host sends the downloads through the scenario's qdisc, as the model's far host does.
+    const dev = t.receiver.dev;
+    for (const argv of tcLayer(dev, sc.qdisc, null).commands)
+      tc.push({ ns: t.rcv, dev, label: 'far host', argv });
+  }
   const baseRttUs = 2 * (sc.link.propagationUs + (sc.router?.propagationUs ?? 0));
   if (!caps.netem) {
     notes.push(
@@ -312,6 +340,14 @@ function qdiscsOf(sc: Scenario, caps: HostCaps, t: Topology, notes: string[]) {
   return { tc, sampledQdiscs, netemDelayUs: baseRttUs };
 }
 
+const hasDownloads = (sc: Scenario): boolean => (sc.tcp.perFlow ?? []).some((f) => f.direction === 'down');
+
+/** `ethtool -K` for a device that sends TCP data: the link's scatter-gather and TSO. */
+function offloads(sc: Scenario, e: Endpoint): { ns: string; argv: string[] } {
+  const tso = sc.link.tso && sc.link.sg ? 'on' : 'off';
+  return { ns: e.ns, argv: ['-K', e.dev, 'sg', sc.link.sg ? 'on' : 'off', 'tso', tso, 'gso', 'on'] };
+}
+
 /** One iperf3 client/server pair per TCP flow, with its start, stop, pacing cap and application. */
 function flowsOf(sc: Scenario): TwinFlow[] {
   return Array.from({ length: sc.tcp.flows }, (_, i) => {
@@ -324,6 +360,7 @@ function flowsOf(sc: Scenario): TwinFlow[] {
       stopMs: Math.min(pf?.stopMs ?? sc.durationMs, sc.durationMs),
       fqRateBps: sc.tcp.maxPacingRateBps,
       iperfArgs: iperfAppArgs(pf?.app ?? null),
+      reverse: pf?.direction === 'down',
     };
   });
 }
@@ -346,7 +383,12 @@ export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinP
     notes.push(
       `era: the scenario's ${sc.era} runs on Linux ${caps.kernelRelease}; the simulation uses ${era}, the nearest era`,
     );
-  const tso = sc.link.tso && sc.link.sg ? 'on' : 'off';
+  const down = hasDownloads(sc);
+  if (down)
+    t.ipCommands.push(
+      [rcv, 'link', 'set', 'dev', t.receiver.dev, 'txqueuelen', String(sc.qdisc.txqueuelen)],
+      [rcv, 'link', 'set', 'dev', t.receiver.dev, 'gso_max_size', String(sc.link.gsoMaxSizeBytes)],
+    );
   return {
     era,
     kernelRelease: caps.kernelRelease,
@@ -360,9 +402,11 @@ export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinP
     ...q,
     sysctls: [
       ...sysctlsOf(sc, snd, rcv),
+      // A download's sender and receiver are the other way round: each namespace gets both sides' settings.
+      ...(down ? sysctlsOf(sc, rcv, snd) : []),
       ...(rtr ? [{ ns: rtr, key: 'net.ipv4.ip_forward', value: '1' }] : []),
     ],
-    ethtool: { ns: snd, argv: ['-K', sender.dev, 'sg', sc.link.sg ? 'on' : 'off', 'tso', tso, 'gso', 'on'] },
+    ethtool: [offloads(sc, sender), ...(down ? [offloads(sc, t.receiver)] : [])],
     flows: flowsOf(sc),
     udp: udpFlowsOf(sc),
     pingIntervalMs: sc.pingIntervalMs,
