@@ -3,17 +3,19 @@
  * runs and shows none of the run's numbers until it is answered; once
  * answered and run, every number its prose shows is the run's (or its
  * comparison run's); and the explorer shows the UDP flow and the UDP probe
- * of the same scene in its summary tables, from the core's summary; and the
- * Experiments view links the scene to the lesson.
+ * of the same scene in its summary tables, from the core's summary, and in
+ * A/B's difference table over the leaf; and the Experiments view links the
+ * scene to the lesson.
  */
 import { test, expect } from '@playwright/test';
 import { findLesson } from '../src/sim/lessons/index';
 import type { TsqTestHook } from '../src/app/test-hook-types';
 import type { TsqLearnHook } from '../src/app/learn/learn-hook-types';
+import type { TsqAbHook } from '../src/app/ab/ab-hook-types';
 import { collectErrors } from './page-errors';
 import { completeStep, expectValuesFromRun, openStep, player, waitStep } from './learn-helpers';
 
-declare const window: Window & { __tsq?: TsqTestHook; __tsqLearn?: TsqLearnHook };
+declare const window: Window & { __tsq?: TsqTestHook; __tsqLearn?: TsqLearnHook; __tsqAb?: TsqAbHook };
 
 const lesson = findLesson('udp-flood')!;
 const PROBE = JSON.stringify([
@@ -92,5 +94,39 @@ test('Experiments links the flood’s free-play scene to its lesson', async ({ p
   await waitStep(page, 0);
   expect(await page.evaluate(() => window.__tsqLearn!.lessonId())).toBe('udp-flood');
   await expect(player(page).locator('.step-title')).toContainText(lesson.steps[0].title);
+  expect(errors).toEqual([]);
+});
+
+test('A/B over the leaf: the difference table has the UDP probe’s RTT and the flood’s loss', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  await page.goto(`/?v=1&preset=udp-flood-pfifo-vs-fq-codel&udpProbes=${encodeURIComponent(PROBE)}`);
+  await page.waitForFunction(() => window.__tsq?.ready() === true);
+  await page.getByTestId('view-ab').click();
+  await page.getByTestId('ab-param').selectOption('router.shaper.leaf');
+  await page.getByTestId('ab-value-a').selectOption('pfifo');
+  await page.getByTestId('ab-value-b').selectOption('fq_codel');
+  await page.getByTestId('ab-start').click();
+  // Past the 3 s warm-up and a few probes on both sides.
+  await page.waitForFunction(
+    () => window.__tsqAb?.phase() === 'running' && window.__tsqAb.sharedNowNs() > 5e9,
+    null,
+    { timeout: 100_000 },
+  );
+  const row = (label: string) =>
+    page.getByTestId('ab-diff').locator('tr', { has: page.locator(`th:text-is("${label}")`) });
+  await expect(row('UDP probe RTT (median)')).toHaveCount(1);
+  await expect(row('UDP flow loss')).toHaveCount(1);
+  // pfifo (A) against fq_codel (B): the probe waits behind the flood in one, not the other.
+  await expect
+    .poll(async () => {
+      const [a, b] = (await row('UDP probe RTT (median)').locator('td').allTextContents()).map((t) =>
+        Number.parseFloat(t),
+      );
+      return a > 5 * b;
+    })
+    .toBe(true);
   expect(errors).toEqual([]);
 });

@@ -4,7 +4,7 @@
  * seed, both timelines in step on shared y scales, a difference strip
  * between them, and the whole comparison in the link (./ab-link.ts).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useExplorer } from '../state/explorer-store';
 import { SPEED_CHOICES } from '../state/ui-store';
@@ -27,10 +27,20 @@ function rowFor(spec: ParamSpec, values: Record<string, ParamValue>): AbRow {
   return { key: spec.key, a: inputText(spec, current), b: inputText(spec, alternativeValue(spec, current)) };
 }
 
-/** Both sides' setup: the explorer's values, each side's own on top. */
-function setupOf(d: AbDiff[], presetId: string, values: Record<string, ParamValue>, seed: number): AbSetup {
+/**
+ * Both sides' setup: the explorer's values and the fields a link or file set
+ * that are no knob (udpProbes, a router block …), each side's own on top.
+ */
+function setupOf(
+  d: AbDiff[],
+  presetId: string,
+  values: Record<string, ParamValue>,
+  fields: Record<string, ParamValue>,
+  seed: number,
+): AbSetup {
   // The era sets every other knob's default: when it differs, the rest follows each side's era.
-  const base: Record<string, ParamValue> = d.some((x) => x.key === 'era') ? {} : { ...values };
+  const knobs = d.some((x) => x.key === 'era') ? {} : values;
+  const base: Record<string, ParamValue> = { ...fields, ...knobs };
   for (const x of d) delete base[x.key];
   return { presetId, base, diffs: d, seed };
 }
@@ -84,14 +94,19 @@ function Side({ ab, i, all, ownScales }: { ab: AbController; i: 0 | 1; all: bool
 
 export function AbView() {
   const [ab] = useState(() => getAbController());
-  const { presetId, params, values, seed, ready } = useExplorer(
+  const { presetId, params, values, overrides, seed, ready } = useExplorer(
     useShallow((s) => ({
       presetId: s.presetId,
       params: s.params,
       values: s.values,
+      overrides: s.overrides,
       seed: s.seed,
       ready: s.ready,
     })),
+  );
+  const fields = useMemo(
+    () => Object.fromEntries(Object.entries(overrides).filter(([k]) => !params.some((p) => p.key === k))),
+    [overrides, params],
   );
   const { phase, error, speedId, setup } = useAb(
     useShallow((s) => ({ phase: s.phase, error: s.error, speedId: s.speedId, setup: s.setup })),
@@ -109,7 +124,7 @@ export function AbView() {
   // Leaving the view stops the stepping (the runs stay loaded).
   useEffect(() => () => ab.stop(), [ab]);
 
-  const start = (d: AbDiff[] | null = diffs) => d && startAb(ab, setupOf(d, presetId, values, seed));
+  const start = (d: AbDiff[] | null = diffs) => d && startAb(ab, setupOf(d, presetId, values, fields, seed));
 
   // A link with both sides' settings opens the comparison they describe, once the explorer has its preset.
   useEffect(() => {
@@ -129,12 +144,12 @@ export function AbView() {
     );
     setRows(complete);
     const d = diffsOf(complete, params);
-    if (d) startAb(ab, setupOf(d, presetId, values, seed));
+    if (d) startAb(ab, setupOf(d, presetId, values, fields, seed));
     else
       setLinkNote(
         'The link’s A/B values are not all values these parameters take; check them and press Start.',
       );
-  }, [ready, params, presetId, values, seed, ab]);
+  }, [ready, params, presetId, values, fields, seed, ab]);
 
   const add = () => {
     const next = params.find((p) => !shown.some((r) => r.key === p.key));
