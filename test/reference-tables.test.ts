@@ -52,7 +52,8 @@ describe('published vs simulated: WiFi mechanisms', () => {
   });
 
   it('brcmfmac-fc-mode: FC mode 0 is flat and fastest; FC 1/2 lose most at shift 10', () => {
-    const r = table('brcmfmac-fc-mode', 3000);
+    // The preset's own length: in 3 s, slow start's end (HyStart) still weighs on the shift-7 cells.
+    const r = table('brcmfmac-fc-mode');
     const fc0 = [10, 9, 8, 7].map((s) => cell(r, `fc0/shift${s}`));
     expect(Math.max(...fc0) / Math.min(...fc0)).toBeLessThan(1.05);
     for (const fc of [1, 2]) {
