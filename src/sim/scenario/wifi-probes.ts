@@ -124,7 +124,9 @@ function addStationRates(m: Model): void {
         rateProbe(m, read, 8 * NS_PER_SEC),
       ),
     );
-  const airBusy = rateProbe(m, () => m.air.busyNs(), 1);
+  // The medium's busy time as it passes (a collision's overlapping TXOPs once), not the TXOP
+  // records, which charge a TXOP's whole airtime when it starts.
+  const airBusy = rateProbe(m, () => m.airtimeBusy() * m.sim.nowNs, 1);
   m.addProbe({ key: 'air.busy', label: 'channel busy (100 ms)', unit: 'fraction', panel: 'cpu' }, (now) =>
     Math.min(1, airBusy(now)),
   );
