@@ -32,6 +32,7 @@ describe('UDP probes in the CLI output', () => {
       expect(Number(rows.get(`udpprobe${i}_rtt_p90_ms`))).toBe(p.rttMs.p90);
       expect(Number(rows.get(`udpprobe${i}_send_delay_median_ms`))).toBe(p.sendDelayMs.median);
       expect(Number(rows.get(`udpprobe${i}_receive_delay_median_ms`))).toBe(p.receiveDelayMs.median);
+      expect(Number(rows.get(`udpprobe${i}_ipdv_mean_ms`))).toBe(p.ipdvMs.mean);
       expect(Number(rows.get(`udpprobe${i}_sent`))).toBe(p.sent);
       expect(Number(rows.get(`udpprobe${i}_loss_fraction`))).toBe(p.lossFraction);
     });

@@ -183,13 +183,14 @@ function summaryRows(s: Summary): [string, number, string, number][] {
   return rows;
 }
 
-/** A UDP probe as irtt reports it: RTT mean and quantiles, one-way delays, loss. */
+/** A UDP probe as irtt reports it: RTT mean and quantiles, one-way delays, IPDV, loss. */
 function udpProbeRows(p: UdpProbeSummary, i: number, rows: [string, number, string, number][]): void {
   const k = (f: string) => `udpprobe${i}_${f}`;
   rows.push([k('rtt_mean_ms'), p.rttMs.mean, 'ms', 3]);
   for (const q of ['p10', 'median', 'p90'] as const) rows.push([k(`rtt_${q}_ms`), p.rttMs[q], 'ms', 3]);
   rows.push([k('send_delay_median_ms'), p.sendDelayMs.median, 'ms', 3]);
   rows.push([k('receive_delay_median_ms'), p.receiveDelayMs.median, 'ms', 3]);
+  rows.push([k('ipdv_mean_ms'), p.ipdvMs.mean, 'ms', 3]);
   rows.push([k('sent'), p.sent, '', 0]);
   rows.push([k('loss_fraction'), p.lossFraction, '', 3]);
 }

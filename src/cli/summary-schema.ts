@@ -131,6 +131,7 @@ export const SUMMARY_SCHEMA: Schema = obj(
         rttMs: obj({ mean: NUM, p10: NUM, median: NUM, p90: NUM }),
         sendDelayMs: obj({ mean: NUM, median: NUM }),
         receiveDelayMs: obj({ mean: NUM, median: NUM }),
+        ipdvMs: obj({ mean: NUM, median: NUM }),
       }),
     ),
     bound: STR,

@@ -169,6 +169,8 @@ export interface UdpProbeSummary {
   sendDelayMs: { mean: number; median: number };
   /** Server send → client receive (irtt's receive_delay). */
   receiveDelayMs: { mean: number; median: number };
+  /** |RTT(n) − RTT(n − 1)| over consecutive answered requests (irtt's ipdv_round_trip, Flent's IPDV_MEAN). */
+  ipdvMs: { mean: number; median: number };
 }
 
 /**

@@ -2,7 +2,7 @@
  * The UDP side of a run, as the tools report it: each iperf3 -u flow's
  * goodput, loss and jitter (its server's report), and each UDP latency
  * probe as irtt and Flent report it (RTT mean, median with p10–p90, the
- * one-way delays' medians, loss), from the core's Summary.
+ * one-way delays' medians, the mean IPDV, loss), from the core's Summary.
  */
 import type { Summary } from '../../sim/api';
 import { formatBps, num } from '../format';
@@ -50,6 +50,7 @@ export function UdpTables({ summary }: { summary: Summary }) {
               <th scope="col">RTT median</th>
               <th scope="col">send delay</th>
               <th scope="col">receive delay</th>
+              <th scope="col">IPDV</th>
               <th scope="col">loss</th>
             </tr>
           </thead>
@@ -64,6 +65,7 @@ export function UdpTables({ summary }: { summary: Summary }) {
                 </td>
                 <td>{ms(p.sendDelayMs.median)}</td>
                 <td>{ms(p.receiveDelayMs.median)}</td>
+                <td>{ms(p.ipdvMs.mean)}</td>
                 <td>
                   {pct(p.lossFraction)} <span className="q-range">of {p.sent}</span>
                 </td>

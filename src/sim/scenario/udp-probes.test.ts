@@ -55,6 +55,8 @@ describe('UDP latency probes', () => {
     expect(p.sendDelayMs.median).toBe((oneWayNs + 2 * wireNs) / 1e6);
     expect(p.receiveDelayMs.median).toBe(oneWayNs / 1e6);
     expect(p.sent).toBe(10); // 0, 200, …, 1800 ms
+    // Every RTT the same: no delay variation between consecutive requests.
+    expect(p.ipdvMs.mean).toBe(0);
     expect(p.lossFraction).toBe(0);
   });
 

@@ -30,6 +30,8 @@ interface ProbeStats {
   rttMs: Reservoir;
   sendMs: Reservoir;
   receiveMs: Reservoir;
+  /** |IPDV| of consecutive answered requests. */
+  ipdvMs: Reservoir;
   lastRttMs: number;
   /** Every answered request since the measurement began: reply time (s from 0) and RTT (ms), for Flent's series. */
   points: { tNs: number[]; rttMs: number[] };
@@ -50,6 +52,7 @@ export class UdpProbes {
         rttMs: new Reservoir(),
         sendMs: new Reservoir(),
         receiveMs: new Reservoir(),
+        ipdvMs: new Reservoir(),
         lastRttMs: NaN,
         points: { tNs: [], rttMs: [] },
       };
@@ -72,6 +75,7 @@ export class UdpProbes {
           st.rttMs.add(s.rttNs / NS_PER_MS);
           st.sendMs.add(s.sendDelayNs / NS_PER_MS);
           st.receiveMs.add(s.receiveDelayNs / NS_PER_MS);
+          if (s.ipdvNs !== null) st.ipdvMs.add(Math.abs(s.ipdvNs) / NS_PER_MS);
           st.points.tNs.push(m.sim.nowNs);
           st.points.rttMs.push(s.rttNs / NS_PER_MS);
         },
@@ -91,6 +95,7 @@ export class UdpProbes {
       st.rttMs.clear();
       st.sendMs.clear();
       st.receiveMs.clear();
+      st.ipdvMs.clear();
       st.points = { tNs: [], rttMs: [] };
     }
   }
@@ -134,6 +139,7 @@ export class UdpProbes {
         },
         sendDelayMs: { mean: st.sendMs.mean(), median: st.sendMs.median() },
         receiveDelayMs: { mean: st.receiveMs.mean(), median: st.receiveMs.median() },
+        ipdvMs: { mean: st.ipdvMs.mean(), median: st.ipdvMs.median() },
       };
     });
   }

@@ -91,6 +91,31 @@ describe('irtt probe (udp-probe.ts)', () => {
     ]);
   });
 
+  it('IPDV: RTT(n) − RTT(n − 1) when both were answered (irtt’s IPDVSince), none across a loss', () => {
+    const sim = new Sim(1);
+    // RTTs 10, 12, lost, 9, 14 ms (3 ms up, the rest down).
+    const down = [7, 9, NaN, 6, 11];
+    const samples: ProbeSample[] = [];
+    const client: UdpProbeClient = new UdpProbeClient(
+      sim,
+      { index: 0, dst: 1, intervalNs: 200 * MS, packetBytes: 60, startNs: 0, stopNs: 900 * MS },
+      (skb, now) => {
+        const d = down[skb.seq];
+        if (Number.isNaN(d)) return;
+        const reply = irttReplyTo(skb, now + 3 * MS);
+        sim.at(now + (3 + d) * MS, { handleEvent: (_k, _a, t) => client.receiveReply(reply, t) }, 0);
+      },
+      (s) => samples.push(s),
+    );
+    sim.runUntil(1000 * MS);
+    expect(samples.map((s) => [s.seq, s.rttNs / MS, s.ipdvNs === null ? null : s.ipdvNs / MS])).toEqual([
+      [0, 10, null],
+      [1, 12, 2],
+      [3, 9, null],
+      [4, 14, 5],
+    ]);
+  });
+
   it('the server’s time between its stamps is not part of the RTT', () => {
     const sim = new Sim(1);
     const got: ProbeSample[] = [];

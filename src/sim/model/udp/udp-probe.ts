@@ -17,6 +17,10 @@
  *   the client's RTT is its receive − its send less the server's time
  *   between them, send delay = server receive − client send, receive delay =
  *   client receive − server send (the simulated clocks are one clock);
+ * - IPDV (irtt's round-trip "jitter", Flent's IPDV_MEAN): for request n
+ *   answered and n − 1 answered, RTT(n) − RTT(n − 1) (irtt's IPDVSince), its
+ *   statistics over the absolute values; replies of one flow keep their order
+ *   on every path here, so n − 1's is known when n's arrives;
  * - a request still unanswered when the summary is taken counts as lost once
  *   it is older than irtt's end-of-test wait (--wait 3x4s: 3 × the largest
  *   RTT seen, or 4 s before any reply).
@@ -58,6 +62,8 @@ export interface ProbeSample {
   rttNs: Ns;
   sendDelayNs: Ns;
   receiveDelayNs: Ns;
+  /** RTT(seq) − RTT(seq − 1) when both were answered, else null. */
+  ipdvNs: Ns | null;
 }
 
 const K_SEND = 1;
@@ -72,8 +78,8 @@ export class UdpProbeClient implements SkbOwner, EventTarget {
   readonly sndbufBytes = UDP_SNDBUF_BYTES;
   /** Send time of request `seq` (its index). */
   readonly sentNs: Ns[] = [];
-  /** Whether request `seq` was answered. */
-  private readonly answered: boolean[] = [];
+  /** Request `seq`'s RTT, NaN while unanswered. */
+  private readonly rttBySeqNs: number[] = [];
   /** Requests due while the socket was full, in order. */
   private waiting = 0;
   maxRttNs = 0;
@@ -129,7 +135,7 @@ export class UdpProbeClient implements SkbOwner, EventTarget {
     p.truesizeBytes = udpSkbTruesize(this.cfg.packetBytes);
     p.createdNs = nowNs;
     this.sentNs.push(nowNs);
-    this.answered.push(false);
+    this.rttBySeqNs.push(NaN);
     this.wmemBytes += p.truesizeBytes;
     this.xmit(p, nowNs);
   }
@@ -137,11 +143,12 @@ export class UdpProbeClient implements SkbOwner, EventTarget {
   /** A reply at the client: its createdNs is the server's receive stamp, ackSeq its send stamp. */
   receiveReply(reply: Skb, nowNs: Ns): void {
     const seq = reply.seq;
-    if (seq >= this.sentNs.length || this.answered[seq]) return; // irtt drops duplicates
-    this.answered[seq] = true;
+    if (seq >= this.sentNs.length || !Number.isNaN(this.rttBySeqNs[seq])) return; // irtt drops duplicates
     const sent = this.sentNs[seq];
     const serverNs = reply.ackSeq - reply.createdNs;
     const rttNs = nowNs - sent - serverNs;
+    this.rttBySeqNs[seq] = rttNs;
+    const prevNs = seq > 0 ? this.rttBySeqNs[seq - 1] : NaN;
     if (rttNs > this.maxRttNs) this.maxRttNs = rttNs;
     this.onSample({
       seq,
@@ -149,6 +156,7 @@ export class UdpProbeClient implements SkbOwner, EventTarget {
       rttNs,
       sendDelayNs: reply.createdNs - sent,
       receiveDelayNs: nowNs - reply.ackSeq,
+      ipdvNs: Number.isNaN(prevNs) ? null : rttNs - prevNs,
     });
   }
 
@@ -163,7 +171,7 @@ export class UdpProbeClient implements SkbOwner, EventTarget {
     for (let i = 0; i < this.sentNs.length; i++) {
       const t = this.sentNs[i];
       if (t < fromNs) continue;
-      if (this.answered[i]) sent++;
+      if (!Number.isNaN(this.rttBySeqNs[i])) sent++;
       else if (nowNs - t > waitNs) {
         sent++;
         lost++;
