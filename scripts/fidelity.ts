@@ -30,6 +30,7 @@ import { nsPrefix, withMeasuredRtt } from '../src/twin/run-twin';
 import { runSimSide } from '../src/twin/sim-side';
 import { twinBlocker } from '../src/twin/twin-cli';
 import { sqmUplink } from '../src/sim/scenario/presets/sqm-base';
+import { flentUdpProbe } from '../src/sim/scenario/udp-probes';
 import { wiredBase } from '../src/sim/scenario/presets/wired-base';
 import { defaultShaper } from '../src/sim/scenario/shaper-config';
 import type { CcName, Scenario } from '../src/sim/scenario/scenario';
@@ -54,7 +55,8 @@ interface GridRow {
   udpRateBps: number | null;
   /**
    * One upload and one download through a router shaped both ways at the row's rate (sqm's
-   * egress and ingress shapers as src/sim/scenario/wired-reverse.ts has them), pfifo leaves.
+   * egress and ingress shapers as src/sim/scenario/wired-reverse.ts has them), pfifo leaves, and
+   * Flent's UDP probe.
    */
   bidir: boolean;
 }
@@ -108,7 +110,7 @@ function trafficText(r: Omit<GridRow, 'id'>): string {
         ? `-b ${a.rateBps / 1e6}M -l ${a.writeBytes / 1024}K`
         : `-l ${a.writeBytes}`;
   const udp = r.udpRateBps !== null ? `+ -u -b ${r.udpRateBps / 1e6}M` : '';
-  return [app, udp, r.bidir ? '1 up + 1 down (-R), router' : ''].filter(Boolean).join(' ');
+  return [app, udp, r.bidir ? '1 up + 1 down (-R) + irtt, router' : ''].filter(Boolean).join(' ');
 }
 
 /** A router shaped both ways at the row's rate, pfifo everywhere (this kernel may lack fq_codel); flow 1 downloads. */
@@ -127,6 +129,8 @@ function bidirScenario(r: GridRow): Scenario {
     { ...flow, name: 'upload', direction: 'up' },
     { ...flow, name: 'download', direction: 'down' },
   ];
+  // Flent's UDP probe beside them, as rrul has it (irtt in the kernel run).
+  sc.udpProbes = [flentUdpProbe('UDP BE')];
   return sc;
 }
 

@@ -59,6 +59,12 @@ export function compareRows(twin: RunMetrics, sim: RunMetrics): CompareRow[] {
     add(`udp ${i} loss`, '%', u.lossFraction * 100, (s?.lossFraction ?? NaN) * 100);
     add(`udp ${i} jitter`, 'ms', u.jitterMs, s?.jitterMs ?? NaN);
   });
+  twin.probes.forEach((p, i) => {
+    const s = sim.probes[i];
+    add(`udp probe ${i} rtt median`, 'ms', p.rttMedianMs, s?.rttMedianMs ?? NaN, 'latency');
+    add(`udp probe ${i} rtt p90`, 'ms', p.rttP90Ms, s?.rttP90Ms ?? NaN);
+    add(`udp probe ${i} loss`, '%', p.lossFraction * 100, (s?.lossFraction ?? NaN) * 100);
+  });
   twin.flows.forEach((f, i) => {
     const s = sim.flows[i];
     const p = `flow ${i}`;

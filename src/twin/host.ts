@@ -2,8 +2,10 @@
  * What this host's kernel offers the twin, asked in a throwaway namespace:
  * its release, the qdiscs `tc` accepts (a kernel without a module answers
  * "Specified qdisc kind is unknown"), netem, the congestion controls and the
- * per-namespace sysctls a fresh namespace starts with.
+ * per-namespace sysctls a fresh namespace starts with; and whether irtt (the
+ * UDP probes' client and server) is installed.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { release } from 'node:os';
 import type { HostCaps } from './plan';
@@ -72,5 +74,6 @@ export async function probeHost(procs: Procs, prefix: string): Promise<HostCaps>
   const ccs = new Set(
     readFileSync('/proc/sys/net/ipv4/tcp_available_congestion_control', 'utf8').trim().split(/\s+/),
   );
-  return { kernelRelease: release(), qdiscs, netem, ccs, sysctls };
+  const irtt = spawnSync('sh', ['-c', 'command -v irtt']).status === 0;
+  return { kernelRelease: release(), qdiscs, netem, ccs, sysctls, irtt };
 }

@@ -10,6 +10,7 @@ import { readSysctls } from './host';
 import type { TwinFlow, TwinPlan } from './plan';
 import { inNs, type Procs } from './procs';
 import { parseSs, type SsSocket } from './ss-parse';
+import { irttClientArgs, parseIrtt, type ProbeMeasurement, type TwinProbe } from './irtt-twin';
 import { parseUdpIperf, udpClientArgs, type UdpMeasurement } from './udp-twin';
 
 export interface QdiscSample {
@@ -40,6 +41,8 @@ export interface TwinMeasurement {
   flows: FlowMeasurement[];
   /** The UDP flows, as their iperf3 clients reported them (./udp-twin.ts). */
   udp: UdpMeasurement[];
+  /** The UDP latency probes, as their irtt clients reported them (./irtt-twin.ts); absent in older caches. */
+  probes?: ProbeMeasurement[];
   pings: { tS: number; rttMs: number }[];
   qdiscs: { name: string; samples: QdiscSample[] }[];
   /** skbs the sender's veth transmitted (veth counts an skb once, whatever its segments). */
@@ -192,8 +195,11 @@ async function startServers(plan: TwinPlan, groups: TwinFlow[][], procs: Procs, 
       boundMs,
     ),
   );
+  const irtt = plan.probes.map((p) =>
+    procs.start(inNs(plan.receiver.ns, 'irtt', 'server', '-b', `${plan.receiver.addr}:${p.port}`), boundMs),
+  );
   await waitListening(plan.receiver.ns, ports, procs);
-  return servers;
+  return [...servers, ...irtt];
 }
 
 /** Samples each planned qdisc's root every 100 ms and the sender's sockets (`ss -tinm`) every 200 ms until `stopped`. */
@@ -260,6 +266,14 @@ async function runUdpClient(plan: TwinPlan, u: TwinPlan['udp'][number], procs: P
   return parseUdpIperf(r.stdout, u.index);
 }
 
+/** Each UDP probe's irtt client, started at its startMs; round trips counted from the warm-up's end. */
+async function runProbe(plan: TwinPlan, p: TwinProbe, procs: Procs, t0UnixMs: number) {
+  await sleep(p.startMs);
+  const argv = ['irtt', 'client', ...irttClientArgs(p, plan.receiver.addr)];
+  const r = await procs.start(inNs(plan.sender.ns, ...argv), p.stopMs - p.startMs + 15_000).done;
+  return parseIrtt(r.stdout, p.index, t0UnixMs + plan.warmupMs);
+}
+
 /** Packets the sender's veth sent (`ip -s -j link`): GSO skbs count once, as the model's skbs do. */
 async function vethTxPacketsOf(plan: TwinPlan, procs: Procs): Promise<number> {
   const ns = plan.sender.ns;
@@ -287,8 +301,10 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
   const ping = startPing(plan, procs, boundMs);
   const clients = groups.map((g) => runTcpClient(plan, g, procs));
   const udpClients = plan.udp.map((u) => runUdpClient(plan, u, procs));
+  const probeClients = plan.probes.map((p) => runProbe(plan, p, procs, t0UnixMs));
   const flows = (await Promise.all(clients)).flat().sort((a, b) => a.index - b.index);
   const udp = await Promise.all(udpClients);
+  const probes = await Promise.all(probeClients);
   running = false;
   await Promise.all(sampling.loops);
   const pingOut = ping ? await ping.done : null;
@@ -305,6 +321,7 @@ export async function measure(plan: TwinPlan, procs: Procs): Promise<TwinMeasure
     t0UnixMs,
     flows: flows.map(({ localPort: _, ...f }) => f),
     udp,
+    probes,
     pings: parsePing(pingOut?.stdout ?? '', t0UnixMs),
     qdiscs: sampling.qdiscs,
     vethTxPackets,

@@ -33,6 +33,8 @@ export interface RunMetrics {
   segsPerSkb: number;
   /** The UDP flows over the measured window. */
   udp: { goodputMbps: number; lossFraction: number; jitterMs: number }[];
+  /** The UDP latency probes over the measured window (irtt's round trips, the model's udpProbes). */
+  probes: { rttMedianMs: number; rttP90Ms: number; lossFraction: number }[];
 }
 
 export const quant = (xs: readonly number[]): Quant => {
@@ -89,6 +91,11 @@ export function twinMetrics(m: TwinMeasurement, warmupS: number, endS: number): 
       goodputMbps: u.goodputMbps,
       lossFraction: u.lossFraction,
       jitterMs: u.jitterMs,
+    })),
+    probes: (m.probes ?? []).map((p) => ({
+      rttMedianMs: p.rttMs.length ? percentile(p.rttMs, 50) : NaN,
+      rttP90Ms: p.rttMs.length ? percentile(p.rttMs, 90) : NaN,
+      lossFraction: p.sent > 0 ? p.lost / p.sent : NaN,
     })),
   };
 }

@@ -125,4 +125,12 @@ describe('the twin’s plan', () => {
     sc.router!.down = null;
     expect(refusal(sc)).toBe('router.down.shaper');
   });
+
+  it('refuses UDP probes without irtt, naming the field', () => {
+    const sc = shaped();
+    sc.udpProbes = [{ name: 'UDP BE', intervalMs: 200, packetBytes: 60, startMs: 0, stopMs: null }];
+    expect(refusal(sc)).toBe('udpProbes');
+    const p = planTwin(sc, caps({ irtt: true }), { prefix: 'p', set: {} });
+    expect(p.probes.map((x) => x.port)).toEqual([2112]);
+  });
 });

@@ -8,6 +8,7 @@
  * scenario has a NIC.
  */
 import type { AppSpec } from '../sim/model/traffic/app-spec';
+import { probesOf, type TwinProbe } from './irtt-twin';
 import { udpFlowsOf, type TwinUdpFlow } from './udp-twin';
 import { eraForRelease } from '../flent/propose';
 import { ERAS, type EraId } from '../sim/scenario/eras';
@@ -24,6 +25,8 @@ export interface HostCaps {
   ccs: ReadonlySet<string>;
   /** net.ipv4.* and net.core.* values a fresh namespace reports (key without the prefix: "tcp_rmem"). */
   sysctls: Readonly<Record<string, string>>;
+  /** irtt is installed (the UDP probes' client and server); absent: not probed, taken as missing. */
+  irtt?: boolean;
 }
 
 /** A scenario field this kernel cannot express. */
@@ -80,6 +83,8 @@ export interface TwinPlan {
   flows: TwinFlow[];
   /** The scenario's UDP flows (./udp-twin.ts). */
   udp: TwinUdpFlow[];
+  /** The scenario's UDP latency probes, as irtt clients (./irtt-twin.ts). */
+  probes: TwinProbe[];
   pingIntervalMs: number;
   durationMs: number;
   warmupMs: number;
@@ -133,6 +138,11 @@ function refuseUnsupported(sc: Scenario, caps: HostCaps, era: EraId, set: Record
         'TCP_RR needs netperf, which is not installed here (Debian does not package it) and iperf3 cannot do',
       );
   });
+  if (sc.udpProbes?.length && !caps.irtt)
+    no(
+      'udpProbes',
+      'the probes run as irtt clients, as Flent runs them, and irtt is missing: run scripts/ensure-iperf3.sh',
+    );
   const downloads = (sc.tcp.perFlow ?? []).some((f) => f.direction === 'down');
   if (downloads && !sc.router?.down?.shaper)
     no(
@@ -409,6 +419,7 @@ export function planTwin(sc: Scenario, caps: HostCaps, opts: PlanOptions): TwinP
     ethtool: [offloads(sc, sender), ...(down ? [offloads(sc, t.receiver)] : [])],
     flows: flowsOf(sc),
     udp: udpFlowsOf(sc),
+    probes: probesOf(sc),
     pingIntervalMs: sc.pingIntervalMs,
     durationMs: sc.durationMs,
     warmupMs: sc.warmupMs,

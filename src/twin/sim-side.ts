@@ -55,6 +55,11 @@ export function runSimSide(sc: Scenario, seed: number, stepMs: number): SimSide 
       lossFraction: u.lossFraction,
       jitterMs: u.jitterMs,
     })),
+    probes: (summary.udpProbes ?? []).map((p) => ({
+      rttMedianMs: p.rttMs.median,
+      rttP90Ms: p.rttMs.p90,
+      lossFraction: p.lossFraction,
+    })),
   };
   return { summary, steps, metrics };
 }
