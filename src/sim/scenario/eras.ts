@@ -246,11 +246,15 @@ export const ERA_IDS = Object.keys(ERAS) as EraId[];
 /**
  * BBR v1 details by era: 4.20 added the 1 % pacing margin and the EDT
  * correction (bbr_packets_in_net_at_edt), 5.1 the ACK aggregation headroom
- * (its own kernel toggle, KernelFeatures.bbrAckAggregation);
+ * (its own kernel toggle, KernelFeatures.bbrAckAggregation, which a scenario's
+ * kernel.bbr_ack_aggregation overrides: pass the resolved features);
  * the small-BDP boost follows the same split (approximate); the min_rtt
  * refresh on equal samples ended with the Nov 2020 fix (5.10).
  */
-export function bbrOptions(era: EraProfile): {
+export function bbrOptions(
+  era: EraProfile,
+  kernel: Pick<KernelFeatures, 'bbrAckAggregation'> = era.kernel,
+): {
   pacingMarginPercent: number;
   extraAckedGain: number;
   probeBwSmallBdpBoost: boolean;
@@ -258,17 +262,18 @@ export function bbrOptions(era: EraProfile): {
   edt: boolean;
 } {
   const minRttRefreshOnEqual = !['6.1', '6.6', '6.16'].includes(era.id);
+  const extraAckedGain = kernel.bbrAckAggregation ? 256 : 0;
   return era.kernel.pacing === 'edt'
     ? {
         pacingMarginPercent: era.bbrPacingMarginPercent,
-        extraAckedGain: era.kernel.bbrAckAggregation ? 256 : 0,
+        extraAckedGain,
         probeBwSmallBdpBoost: true,
         minRttRefreshOnEqual,
         edt: true,
       }
     : {
         pacingMarginPercent: 0,
-        extraAckedGain: era.kernel.bbrAckAggregation ? 256 : 0,
+        extraAckedGain,
         probeBwSmallBdpBoost: false,
         minRttRefreshOnEqual,
         edt: false,

@@ -154,4 +154,14 @@ export const KERNEL_PARAMS: Record<string, ParamDef> = {
     live: false,
     kernelDefault: field('hz'),
   },
+  'kernel.bbr_ack_aggregation': {
+    key: 'kernel.bbr_ack_aggregation',
+    label: 'BBR ACK-aggregation headroom',
+    layer: 'tcp',
+    kind: 'bool',
+    help: 'BBR v1 estimates how much data ACKs released in bursts deliver beyond its bandwidth estimate (extra_acked, over the last 5–10 round trips) and adds it to cwnd, so that a WiFi hop’s BlockAck bursts do not leave it cwnd-bound (78dc70ebaa38, 5.1).',
+    kernelFile: 'net/ipv4/tcp_bbr.c',
+    live: false,
+    kernelDefault: field('bbr_ack_aggregation'),
+  },
 };

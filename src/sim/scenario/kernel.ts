@@ -26,6 +26,11 @@ export interface KernelConfig {
   pacing: PacingMode | null;
   /** CONFIG_HZ. */
   hz: Hz | null;
+  /**
+   * BBR v1's ACK-aggregation headroom (bbr_update_ack_aggregation, extra_acked; 78dc70ebaa38, 5.1).
+   * Optional: scenario files written before it have no such field.
+   */
+  bbr_ack_aggregation?: boolean | null;
 }
 
 /** Every field at its era default. */
@@ -39,6 +44,7 @@ export const ERA_DEFAULT_KERNEL: Readonly<KernelConfig> = {
   gso_always_on: null,
   pacing: null,
   hz: null,
+  bbr_ack_aggregation: null,
 };
 
 /** The era's behaviours with the scenario's own settings on top. */
@@ -54,6 +60,7 @@ export function kernelFeatures(sc: Pick<Scenario, 'era' | 'kernel'>): KernelFeat
   if (c.gso_always_on !== null) k.gsoAlwaysOn = c.gso_always_on;
   if (c.pacing !== null) k.pacing = c.pacing;
   if (c.hz !== null) k.hz = c.hz;
+  if (c.bbr_ack_aggregation != null) k.bbrAckAggregation = c.bbr_ack_aggregation;
   return k;
 }
 
@@ -83,5 +90,7 @@ export function kernelFieldDefault(
       return k.pacing;
     case 'hz':
       return k.hz;
+    case 'bbr_ack_aggregation':
+      return k.bbrAckAggregation;
   }
 }

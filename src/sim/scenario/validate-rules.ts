@@ -239,6 +239,7 @@ export const SCHEMA: ObjectNode = obj({
     gso_always_on: boolOrNull,
     pacing: oneOfOrNull('none', 'hrtimer', 'edt'),
     hz: oneOfOrNull(100, 250, 300, 1000),
+    bbr_ack_aggregation: optional(boolOrNull),
   }),
   durationMs: num(1, 3_600_000, 'ms'),
   warmupMs: num(0, 3_600_000, 'ms'),

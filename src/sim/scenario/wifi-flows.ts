@@ -98,7 +98,7 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
       b.costs,
       m.kernel,
       createCc(t.cc, sim.rng.fork(100 + i), {
-        ...bbrOptions(era),
+        ...bbrOptions(era, m.kernel),
         hz: m.kernel.hz,
         hystart: m.kernel.hystart,
       }),

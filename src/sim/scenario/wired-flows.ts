@@ -78,7 +78,7 @@ export function addWiredFlows(
   for (let i = 0; i < t.flows; i++) {
     const spec = t.perFlow?.[i] ?? null;
     const cc = createCc(spec?.cc ?? t.cc, sim.rng.fork(100 + i), {
-      ...bbrOptions(era),
+      ...bbrOptions(era, kernel),
       hz: kernel.hz,
       hystart: kernel.hystart,
       gsoMaxSizeBytes: link.gsoMaxSizeBytes,
