@@ -88,6 +88,9 @@ describe('the twin’s plan', () => {
     const shift = shaped();
     shift.tcp.sk_pacing_shift = 8;
     expect(refusal(shift)).toBe('tcp.sk_pacing_shift');
+    const aggr = shaped();
+    aggr.kernel.bbr_ack_aggregation = false;
+    expect(refusal(aggr)).toBe('kernel.bbr_ack_aggregation');
     expect(refusal(shaped())).toBe('no refusal');
   });
 

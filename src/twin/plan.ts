@@ -116,6 +116,8 @@ function refuseUnsupported(sc: Scenario, caps: HostCaps, era: EraId, set: Record
     no('kernel.gso_always_on', `Linux ${caps.kernelRelease} always builds GSO skbs`);
   if (k.tsq_shortcut !== null && k.tsq_shortcut !== eraK.tsqShortcut)
     no('kernel.tsq_shortcut', 'the TSQ shortcut is code, not a sysctl');
+  if (k.bbr_ack_aggregation != null && k.bbr_ack_aggregation !== eraK.bbrAckAggregation)
+    no('kernel.bbr_ack_aggregation', "BBR's ACK-aggregation headroom is code in tcp_bbr.c, not a sysctl");
   if (sc.tcp.sk_pacing_shift !== null)
     no('tcp.sk_pacing_shift', 'only a driver sets sk_pacing_shift; a veth keeps 10');
   if (sc.tcp.tx_delay_us !== 0) no('tcp.tx_delay_us', 'iperf3 has no option for TCP_TX_DELAY');
