@@ -120,6 +120,11 @@ export class Skb {
   seqno80211 = 0;
   /** mac80211 AQL: airtime estimate (µs) charged at dequeue, released at TX status (ieee80211_tx_info.tx_time_est). */
   txTimeEstUs = 0;
+  /**
+   * minstrel_ht made this frame a rate-control probe (IEEE80211_TX_CTL_RATE_CTRL_PROBE,
+   * a flag of its tx info): the sample rate's index until the driver sends it; -1 otherwise.
+   */
+  rcProbeIndex = -1;
   /** The per-skb probe's trace, when this skb is one it samples (./skb-trace.ts); null otherwise. */
   trace: SkbTrace | null = null;
   /** 802.11 on reception: the next packet of the A-MSDU this one heads (the receiver splits it after reordering). */
