@@ -13,6 +13,7 @@ import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import { SkbRing } from '../qdisc/skb-ring';
 import { ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
+import { FORWARDED_SEGMENTS, SEGMENT_HOLDERS } from '../skb-pool';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
 import { Hop } from '../skb-trace';
@@ -156,14 +157,18 @@ export class WiredNic implements TxDriver, EventTarget {
     this.sim.after(dur, this, K_TX_END, skb);
   }
 
+  /** A router's ingress: the segments come from the pool, held by its ring and by the far end (../skb-pool.ts). */
   private segmentsOf(skb: Skb): Skb[] {
     const out: Skb[] = [];
-    for (let i = 0; i < skb.segs; i++) out.push(this.segmentOf(skb, i));
+    for (let i = 0; i < skb.segs; i++) {
+      const s = this.segmentOf(skb, i, FORWARDED_SEGMENTS.take());
+      s.holds = SEGMENT_HOLDERS;
+      out.push(s);
+    }
     return out;
   }
 
-  private segmentOf(skb: Skb, i: number): Skb {
-    const s = new Skb();
+  private segmentOf(skb: Skb, i: number, s = new Skb()): Skb {
     s.kind = skb.kind;
     s.flowId = skb.flowId;
     s.dst = skb.dst;
@@ -236,6 +241,7 @@ export class WiredNic implements TxDriver, EventTarget {
       this.completions++;
       this.cleaning--;
       this.free(skb, nowNs);
+      if (skb.holds > 0) FORWARDED_SEGMENTS.release(skb);
     }
     this.spareLists.push(done);
     this.inflightBytes -= bytes;

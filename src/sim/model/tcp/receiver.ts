@@ -20,6 +20,7 @@ import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
 import { Hop } from '../skb-trace';
+import { FORWARDED_SEGMENTS } from '../skb-pool';
 import { synAckSkb, TCPHDR_SYN } from './handshake';
 import { OooQueue } from './ooo-queue';
 import { RcvSpace } from './rcv-space';
@@ -150,6 +151,7 @@ export class TcpReceiver implements EventTarget {
     if (skb.trace !== null) skb.trace.hop(Hop.RX, this, nowNs);
     if (this.cfg.groWindowNs <= 0) {
       this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, skb.tsEcrNs, nowNs);
+      FORWARDED_SEGMENTS.release(skb);
       return;
     }
     if (this.groLen < this.gro.length) this.gro[this.groLen] = skb;
@@ -185,7 +187,11 @@ export class TcpReceiver implements EventTarget {
       }
       this.process(start, end, segs, tsval, tsecr, nowNs);
     }
-    for (let k = 0; k < n; k++) (list as (Skb | null)[])[k] = null;
+    for (let k = 0; k < n; k++) {
+      // A router's segment goes back to its pool once the ring behind it has let go too.
+      FORWARDED_SEGMENTS.release(list[k]);
+      (list as (Skb | null)[])[k] = null;
+    }
     this.groSpare = list;
   }
 
