@@ -59,7 +59,7 @@ export class WiredNic implements TxDriver, EventTarget {
   private pending = new SkbRing();
   /** Skbs a TX clean has taken and the CPU has not yet freed. */
   private cleaning = 0;
-  /** Drained completion lists, reused so that a TX interrupt allocates nothing. */
+  /** Drained lists (completions, a GSO skb's segments on the wire), reused so that neither allocates. */
   private readonly spareLists: SkbRing[] = [];
   private readonly reclaim: TxReclaim;
   /** Arrivals at the far end, after the fixed propagation delay: in time order but for rounding. */
@@ -157,9 +157,12 @@ export class WiredNic implements TxDriver, EventTarget {
     this.sim.after(dur, this, K_TX_END, skb);
   }
 
-  /** A router's ingress: the segments come from the pool, held by its ring and by the far end (../skb-pool.ts). */
-  private segmentsOf(skb: Skb): Skb[] {
-    const out: Skb[] = [];
+  /**
+   * A router's ingress: the segments come from the pool, held by its ring and
+   * by the far end (../skb-pool.ts), in a list that returns to spareLists on arrival.
+   */
+  private segmentsOf(skb: Skb): SkbRing {
+    const out = this.spareLists.pop() ?? new SkbRing();
     for (let i = 0; i < skb.segs; i++) {
       const s = this.segmentOf(skb, i, FORWARDED_SEGMENTS.take());
       s.holds = SEGMENT_HOLDERS;
@@ -209,9 +212,12 @@ export class WiredNic implements TxDriver, EventTarget {
       case K_ARRIVE:
         this.deliver(arg as Skb, nowNs);
         break;
-      case K_ARRIVE_ALL:
-        for (const pkt of arg as Skb[]) this.deliver(pkt, nowNs);
+      case K_ARRIVE_ALL: {
+        const segs = arg as SkbRing;
+        for (let pkt = segs.shift(); pkt !== null; pkt = segs.shift()) this.deliver(pkt, nowNs);
+        this.spareLists.push(segs);
         break;
+      }
       case K_CLEAN_DONE:
         this.finishClean(arg as SkbRing, nowNs);
         break;
