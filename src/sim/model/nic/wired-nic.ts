@@ -13,7 +13,7 @@ import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import { SkbRing } from '../qdisc/skb-ring';
 import { ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
-import { FORWARDED_SEGMENTS, SEGMENT_HOLDERS } from '../skb-pool';
+import { SEGMENT_HOLDERS, SPARE_SKBS } from '../skb-pool';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
 import { Hop } from '../skb-trace';
@@ -164,7 +164,7 @@ export class WiredNic implements TxDriver, EventTarget {
   private segmentsOf(skb: Skb): SkbRing {
     const out = this.spareLists.pop() ?? new SkbRing();
     for (let i = 0; i < skb.segs; i++) {
-      const s = this.segmentOf(skb, i, FORWARDED_SEGMENTS.take());
+      const s = this.segmentOf(skb, i, SPARE_SKBS.take());
       s.holds = SEGMENT_HOLDERS;
       out.push(s);
     }
@@ -247,7 +247,7 @@ export class WiredNic implements TxDriver, EventTarget {
       this.completions++;
       this.cleaning--;
       this.free(skb, nowNs);
-      if (skb.holds > 0) FORWARDED_SEGMENTS.release(skb);
+      if (skb.holds > 0) SPARE_SKBS.release(skb);
     }
     this.spareLists.push(done);
     this.inflightBytes -= bytes;
