@@ -42,6 +42,13 @@ export class EventQueue {
     return this.n > 0 ? this.hT[0] : Infinity;
   }
 
+  /** Whether the earliest event comes before (time, insertion number) `tNs`, `seq`. */
+  precedes(tNs: Ns, seq: number): boolean {
+    if (this.n === 0) return false;
+    const t = this.hT[0];
+    return t < tNs || (t === tNs && this.hS[0] < seq);
+  }
+
   /** Target and kind of the earliest event (for an observer of every event; see Sim.observer). */
   peekTarget(): EventTarget | null {
     return this.n > 0 ? this.targets[this.hSlot[0]] : null;

@@ -6,6 +6,7 @@
  */
 import { preferDoubleFields } from './double-fields';
 import { EventQueue, type EventTarget } from './event-queue';
+import { InstantQueue } from './instant-queue';
 import { Rng } from './rng';
 import { EventLane } from './lane';
 import type { Ns } from './time';
@@ -51,6 +52,8 @@ export class Sim {
   nowNs: Ns = 0;
   readonly rng: Rng;
   private readonly q = new EventQueue();
+  /** Events for the current instant, in insertion order, outside the heap (./instant-queue.ts). */
+  private readonly instant = new InstantQueue();
   eventsRun = 0;
   /**
    * Set, every event goes through it before it runs (the trace export of a
@@ -68,8 +71,11 @@ export class Sim {
 
   /** Schedules target.handleEvent(kind, arg) at absolute time `atNs` (never in the past). */
   at(atNs: Ns, target: EventTarget, kind: number, arg: unknown = null): void {
-    const t = atNs < this.nowNs ? this.nowNs : Math.round(atNs);
-    this.q.push(t, target, kind, arg);
+    if (atNs <= this.nowNs) {
+      this.instant.push(this.q.takeSeq(), target, kind, arg);
+      return;
+    }
+    this.q.push(Math.round(atNs), target, kind, arg);
   }
 
   /** Schedules after `delayNs` from now. */
@@ -78,11 +84,21 @@ export class Sim {
   }
 
   get pending(): number {
-    return this.q.size;
+    return this.q.size + this.instant.len;
   }
 
   nextEventNs(): Ns {
-    return this.q.peekTime();
+    return this.instant.len > 0 ? this.nowNs : this.q.peekTime();
+  }
+
+  /**
+   * Whether the next event is the instant FIFO's head, at the current time
+   * (not after endNs): the heap holds nothing at this instant with an older
+   * insertion number.
+   */
+  private instantNext(endNs: Ns): boolean {
+    const inst = this.instant;
+    return inst.len > 0 && this.nowNs <= endNs && !this.q.precedes(this.nowNs, inst.headSeq());
   }
 
   /** Takes the insertion number of an event to be queued later with atKeyed (see Timer). */
@@ -102,7 +118,15 @@ export class Sim {
       return;
     }
     const q = this.q;
-    while (q.size > 0) {
+    for (;;) {
+      if (this.instantNext(endNs)) {
+        const t = this.nowNs;
+        if (this.eventsRun >= this.guardAt) this.checkClock(t);
+        this.eventsRun++;
+        this.instant.runHead(t);
+        continue;
+      }
+      if (q.size === 0) break;
       const t = q.peekTime();
       if (t > endNs) break;
       if (this.eventsRun >= this.guardAt) this.checkClock(t);
@@ -118,7 +142,16 @@ export class Sim {
     if (this.observer !== null) return this.runObserved(endNs, maxEvents, this.observer);
     const q = this.q;
     let n = 0;
-    while (q.size > 0) {
+    for (;;) {
+      if (this.instantNext(endNs)) {
+        if (n++ >= maxEvents) return false;
+        const t = this.nowNs;
+        if (this.eventsRun >= this.guardAt) this.checkClock(t);
+        this.eventsRun++;
+        this.instant.runHead(t);
+        continue;
+      }
+      if (q.size === 0) break;
       const t = q.peekTime();
       if (t > endNs) break;
       if (n++ >= maxEvents) return false;
@@ -134,18 +167,22 @@ export class Sim {
   /** runSlice with every event shown to `observe` first. */
   private runObserved(endNs: Ns, maxEvents: number, observe: EventObserver): boolean {
     const q = this.q;
+    const inst = this.instant;
     let n = 0;
-    while (q.size > 0) {
-      const t = q.peekTime();
-      if (t > endNs) break;
+    for (;;) {
+      const fromInstant = this.instantNext(endNs);
+      if (!fromInstant && (q.size === 0 || q.peekTime() > endNs)) break;
+      const t = fromInstant ? this.nowNs : q.peekTime();
       if (n++ >= maxEvents) return false;
       if (this.eventsRun >= this.guardAt) this.checkClock(t);
       this.nowNs = t;
       this.eventsRun++;
-      const target = q.peekTarget()!;
+      const target = fromInstant ? inst.headTarget() : q.peekTarget()!;
+      const kind = fromInstant ? inst.headKind() : q.peekKind();
       if (target instanceof EventLane) observe(t, target.owner, target.headKind);
-      else observe(t, target, q.peekKind());
-      q.popAndRun(t);
+      else observe(t, target, kind);
+      if (fromInstant) inst.runHead(t);
+      else q.popAndRun(t);
     }
     if (endNs > this.nowNs) this.nowNs = endNs;
     return true;
@@ -158,8 +195,14 @@ export class Sim {
    * stops, naming what scheduled the next event. Nothing has run yet, so the
    * model is left as it was.
    */
+  private peekNext(): { target: EventTarget; kind: number } | null {
+    const inst = this.instant;
+    if (this.instantNext(this.nowNs)) return { target: inst.headTarget(), kind: inst.headKind() };
+    return this.q.peek();
+  }
+
   private checkClock(t: Ns): void {
-    if (t === this.guardNs) throw new SimStalledError(t, STALL_EVENTS, describeSource(this.q.peek()));
+    if (t === this.guardNs) throw new SimStalledError(t, STALL_EVENTS, describeSource(this.peekNext()));
     this.guardNs = t;
     this.guardAt = this.eventsRun + STALL_EVENTS;
   }

@@ -12,6 +12,7 @@
  * `expires`.
  */
 import { NS_PER_SEC, type Ns } from '../engine/time';
+import { pow2 } from '../engine/pow2';
 
 /** jiffies at `nowNs`. */
 export function jiffiesAt(nowNs: Ns, hz: number): number {
@@ -46,8 +47,8 @@ export function timerFireNs(nowNs: Ns, delayJiffies: number, hz: number, levelWh
     const delta = expires - now;
     let lvl = 0;
     // LVL_START(n) = (LVL_SIZE - 1) << ((n - 1) * LVL_CLK_SHIFT)
-    while (lvl < LVL_DEPTH - 1 && delta >= (LVL_SIZE - 1) * 2 ** (lvl * LVL_CLK_SHIFT)) lvl++;
-    const gran = 2 ** (lvl * LVL_CLK_SHIFT);
+    while (lvl < LVL_DEPTH - 1 && delta >= (LVL_SIZE - 1) * pow2(lvl * LVL_CLK_SHIFT)) lvl++;
+    const gran = pow2(lvl * LVL_CLK_SHIFT);
     expires = (Math.floor(expires / gran) + 1) * gran;
   }
   return Math.max(nowNs, jiffyStartNs(expires, hz));

@@ -120,10 +120,57 @@ export class Skb {
   seqno80211 = 0;
   /** mac80211 AQL: airtime estimate (µs) charged at dequeue, released at TX status (ieee80211_tx_info.tx_time_est). */
   txTimeEstUs = 0;
+  /**
+   * minstrel_ht made this frame a rate-control probe (IEEE80211_TX_CTL_RATE_CTRL_PROBE,
+   * a flag of its tx info): the sample rate's index until the driver sends it; -1 otherwise.
+   */
+  rcProbeIndex = -1;
   /** The per-skb probe's trace, when this skb is one it samples (./skb-trace.ts); null otherwise. */
   trace: SkbTrace | null = null;
   /** 802.11 on reception: the next packet of the A-MSDU this one heads (the receiver splits it after reordering). */
   amsduNext: Skb | null = null;
+  /** A pooled skb's holders still to let go of it (./skb-pool.ts); 0 for an skb not from a pool. */
+  holds = 0;
+
+  /**
+   * Back to a new skb's state, under a new id, as `new Skb()` would give it
+   * (a pooled skb taken again, ./skb-pool.ts). Every field above is set here.
+   */
+  reset(): void {
+    this.id = nextSkbId++;
+    this.kind = SkbKind.DATA;
+    this.flowId = 0;
+    this.owner = null;
+    this.dst = 0;
+    this.src = 0;
+    this.priority = 0;
+    this.seq = 0;
+    this.lenBytes = 0;
+    this.segs = 1;
+    this.gsoSizeBytes = DEFAULT_MSS_BYTES;
+    this.hdrBytes = TCP_HDR_BYTES;
+    this.truesizeBytes = 0;
+    this.tstampNs = 0;
+    this.xmitNs = 0;
+    this.enqueueNs = 0;
+    this.createdNs = 0;
+    this.isRetransmit = false;
+    this.tcpFlags = 0;
+    this.ect = false;
+    this.ecnCE = false;
+    this.ackSeq = 0;
+    this.sack = NO_SACK;
+    this.tsEcrNs = 0;
+    this.ackedSegs = 0;
+    this.windowBytes = 0;
+    this.retries = 0;
+    this.seqno80211 = 0;
+    this.txTimeEstUs = 0;
+    this.rcProbeIndex = -1;
+    this.trace = null;
+    this.amsduNext = null;
+    this.holds = 0;
+  }
 
   /** L2 bytes of all segments (what a wired link serialises, without preamble/IFG). */
   get l2Bytes(): number {

@@ -135,6 +135,8 @@ export function addWiredFlows(
         groWindowNs: us(sc.receiver.groWindowUs),
         groMaxBytes: 65536,
         priority: 0,
+        // The ACKs return over delay lines alone, to the sender that processes them.
+        poolAcks: true,
         buffer: rcvBuffer(sc.era, {
           ...sc.receiver,
           so_rcvbuf: spec?.so_rcvbuf ?? sc.receiver.so_rcvbuf,

@@ -13,6 +13,7 @@ import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import { SkbRing } from '../qdisc/skb-ring';
 import { ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
+import { SEGMENT_HOLDERS, SPARE_SKBS } from '../skb-pool';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
 import { Hop } from '../skb-trace';
@@ -58,7 +59,7 @@ export class WiredNic implements TxDriver, EventTarget {
   private pending = new SkbRing();
   /** Skbs a TX clean has taken and the CPU has not yet freed. */
   private cleaning = 0;
-  /** Drained completion lists, reused so that a TX interrupt allocates nothing. */
+  /** Drained lists (completions, a GSO skb's segments on the wire), reused so that neither allocates. */
   private readonly spareLists: SkbRing[] = [];
   private readonly reclaim: TxReclaim;
   /** Arrivals at the far end, after the fixed propagation delay: in time order but for rounding. */
@@ -156,14 +157,21 @@ export class WiredNic implements TxDriver, EventTarget {
     this.sim.after(dur, this, K_TX_END, skb);
   }
 
-  private segmentsOf(skb: Skb): Skb[] {
-    const out: Skb[] = [];
-    for (let i = 0; i < skb.segs; i++) out.push(this.segmentOf(skb, i));
+  /**
+   * A router's ingress: the segments come from the pool, held by its ring and
+   * by the far end (../skb-pool.ts), in a list that returns to spareLists on arrival.
+   */
+  private segmentsOf(skb: Skb): SkbRing {
+    const out = this.spareLists.pop() ?? new SkbRing();
+    for (let i = 0; i < skb.segs; i++) {
+      const s = this.segmentOf(skb, i, SPARE_SKBS.take());
+      s.holds = SEGMENT_HOLDERS;
+      out.push(s);
+    }
     return out;
   }
 
-  private segmentOf(skb: Skb, i: number): Skb {
-    const s = new Skb();
+  private segmentOf(skb: Skb, i: number, s = new Skb()): Skb {
     s.kind = skb.kind;
     s.flowId = skb.flowId;
     s.dst = skb.dst;
@@ -204,9 +212,12 @@ export class WiredNic implements TxDriver, EventTarget {
       case K_ARRIVE:
         this.deliver(arg as Skb, nowNs);
         break;
-      case K_ARRIVE_ALL:
-        for (const pkt of arg as Skb[]) this.deliver(pkt, nowNs);
+      case K_ARRIVE_ALL: {
+        const segs = arg as SkbRing;
+        for (let pkt = segs.shift(); pkt !== null; pkt = segs.shift()) this.deliver(pkt, nowNs);
+        this.spareLists.push(segs);
         break;
+      }
       case K_CLEAN_DONE:
         this.finishClean(arg as SkbRing, nowNs);
         break;
@@ -236,6 +247,7 @@ export class WiredNic implements TxDriver, EventTarget {
       this.completions++;
       this.cleaning--;
       this.free(skb, nowNs);
+      if (skb.holds > 0) SPARE_SKBS.release(skb);
     }
     this.spareLists.push(done);
     this.inflightBytes -= bytes;

@@ -7,6 +7,7 @@
  * (PSCHED_SHIFT 6) in which tc hands burst sizes to the kernel.
  */
 import type { Ns } from '../../engine/time';
+import { pow2 } from '../../engine/pow2';
 
 /** TC_LINKLAYER_ETHERNET / TC_LINKLAYER_ATM (include/uapi/linux/pkt_sched.h). */
 export type LinkLayer = 'ethernet' | 'atm';
@@ -71,7 +72,7 @@ export function l2tNs(r: RateCfg, lenBytes: number): Ns {
   if (len < r.mpuBytes) len = r.mpuBytes;
   if (r.linklayer === 'atm') len = Math.ceil(len / 48) * 53;
   // len·mult < 2^17 · 2^32 stays exact in a double; >> shift is a floor division.
-  return Math.floor((len * r.mult) / 2 ** r.shift);
+  return Math.floor((len * r.mult) / pow2(r.shift));
 }
 
 /** psched_ns_t2l (sch_tbf.c): bytes that `ns` of tokens pay for, less the overhead. */

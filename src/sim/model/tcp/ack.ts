@@ -13,6 +13,7 @@ import type { Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import { timerFireNs, usecsToJiffies } from '../jiffies';
 import type { Skb } from '../skb';
+import { SPARE_SKBS } from '../skb-pool';
 import { tcpPacingRate } from './pacing';
 import { DeliveryRate } from './rate-sample';
 import type { TxRecord } from './tx-record';
@@ -94,6 +95,8 @@ export class AckProcessor implements EventTarget {
     if (kind === K_FREED) return;
     const skbsBefore = this.tp.rtx.skbs;
     this.onAck(arg as Skb, nowNs);
+    // Processed: a wired receiver's pooled ACK goes back (../skb-pool.ts).
+    SPARE_SKBS.release(arg as Skb);
     // tcp_clean_rtx_queue frees the fully acknowledged skbs: more work on the same core.
     const freed = skbsBefore - this.tp.rtx.skbs;
     if (freed > 0 && this.cpu && this.tp.costsRef.perAckedSkbNs > 0) {

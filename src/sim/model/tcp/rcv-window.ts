@@ -36,6 +36,8 @@ export class RcvWindow {
   rcvWup = 0;
   /** rx_opt.rcv_wscale: advertised windows are multiples of 1 << wscale. */
   wscale = 0;
+  /** 1 << wscale, the unit an advertised window is a multiple of (kept beside it: read for every ACK). */
+  private unitBytes = 1;
   /** tp->scaling_ratio (out of 256), used when tuning.winFromSpace is 'scaling_ratio'. */
   scalingRatio: number;
   /** icsk_ack.rcv_mss: the receiver's guess of the peer's MSS. */
@@ -106,6 +108,7 @@ export class RcvWindow {
     }
     if (t.initRwndSegs > 0 && mss > 1 << wscale) wnd = Math.min(wnd, t.initRwndSegs * mss);
     this.wscale = wscale;
+    this.unitBytes = 2 ** wscale;
     this.rcvWnd = wnd;
     this.windowClamp = Math.min(U16_MAX * 2 ** wscale, clamp);
     this.rcvSsthresh = wnd; // tcp_create_openreq_child
@@ -210,7 +213,7 @@ export class RcvWindow {
       mss = full;
       if (mss <= 0) return 0;
     }
-    const unit = 2 ** this.wscale;
+    const unit = this.unitBytes;
     if (free < full >> 1) {
       this.quickCleared = true;
       free = Math.floor(free / unit) * unit; // do not let wscale rounding grow it
@@ -230,7 +233,7 @@ export class RcvWindow {
    * field shifted back by the scale).
    */
   selectWindow(rcvNxt: number, rmemBytes: number): number {
-    const unit = 2 ** this.wscale;
+    const unit = this.unitBytes;
     const cur = this.receiveWindowNow(rcvNxt);
     let win = this.freeWindow(rmemBytes);
     if (win < cur) win = Math.ceil(cur / unit) * unit;

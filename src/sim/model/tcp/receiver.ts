@@ -20,6 +20,7 @@ import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
 import { Hop } from '../skb-trace';
+import { SPARE_SKBS } from '../skb-pool';
 import { synAckSkb, TCPHDR_SYN } from './handshake';
 import { OooQueue } from './ooo-queue';
 import { RcvSpace } from './rcv-space';
@@ -37,6 +38,12 @@ export interface RcvBufferConfig {
 
 export interface TcpReceiverConfig {
   flowId: number;
+  /**
+   * ACKs come from the pool of spare skbs and return once the sender has
+   * processed them (../skb-pool.ts): only where nothing else keeps an ACK on
+   * its way back (a wired path; a WiFi driver holds a frame until its TX status).
+   */
+  poolAcks?: boolean;
   /** This receiver's node and the sender's node. */
   node: number;
   peer: number;
@@ -150,6 +157,7 @@ export class TcpReceiver implements EventTarget {
     if (skb.trace !== null) skb.trace.hop(Hop.RX, this, nowNs);
     if (this.cfg.groWindowNs <= 0) {
       this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, skb.tsEcrNs, nowNs);
+      SPARE_SKBS.release(skb);
       return;
     }
     if (this.groLen < this.gro.length) this.gro[this.groLen] = skb;
@@ -185,7 +193,11 @@ export class TcpReceiver implements EventTarget {
       }
       this.process(start, end, segs, tsval, tsecr, nowNs);
     }
-    for (let k = 0; k < n; k++) (list as (Skb | null)[])[k] = null;
+    for (let k = 0; k < n; k++) {
+      // A router's segment goes back to its pool once the ring behind it has let go too.
+      SPARE_SKBS.release(list[k]);
+      (list as (Skb | null)[])[k] = null;
+    }
     this.groSpare = list;
   }
 
@@ -300,7 +312,8 @@ export class TcpReceiver implements EventTarget {
     this.delack.cancel();
     this.unackedSegs = 0;
     if (this.quickacks > 0) this.quickacks--; // tcp_dec_quickack_mode
-    const ack = new Skb();
+    const ack = this.cfg.poolAcks ? SPARE_SKBS.take() : new Skb();
+    if (this.cfg.poolAcks) ack.holds = 1;
     ack.kind = SkbKind.ACK;
     ack.flowId = this.cfg.flowId;
     ack.src = this.cfg.node;

@@ -8,6 +8,7 @@
  */
 import type { Ns } from '../../../engine/time';
 import type { CobaltParams } from './cobalt';
+import { pow2 } from '../../../engine/pow2';
 
 export type CakeDiffserv = 'diffserv3' | 'diffserv4' | 'diffserv8' | 'besteffort' | 'precedence';
 /** CAKE_ATM_NONE / CAKE_ATM_ATM / CAKE_ATM_PTM. */
@@ -65,7 +66,7 @@ export function cakeSetRate(
 
 /** (len · rate_ns) >> rate_shft: a packet's time at a tin's rate (len·rate_ns < 2^51 stays exact). */
 export const cakeDurNs = (r: CakeTinRate, lenBytes: number): Ns =>
-  Math.floor((lenBytes * r.rateNs) / 2 ** r.rateShft);
+  Math.floor((lenBytes * r.rateNs) / pow2(r.rateShft));
 
 /**
  * The tin DSCP 0 (every packet the model makes) maps to, and that tin's

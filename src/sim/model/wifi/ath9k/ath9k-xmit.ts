@@ -59,12 +59,6 @@ export abstract class Ath9kXmit implements SubframeSource {
   protected onAir: AthAggregate | null = null;
   /** 802.11 frame bytes the driver holds, from the pull (or ath_tx_start) to the TX status flush. */
   protected heldBytes = 0;
-  /**
-   * Frames minstrel_ht made rate-control probes (IEEE80211_TX_CTL_RATE_CTRL_PROBE,
-   * a flag of each frame's tx info) and their sample rate, until sent.
-   */
-  private readonly probes = new Map<Skb, number>();
-
   constructor(protected readonly opts: Ath9kOptions) {
     this.pool = new AggregatePool(Math.max(1, opts.bawSize >> 1));
   }
@@ -172,9 +166,9 @@ export abstract class Ath9kXmit implements SubframeSource {
     }
     // ath_set_rates(): the station's rate table now, or the probe's rate first.
     const rc = this.opts.rateControl?.(tid.dst) ?? null;
-    const probeIndex = rc === null ? undefined : this.probes.get(first);
-    const isProbe = probeIndex !== undefined;
-    if (isProbe) this.probes.delete(first);
+    const probeIndex = rc === null ? -1 : first.rcProbeIndex;
+    const isProbe = probeIndex >= 0;
+    if (isProbe) first.rcProbeIndex = -1;
     const chain = rc === null ? null : isProbe ? rc.probeChain(probeIndex) : rc.chain();
     const rate = chain === null ? this.opts.rateFor(tid.dst) : chain[0].rate;
     if (aggr) {
@@ -196,7 +190,7 @@ export abstract class Ath9kXmit implements SubframeSource {
       // A probe keeps its own rates: it leads the next burst instead (assumed; the
       // kernel sets each frame's rates, ath_set_rates, within the burst).
       const second = this.getSubframe(tid);
-      if (second !== null && this.probes.has(second)) this.putBack(tid, second);
+      if (second !== null && second.rcProbeIndex >= 0) this.putBack(tid, second);
       else if (second !== null) this.queueSingle(q, tid, rate, second);
     }
     return SCHED_SENT;
@@ -240,11 +234,11 @@ export abstract class Ath9kXmit implements SubframeSource {
     const rc = this.opts.rateControl?.(dst) ?? null;
     if (rc === null) return;
     const index = rc.getRate();
-    if (index >= 0) this.probes.set(skb, index);
+    if (index >= 0) skb.rcProbeIndex = index;
   }
 
   isProbe(skb: Skb): boolean {
-    return this.probes.has(skb);
+    return skb.rcProbeIndex >= 0;
   }
 
   private queueSingle(q: HwQueue, tid: AthTid, rate: PhyRate, skb: Skb): void {
