@@ -135,8 +135,10 @@ export function addWiredFlows(
         groWindowNs: us(sc.receiver.groWindowUs),
         groMaxBytes: 65536,
         priority: 0,
-        // The ACKs return over delay lines alone, to the sender that processes them.
-        poolAcks: true,
+        // Pooled only where the ACKs return over delay lines alone, to the sender that processes
+        // them: a NIC on the way (router.down, host 0's egress for a download) frees its skbs at
+        // TX clean, which would hand an ACK back to the pool while it is still on its way.
+        poolAcks: !isDown && !sc.router?.down,
         buffer: rcvBuffer(sc.era, {
           ...sc.receiver,
           so_rcvbuf: spec?.so_rcvbuf ?? sc.receiver.so_rcvbuf,
