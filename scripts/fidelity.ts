@@ -137,7 +137,8 @@ function bidirScenario(r: GridRow): Scenario {
 function scenarioOf(r: GridRow): Scenario {
   const sc = r.bidir ? bidirScenario(r) : wiredBase();
   sc.title = `fidelity ${r.id}`;
-  sc.shaper = defaultShaper(r.shaper, r.rateBps);
+  // The upload+download row is shaped at its router, both ways; the others at the sender's veth.
+  if (!r.bidir) sc.shaper = defaultShaper(r.shaper, r.rateBps);
   sc.tcp.cc = r.cc;
   sc.tcp.flows = r.flows;
   sc.tcp.tcp_limit_output_bytes = r.limitOutputBytes;

@@ -238,7 +238,8 @@ function simScenarioOf(sc: Scenario, era: EraId, caps: HostCaps): Scenario {
   // A veth forwards an skb as soon as its qdisc lets it go: no line rate (the model's largest), no ring delay.
   const veth = { rateBps: 100e9, completion: { kind: 'immediate', delayNs: 0 } as const };
   s.link = { ...s.link, ...veth };
-  if (s.router) s.router = { ...s.router, ...veth };
+  // A router over veths forwards the sender's TSO skbs whole (__dev_forward_skb; ip_finish_output_gso).
+  if (s.router) s.router = { ...s.router, ...veth, ingressGro: true };
   return s;
 }
 

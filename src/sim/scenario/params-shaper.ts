@@ -167,6 +167,15 @@ export const SHAPER_PARAMS: Record<string, ParamDef> = {
     kernelFile: 'lib/dynamic_queue_limits.c',
     live: false,
   },
+  'router.ingressGro': {
+    key: 'router.ingressGro',
+    label: 'router GRO (forwards GSO skbs whole)',
+    layer: 'qdisc',
+    kind: 'bool',
+    help: 'The router’s receive path merges each TSO burst back into one skb (GRO) and forwards it whole, as routers with GRO and routers over veths do: its qdisc then counts skbs of many segments, so a 1000-packet pfifo holds far more bytes, and a tail drop loses every segment of an skb.',
+    kernelFile: 'net/core/gro.c',
+    live: false,
+  },
 };
 
 /** The router's download side (router.down, ./wired-reverse.ts): the same knobs on its shaper. */

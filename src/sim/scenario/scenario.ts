@@ -173,6 +173,15 @@ export interface RouterConfig {
    * comes back to host 0 takes an unqueued delay line.
    */
   down?: RouterDownConfig | null;
+  /**
+   * The router's receive path merges each TSO burst back into one GSO skb and
+   * forwards it whole (GRO: napi_gro_receive, then ip_forward keeping it GSO,
+   * ip_finish_output_gso), so its qdisc counts one packet per skb, a tail drop
+   * loses every segment of it, and the egress sends it as TSO. A router over
+   * veths (`tsq-lab twin`'s) does the same without GRO: __dev_forward_skb hands
+   * the sender's TSO skb over unchanged. Absent or false: one packet per segment.
+   */
+  ingressGro?: boolean | null;
 }
 
 /**
@@ -193,6 +202,7 @@ export const ROUTER_DEVICE_DEFAULT = {
   bql: true,
   completion: { kind: 'immediate', delayNs: 0 } as CompletionModel,
   shaper: null,
+  ingressGro: false as boolean | null,
 };
 
 export interface ReceiverConfig {

@@ -313,6 +313,7 @@ export const SCHEMA: ObjectNode = obj({
         ...obj({ rateBps: num(1e6, 100e9, 'bit/s'), qdisc: qdisc(), shaper: shaper() }, true),
         optional: true,
       },
+      ingressGro: optional(boolOrNull),
     },
     true,
   ),

@@ -13,6 +13,7 @@ import type { Scenario, WiredLinkConfig } from './scenario';
 
 /** How the wire into a router hands over a TSO skb's segments, by the scenario's granularity. */
 export function forwardedDelivery(sc: Scenario): WireDelivery {
+  if (sc.router?.ingressGro) return 'gso';
   return sc.granularity === 'segment' ? 'segments' : 'segments-together';
 }
 

@@ -21,7 +21,7 @@ import { type CompletionModel, createReclaim, type TxReclaim } from './tx-reclai
 
 export type { CompletionModel } from './tx-reclaim';
 
-export type WireDelivery = 'train' | 'segments' | 'segments-together';
+export type WireDelivery = 'train' | 'segments' | 'segments-together' | 'gso';
 
 export interface WiredNicConfig {
   rateBps: number;
@@ -35,7 +35,8 @@ export interface WiredNicConfig {
    * (forwarding): each when its own last bit arrives ('segments', an event per
    * segment) or all of them when the first one's does ('segments-together', one
    * event per skb; in the far end's queue, where they become visible, each is its
-   * own packet again).
+   * own packet again), or forwarded whole ('gso': a router whose receive path
+   * merges the TSO burst into one GSO skb again, GRO, when its last bit is in).
    */
   deliverAs: WireDelivery;
   /** CPU that runs the completion (napi TX clean); null: not modelled. */
@@ -153,6 +154,10 @@ export class WiredNic implements TxDriver, EventTarget {
       // A forwarded single packet (a ping, a reply) travels on as itself, as on the per-segment path.
       if (skb.segs === 1 && !skb.owner) this.arrivals.at(atNs, K_ARRIVE, skb);
       else this.arrivals.at(atNs, K_ARRIVE_ALL, this.segmentsOf(skb));
+    } else if (this.cfg.deliverAs === 'gso') {
+      // The far end's GRO has the whole burst when its last bit arrives: one skb of all the segments.
+      const pkt = skb.owner ? this.wholeCopy(skb) : skb;
+      this.arrivals.at(nowNs + dur + this.cfg.propagationNs, K_ARRIVE, pkt);
     }
     this.sim.after(dur, this, K_TX_END, skb);
   }
@@ -169,6 +174,15 @@ export class WiredNic implements TxDriver, EventTarget {
       out.push(s);
     }
     return out;
+  }
+
+  /** The forwarded GSO skb: the sender's stays with its socket until freed, the router gets its own. */
+  private wholeCopy(skb: Skb): Skb {
+    const s = this.segmentOf(skb, 0);
+    s.lenBytes = skb.lenBytes;
+    s.segs = skb.segs;
+    s.truesizeBytes = skb.lenBytes + 896;
+    return s;
   }
 
   private segmentOf(skb: Skb, i: number, s = new Skb()): Skb {

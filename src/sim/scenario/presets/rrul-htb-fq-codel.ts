@@ -49,6 +49,7 @@ export const rrulHtbFqCodel: Preset = {
   description:
     'Flent’s rrul test through a home router shaped by sqm on both sides: four CUBIC uploads and four CUBIC downloads (named BE, BK, CS5, EF as rrul marks them), three UDP latency probes and a ping. htb holds the uplink at 36 Mbit/s and the downlink at 90 Mbit/s (90 % of a 40/100 Mbit/s VDSL2 line), fq_codel under each; the uploads’ ACKs wait in the download queue beside the download data, and the downloads’ ACKs in the upload queue. Switch either leaf to pfifo to see the bufferbloat rrul was written to show.',
   params: [
+    'router.ingressGro',
     'router.shaper.leaf',
     'router.shaper.rateBps',
     'router.down.shaper.leaf',

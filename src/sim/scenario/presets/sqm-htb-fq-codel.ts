@@ -15,6 +15,7 @@ export const sqmHtbFqCodel: Preset = {
     'One CUBIC upload from a LAN host through a home router whose 1 Gbit/s WAN port is shaped with htb to a 20 Mbit/s uplink, fq_codel under the class (sqm-scripts’ simplest.qos), and a ping beside it. The queue sits in the router’s leaf, where CoDel keeps it near 5 ms; switch the leaf to pfifo (1000 packets) to see the bufferbloat sqm removes, or the shaper to tbf or cake.',
   params: [
     'router.shaper.kind',
+    'router.ingressGro',
     'router.shaper.rateBps',
     'router.shaper.burstBytes',
     'router.shaper.leaf',

@@ -19,6 +19,7 @@ export const udpFloodPfifoVsFqCodel: Preset = {
     'A home router shapes its 1 Gbit/s WAN port to 20 Mbit/s with htb; behind it one CUBIC upload and one iperf3 -u -b 30M flood (1460-byte datagrams) from the same LAN host, with a ping. The leaf starts as pfifo (1000 packets): the flood takes what it sends of the FIFO, TCP backs off to almost nothing and the ping waits behind a full queue. Switch router.shaper.leaf to fq_codel: the flood gets its fair share and loses the rest to drops, TCP keeps the other half, the ping stays near the base RTT.',
   params: [
     'router.shaper.leaf',
+    'router.ingressGro',
     'router.shaper.rateBps',
     'udpFlows.0.rateBps',
     'udpFlows.0.packetBytes',
