@@ -8,198 +8,24 @@ import { CPU_PLATFORM_IDS } from '../model/cpu/platforms';
 import { ERA_IDS } from './eras';
 import { SCENARIO_SCHEMA } from './scenario';
 
-/** A leaf: what one JSON value may be. */
-export type Rule = (
-  | { t: 'int' | 'number'; min: number; max: number; nullable?: boolean; unit?: string; off?: number }
-  | { t: 'bool'; nullable?: boolean }
-  | { t: 'enum'; values: readonly (string | number)[]; nullable?: boolean }
-  | { t: 'string'; maxLength: number }
-  /** A knob's value in a scheduled change: a number, a short text, true/false or null (./changes.ts checks it against the knob). */
-  | { t: 'scalar'; maxLength: number }
-) & {
-  /** The field may be left out (HE-only rate fields). */
-  optional?: boolean;
-};
+import {
+  bool,
+  boolOrNull,
+  int,
+  MiB,
+  num,
+  obj,
+  oneOf,
+  oneOfOrNull,
+  optional,
+  period,
+  type ObjectNode,
+} from './schema-nodes';
+import { completion, MIN_SNDBUF_BYTES, perFlow, phyRate, qdisc, shaper } from './schema-parts';
 
-export interface ObjectNode {
-  t: 'object';
-  nullable?: boolean;
-  /** The field may be left out. */
-  optional?: boolean;
-  fields: Record<string, Node>;
-}
-
-/** An object whose fields depend on its `kind` (e.g. the TX completion model). */
-export interface VariantNode {
-  t: 'variant';
-  /** null stands for the default (a flow's application). */
-  nullable?: boolean;
-  /** The field may be left out. */
-  optional?: boolean;
-  cases: Record<string, Record<string, Node>>;
-}
-
-export interface ArrayNode {
-  t: 'array';
-  /** The field may be left out. */
-  optional?: boolean;
-  minItems: number;
-  maxItems: number;
-  of: Node;
-  nullable?: boolean;
-}
-
-export type Node = Rule | ObjectNode | VariantNode | ArrayNode;
-
-const KiB = 1024;
-const MiB = 1024 * KiB;
-
-const int = (min: number, max: number, unit?: string, nullable = false): Rule => ({
-  t: 'int',
-  min,
-  max,
-  unit,
-  nullable,
-});
-const num = (min: number, max: number, unit?: string): Rule => ({ t: 'number', min, max, unit });
-/** A period: `off` (0) switches it off, anything else is at least `min`, so the clock always moves on. */
-const period = (min: number, max: number, unit: string): Rule => ({ t: 'number', min, max, unit, off: 0 });
-const bool: Rule = { t: 'bool' };
-export const oneOf = (...values: (string | number)[]): Rule => ({ t: 'enum', values });
-const optional = (r: Rule): Rule => ({ ...r, optional: true });
-/** null: the era's value (the `kernel` block). */
-const oneOfOrNull = (...values: (string | number)[]): Rule => ({ t: 'enum', values, nullable: true });
-const boolOrNull: Rule = { t: 'bool', nullable: true };
-const obj = (fields: Record<string, Node>, nullable = false): ObjectNode => ({
-  t: 'object',
-  fields,
-  nullable,
-});
-
-export const QDISC_KINDS = ['pfifo_fast', 'fq', 'fq_codel', 'pfifo'] as const;
-
-const qdisc = (): ObjectNode =>
-  obj({
-    kind: oneOf(...QDISC_KINDS),
-    txqueuelen: int(1, 1_000_000, 'packets'),
-    limit: int(1, 10_000_000, 'packets', true),
-    flowLimit: int(1, 1_000_000, 'packets'),
-    codelTargetUs: num(1, 10_000_000, 'µs'),
-    codelIntervalUs: num(1, 100_000_000, 'µs'),
-    ecn: bool,
-  });
-
-/** A shaper at an interface's root (./shaper-config.ts); cross-field rules in ./validate-shaper.ts. */
-const shaper = (): ObjectNode =>
-  obj(
-    {
-      kind: oneOf('htb', 'tbf', 'cake'),
-      rateBps: num(8000, 100e9, 'bit/s'),
-      ceilBps: { t: 'number', min: 8000, max: 100e9, unit: 'bit/s', nullable: true },
-      burstBytes: int(1, 64 * MiB, 'bytes', true),
-      cburstBytes: int(1, 64 * MiB, 'bytes', true),
-      mtuBytes: int(64, 65536, 'bytes'),
-      limitBytes: int(1, 1 << 30, 'bytes', true),
-      latencyUs: num(0, 10_000_000, 'µs'),
-      peakrateBps: num(0, 100e9, 'bit/s'),
-      // cake takes -64..256 (tc/q_cake.c); htb and tbf an unsigned 16-bit value, checked in validate-shaper.ts.
-      overheadBytes: int(-64, 256, 'bytes', true),
-      mpuBytes: int(0, 256, 'bytes'),
-      linklayer: oneOf('ethernet', 'atm', 'ptm'),
-      leaf: oneOf('default', 'pfifo', 'bfifo', 'pfifo_fast', 'fq', 'fq_codel'),
-      cake: obj({
-        flowMode: oneOf(
-          'flowblind',
-          'srchost',
-          'dsthost',
-          'hosts',
-          'flows',
-          'dual-srchost',
-          'dual-dsthost',
-          'triple-isolate',
-        ),
-        diffserv: oneOf('diffserv3', 'diffserv4', 'diffserv8', 'besteffort', 'precedence'),
-        ackFilter: oneOf('off', 'on', 'aggressive'),
-        rttUs: num(1, 1e9, 'µs'),
-        targetUs: num(1, 1e9, 'µs'),
-        splitGso: bool,
-        memlimitBytes: int(1, 1 << 30, 'bytes', true),
-      }),
-    },
-    true,
-  );
-
-const completion = (): VariantNode => ({
-  t: 'variant',
-  cases: {
-    immediate: { delayNs: num(0, 1e9, 'ns') },
-    coalesced: { usecs: num(0, 1e6, 'µs'), frames: int(1, 65536, 'frames') },
-    'coalesced-frames': { usecs: num(0, 1e6, 'µs'), frames: int(1, 65536, 'frames') },
-    idle: { delayNs: num(0, 1e9, 'ns') },
-  },
-});
-
-/** Per-flow paths and lifetimes (tcp.perFlow); cross-field rules in validate.ts. */
-const perFlow = (): ArrayNode => ({
-  t: 'array',
-  minItems: 1,
-  maxItems: 64,
-  nullable: true,
-  of: obj({
-    name: { t: 'string', maxLength: 64 },
-    rttUs: int(0, 10_000_000, 'µs', true),
-    startMs: num(0, 3_600_000, 'ms'),
-    stopMs: { t: 'number', min: 0, max: 3_600_000, unit: 'ms', nullable: true },
-    cc: oneOfOrNull('reno', 'cubic', 'bbr'),
-    so_max_pacing_rate: optional({ t: 'number', min: 1, max: 1.25e11, unit: 'bytes/s', nullable: true }),
-    so_sndbuf: optional(int(MIN_SNDBUF_BYTES / 2, 1 << 30, 'bytes', true)),
-    so_rcvbuf: optional(int(1, 1 << 30, 'bytes', true)),
-    tcp_notsent_lowat: optional(int(1, 2 ** 32 - 1, 'bytes', true)),
-    app: appSpec(),
-    direction: optional(oneOfOrNull('up', 'down')),
-  }),
-});
-
-/** A flow's application (model/traffic/app-spec.ts): how much each write holds, and when it writes. */
-function appSpec(): VariantNode {
-  const writeBytes = int(1, 16 * MiB, 'bytes');
-  const noDelay = optional(bool);
-  return {
-    t: 'variant',
-    nullable: true,
-    optional: true,
-    cases: {
-      bulk: { writeBytes, noDelay },
-      rate: {
-        rateBps: num(1000, 1e12, 'bit/s'),
-        writeBytes,
-        pacingTimerUs: int(1, 1_000_000, 'µs'),
-        noDelay,
-      },
-      onoff: { writeBytes, onMs: num(1, 3_600_000, 'ms'), offMs: num(1, 3_600_000, 'ms'), noDelay },
-      // netperf -r req,resp (at least 1 byte each) and --enable-burst -b.
-      rr: {
-        requestBytes: int(1, 16 * MiB, 'bytes'),
-        responseBytes: int(1, 14480, 'bytes'),
-        burst: int(0, 1024, 'transactions'),
-        noDelay,
-      },
-    },
-  };
-}
-
-/** A PHY rate; the MCS range and the streams depend on the mode (checked in validate.ts). */
-const phyRate = (): ObjectNode =>
-  obj({
-    mode: oneOf('ht', 'vht', 'he', 'legacy'),
-    mcs: int(0, 31),
-    nss: int(1, 8, 'streams'),
-    widthMHz: oneOf(20, 40, 80, 160),
-    shortGi: bool,
-    giNs: optional(oneOf(800, 1600, 3200)),
-    heLtf: optional(oneOf(1, 2, 4)),
-    shortPreamble: optional(bool),
-  });
+export type { ArrayNode, Node, ObjectNode, Rule, VariantNode } from './schema-nodes';
+export { oneOf } from './schema-nodes';
+export { MIN_SNDBUF_BYTES, QDISC_KINDS } from './schema-parts';
 
 /** Upper bound of sk_pacing_shift: beyond 20 the budget (rate >> shift) is below one skb at any rate the model runs. */
 export const MAX_PACING_SHIFT = 20;
@@ -207,8 +33,6 @@ export const MAX_PACING_SHIFT = 20;
 export const MAX_STATIONS = 50;
 /** Bulk flows of one sender: their flow ids stay below the ping streams' (1000 + station, model/ping.ts). */
 export const MAX_FLOWS = 256;
-/** The modelled application writes 16 KiB per sendmsg; a smaller sndbuf could never hold one write. */
-export const MIN_SNDBUF_BYTES = 32 * KiB;
 /**
  * The shortest ping interval: iputils ping keeps the interval as an integer
  * number of milliseconds (ping/ping.h: `int interval;`, "interval between
