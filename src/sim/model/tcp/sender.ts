@@ -31,7 +31,8 @@ import { hasEdt, hasInternalPacing, type KernelFeatures } from './kernel-feature
 import { CwndValidation } from './cwnd-validate';
 import { tcpCwndStarve, tcpSlowStartAfterIdleCheck } from './cwnd-idle';
 import type { TcpSenderConfig } from './sender-config';
-import { Hop, type SkbTrace } from '../skb-trace';
+import { Hop } from '../skb-trace';
+import { TsqWork } from './tsq-work';
 
 /** The per-skb probe's sampler (../../metrics/skb-tracer.ts): called for every data skb sent while it is on. */
 export interface SkbSampler {
@@ -42,8 +43,6 @@ import { ActiveOpen, TCPHDR_SYN, tcpFinishConnect } from './handshake';
 import { tcpWriteXmit } from './write-xmit';
 
 const K_TX_DONE = 1;
-const K_TASKLET = 2;
-const K_PACE_WAKE = 4;
 const K_SYNACK = 8;
 
 export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
@@ -105,15 +104,12 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
    * less the one sk_alloc sets), but for the references below.
    */
   wmemBytes = 0;
-  /**
-   * References tcp_wfree keeps on sk_wmem_alloc when it queues the TSQ work
-   * (and tcp_pace_kick of 4.13–4.19 when it queues it): sk_free drops each
-   * once the work's tcp_write_xmit is done.
-   */
-  tsqRefs = 0;
-  /** The reference the queued work carries (0 or 1), and those the running loop drops when it ends. */
-  private queuedRefs = 0;
-  private loopRefs = 0;
+  /** The TSQ work list entry: tcp_wfree and the pacing timer queue it (./tsq-work.ts). */
+  readonly tsqWork: TsqWork;
+  /** References the TSQ work holds on sk_wmem_alloc until its tcp_write_xmit is done. */
+  get tsqRefs(): number {
+    return this.tsqWork.refs;
+  }
   /**
    * refcount_read(&sk->sk_wmem_alloc): sk_alloc starts it at 1
    * (refcount_set(&sk->sk_wmem_alloc, 1)), skb_set_owner_w adds each skb's
@@ -134,7 +130,6 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   get rtxSkbs(): number {
     return this.rtx.skbs;
   }
-  private tsqQueued = false;
   /** The CPU is transmitting an skb (tcp_write_xmit waits for it). */
   txBusy = false;
   /** tcp_wstamp_ns: the earliest departure time of the next skb (EDT). */
@@ -154,7 +149,9 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
    */
   tsRecentNs: Ns = NaN;
   /** Totals for metrics. */
-  timerFires = 0;
+  get timerFires(): number {
+    return this.tsqWork.timerFires;
+  }
   skbsSent = 0;
   readonly pacingTimer: Timer;
 
@@ -186,7 +183,8 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.limitOutputBytes = cfg.limitOutputBytes;
     this.pacingShiftOverride = cfg.pacingShiftOverride;
     if (cfg.pacingShiftOverride !== null) this.sk_pacing_shift = cfg.pacingShiftOverride;
-    this.pacingTimer = new Timer(sim, (now) => this.onPacingTimer(now));
+    this.tsqWork = new TsqWork(sim, cpu, costs, () => hasEdt(kernel), this);
+    this.pacingTimer = new Timer(sim, (now) => this.tsqWork.onPacingTimer(now));
     this.tsq = new TsqGate(hooks.onThrottle);
     this.app = new BulkWriter(this, cpu, costs, writePolicy(sim, cfg.app ?? null, APP_CHUNK_BYTES), !cfg.app);
     this.sndbuf = cfg.sndbufAutotune ? cfg.sndbufAutotune.initialBytes : cfg.sndbufBytes;
@@ -348,28 +346,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
       this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
     const tr = skb.trace;
     if (tr !== null) tr.hop(Hop.WFREE, this, nowNs);
-    if ((this.throttled || this.autocorkThrottled) && !this.tsqQueued) {
-      this.autocorkThrottled = false;
-      this.refillTrace = tr;
-      this.queueTsqWork(true, nowNs);
-    }
-  }
-
-  /** Puts the socket on the TSQ work list (tcp_tsq_workfn / the TSQ tasklet runs tcp_write_xmit). */
-  private queueTsqWork(holdRef: boolean, nowNs: Ns): void {
-    this.tsqQueued = true;
-    this.tsq.set(false, nowNs);
-    if (holdRef) {
-      this.tsqRefs++;
-      this.queuedRefs = 1;
-    }
-    this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
-  }
-
-  /** The end of a tcp_write_xmit loop: sk_free drops the references of the work that ran it. */
-  private endLoop(): void {
-    this.tsqRefs -= this.loopRefs;
-    this.loopRefs = 0;
+    this.tsqWork.onFree(tr, nowNs);
   }
 
   /** Adjusts sk_wmem_alloc when software GSO changes truesize (tcp_gso_segment). */
@@ -380,8 +357,6 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
 
   /** The per-skb probe's sampler while it is on. */
   sampler: SkbSampler | null = null;
-  /** The traced skb whose free queued the TSQ handler, if any: its refill is a hop. */
-  private refillTrace: SkbTrace | null = null;
 
   /** Payload and truesize charged so far: their ratio converts the TSQ budget to payload. */
   payloadOut = 0;
@@ -399,37 +374,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
       case K_SYNACK:
         tcpFinishConnect(this, arg as Skb, nowNs);
         break;
-      case K_TASKLET:
-        // tcp_tsq_workfn: clear QUEUED, tcp_tsq_handler → tcp_write_xmit, then sk_free.
-        // A loop already running (its skb on the CPU) takes the work over.
-        this.tsqQueued = false;
-        if (this.refillTrace !== null) {
-          this.refillTrace.hop(Hop.TSQ_REFILL, this, nowNs);
-          this.refillTrace = null;
-        }
-        this.loopRefs += this.queuedRefs;
-        this.queuedRefs = 0;
-        this.writeXmit(nowNs);
-        if (!this.txBusy) this.endLoop();
-        break;
-      case K_PACE_WAKE:
-        // tcp_pace_kick: 4.13–4.19 queue the socket for the TSQ tasklet (clearing
-        // THROTTLED, taking a reference on sk_wmem_alloc); from 4.20 it calls
-        // tcp_tsq_handler itself, here through the same softirq job.
-        this.timerFires++;
-        if (!this.tsqQueued) {
-          if (hasEdt(this.kernel)) {
-            this.tsqQueued = true;
-            this.cpu.submit(this.costs.perTimerNs, this, K_TASKLET);
-          } else this.queueTsqWork(true, nowNs);
-        }
-        break;
     }
-  }
-
-  private onPacingTimer(nowNs: Ns): void {
-    if (this.costs.timerLatencyNs > 0) this.sim.after(this.costs.timerLatencyNs, this, K_PACE_WAKE);
-    else this.handleEvent(K_PACE_WAKE, null, nowNs);
   }
 
   /** tcp_write_xmit (+ tcp_xmit_retransmit_queue first, as tcp_tsq_write does): ./write-xmit.ts. */
@@ -495,7 +440,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.loopSent = true;
     this.writeXmit(nowNs);
     this.loopSent = false;
-    if (!this.txBusy) this.endLoop();
+    if (!this.txBusy) this.tsqWork.endLoop();
   }
 
   /** writeXmit runs as the continuation of a tcp_write_xmit loop that has sent. */
