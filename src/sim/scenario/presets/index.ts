@@ -14,6 +14,7 @@ import { sqmHtbFqCodel } from './sqm-htb-fq-codel';
 import { rttFair } from './rtt-fair';
 import { rrulHtbFqCodel } from './rrul-htb-fq-codel';
 import { udpFloodPfifoVsFqCodel } from './udp-flood';
+import { iperf3Writers } from './iperf3-writers';
 import { xenTsqLimit } from './xen-tsq-limit';
 
 export const PRESETS: Preset[] = [
@@ -31,6 +32,7 @@ export const PRESETS: Preset[] = [
   airtimeAnomaly,
   udpFloodPfifoVsFqCodel,
   rrulHtbFqCodel,
+  iperf3Writers,
   benchWired,
   benchWifi,
 ];
