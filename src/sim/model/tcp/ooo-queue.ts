@@ -1,4 +1,4 @@
-import { preferDoubleFields } from '../../engine/double-fields';
+import { preferDoubleFields, preferMutableFields } from '../../engine/double-fields';
 
 /**
  * The receiver's out-of-order queue (tp->out_of_order_queue in
@@ -113,3 +113,5 @@ export class OooQueue {
 
 // lastStart holds sequence numbers, which the receiver keeps as doubles (see double-fields.ts).
 preferDoubleFields(new OooQueue(), ['lastStart']);
+// Held truesize first changes at the first segment out of order, mid-run.
+preferMutableFields(new OooQueue(), ['truesizeBytes']);
