@@ -42,3 +42,24 @@ export function preferTaggedFields(o: object, keys: readonly string[]): void {
     r[k] = v;
   }
 }
+
+/**
+ * V8 also marks a field "const" while no object of its class has changed it
+ * since it was set, and optimised code may take such a field's value as
+ * fixed. A field first changed in mid-run (at the first loss, at the end of
+ * the warm-up) then invalidates that code. preferMutableFields changes each
+ * named field once and puts its value back: its representation and every
+ * value stay as they were, and the functions that read it are optimised for
+ * a field that changes.
+ */
+export function preferMutableFields(o: object, keys: readonly string[]): void {
+  const r = o as Record<string, unknown>;
+  for (const k of keys) {
+    if (!(k in r)) throw new Error(`preferMutableFields: no field ${k}`);
+    const v = r[k];
+    if (typeof v === 'number') r[k] = v + 1;
+    else if (typeof v === 'boolean') r[k] = !v;
+    else r[k] = Array.isArray(v) ? [] : null;
+    r[k] = v;
+  }
+}

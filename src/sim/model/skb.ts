@@ -200,6 +200,8 @@ preferTaggedFields(new Skb(), [
   'tsEcrNs',
   'lenBytes',
   'truesizeBytes',
+  // Each ACK's SACK blocks are an array of its own kind: one field type for all from the start.
+  'sack',
 ]);
 nextSkbId = 1;
 

@@ -7,6 +7,7 @@ import type { SeriesSpec, StepSeries, Summary } from '../api';
 import { Reservoir } from '../metrics/reservoir';
 import { IntervalMean } from '../model/wifi/offload/time-average';
 import type { EventTarget, Sim } from '../engine/sim';
+import { preferMutableFields } from '../engine/double-fields';
 import { NS_PER_MS, type Ns } from '../engine/time';
 import { Recorder } from '../metrics/recorder';
 import type { StepSampler } from '../metrics/step-sampler';
@@ -100,6 +101,8 @@ export class Model implements EventTarget {
     this.warmupEndNs = scenario.warmupMs * NS_PER_MS;
     this.sampleIntervalNs = Math.max(1000, Math.round(scenario.sampleIntervalUs * 1000));
     this.kernel = kernelFeatures(scenario);
+    // Set at the end of the warm-up, mid-run (see engine/double-fields.ts).
+    preferMutableFields(this, ['measuring']);
   }
 
   /** Frees an skb the way kfree_skb does: the destructor (tcp_wfree) runs. */

@@ -69,7 +69,7 @@ export class CodelVars {
 }
 
 // Timestamps outgrow small integers during a run (see double-fields.ts).
-preferDoubleFields(new CodelVars(), ['firstAboveTimeNs', 'dropNextNs', 'ldelayNs']);
+preferDoubleFields(new CodelVars(), ['firstAboveTimeNs', 'dropNextNs', 'ldelayNs', 'recInvSqrt']);
 
 /** The per-queue source CoDel pulls from (a flow's FIFO). */
 export interface CodelSource {

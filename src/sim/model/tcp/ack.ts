@@ -8,6 +8,7 @@
  * tcp_update_pacing_rate (net/ipv4/tcp_input.c).
  */
 import type { EventTarget, Sim } from '../../engine/sim';
+import { preferDoubleFields } from '../../engine/double-fields';
 import { Timer } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
@@ -69,6 +70,8 @@ export class AckProcessor implements EventTarget {
   ) {
     this.rtoTimer = new Timer(sim, (now) => this.onRto(now));
     this.rtt = new RttEstimator({ usecs: tp.kernel.rttUsecs, hz: tp.kernel.hz });
+    // Sequence marks first set by a loss, mid-run: doubles from the start (see double-fields.ts).
+    preferDoubleFields(this, ['highSeq', 'highSack', 'lostScanSeq']);
   }
 
   /**

@@ -1,3 +1,5 @@
+import { preferDoubleFields, preferMutableFields } from '../../engine/double-fields';
+
 /**
  * The receiver's out-of-order queue (tp->out_of_order_queue in
  * net/ipv4/tcp_input.c, tcp_data_queue_ofo): the byte ranges held above
@@ -29,30 +31,50 @@ export class OooQueue {
     return this.iv.length > 0 ? this.iv[this.iv.length - 1] : -1;
   }
 
-  /** Queues [start, end); a range already held whole is a duplicate and charges nothing. */
+  /**
+   * Queues [start, end); a range already held whole is a duplicate and charges
+   * nothing. Inserted and merged in place: a queue after a loss takes one per
+   * segment, and new arrays each time were most of what a receiver allocated.
+   */
   add(start: number, end: number, truesize: number): void {
     this.lastStart = start;
     const o = this.iv;
+    const ts = this.ts;
     for (let k = 0; k < o.length; k += 2) if (o[k] <= start && end <= o[k + 1]) return;
     let i = 0;
     while (i < o.length && o[i] < start) i += 2;
-    o.splice(i, 0, start, end);
-    this.ts.splice(i / 2, 0, truesize);
+    o.push(0, 0);
+    ts.push(0);
+    for (let k = o.length - 2; k > i; k -= 2) {
+      o[k] = o[k - 2];
+      o[k + 1] = o[k - 1];
+      ts[k / 2] = ts[k / 2 - 1];
+    }
+    o[i] = start;
+    o[i + 1] = end;
+    ts[i / 2] = truesize;
     this.truesizeBytes += truesize;
-    const mergedIv: number[] = [];
-    const mergedTs: number[] = [];
+    this.mergeOverlaps();
+  }
+
+  /** Merges each range into the one before it where they touch or overlap (in place; w never passes k). */
+  private mergeOverlaps(): void {
+    const o = this.iv;
+    const ts = this.ts;
+    let w = 0;
     for (let k = 0; k < o.length; k += 2) {
-      const n = mergedIv.length;
-      if (n > 0 && o[k] <= mergedIv[n - 1]) {
-        mergedIv[n - 1] = Math.max(mergedIv[n - 1], o[k + 1]);
-        mergedTs[mergedTs.length - 1] += this.ts[k / 2];
+      if (w > 0 && o[k] <= o[w - 1]) {
+        o[w - 1] = Math.max(o[w - 1], o[k + 1]);
+        ts[w / 2 - 1] += ts[k / 2];
       } else {
-        mergedIv.push(o[k], o[k + 1]);
-        mergedTs.push(this.ts[k / 2]);
+        o[w] = o[k];
+        o[w + 1] = o[k + 1];
+        ts[w / 2] = ts[k / 2];
+        w += 2;
       }
     }
-    this.iv = mergedIv;
-    this.ts = mergedTs;
+    o.length = w;
+    ts.length = w / 2;
   }
 
   /** Removes the ranges rcv_nxt has reached; returns the new rcv_nxt (tcp_ofo_queue). */
@@ -65,8 +87,10 @@ export class OooQueue {
       k += 2;
     }
     if (k > 0) {
-      this.iv = o.slice(k);
-      this.ts = this.ts.slice(k / 2);
+      o.copyWithin(0, k);
+      o.length -= k;
+      this.ts.copyWithin(0, k / 2);
+      this.ts.length -= k / 2;
     }
     return rcvNxt;
   }
@@ -86,3 +110,8 @@ export class OooQueue {
     return out;
   }
 }
+
+// lastStart holds sequence numbers, which the receiver keeps as doubles (see double-fields.ts).
+preferDoubleFields(new OooQueue(), ['lastStart']);
+// Held truesize first changes at the first segment out of order, mid-run.
+preferMutableFields(new OooQueue(), ['truesizeBytes']);

@@ -5,7 +5,7 @@
  * struct tcp_sock and the SACK tagging of tcp_sacktag_write_queue
  * (net/ipv4/tcp_input.c), its recv_sack_cache included.
  */
-import { preferDoubleFields } from '../../engine/double-fields';
+import { preferDoubleFields, preferMutableFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import { copyTxRecord, TxRecord } from './tx-record';
 
@@ -267,3 +267,5 @@ export class RtxQueue {
 
 // The hint moves between sequence numbers and Infinity (see double-fields.ts).
 preferDoubleFields(new RtxQueue(), ['lostHintSeq']);
+// Changed first at the first loss or compaction, mid-run (see double-fields.ts).
+preferMutableFields(new RtxQueue(), ['recs', 'sackedOut']);

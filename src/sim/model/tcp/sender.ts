@@ -199,6 +199,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
       'payloadOut',
       'truesizeOut',
       'tsRecentNs',
+      'srttNs',
     ]);
     this.ack = new AckProcessor(sim, this);
     this.open = new ActiveOpen(

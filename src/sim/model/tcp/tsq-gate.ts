@@ -103,7 +103,7 @@ export class TsqGate {
 }
 
 function blankInputs(factor: 0 | 1): TsqInputs {
-  return {
+  const x: TsqInputs = {
     skbTruesizeBytes: 0,
     pacingRateBytesPerSec: Infinity,
     sk_pacing_shift: 0,
@@ -112,6 +112,9 @@ function blankInputs(factor: 0 | 1): TsqInputs {
     txDelayUs: 0,
     factor,
   };
+  // An skb's truesize can arrive as a heap number (see double-fields.ts).
+  preferDoubleFields(x, ['skbTruesizeBytes']);
+  return x;
 }
 
 // The throttled total outgrows small integers mid-run (see double-fields.ts).

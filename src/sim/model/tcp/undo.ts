@@ -6,6 +6,7 @@
  * the original: the "loss" was delay or reordering (a WiFi retry past the
  * receiver's reorder timeout, a queue that grew faster than the RTO).
  */
+import { preferDoubleFields } from '../../engine/double-fields';
 import type { Ns } from '../../engine/time';
 import type { Skb } from '../skb';
 import type { RtxQueue } from './rtx-queue';
@@ -56,3 +57,6 @@ export class UndoState {
     this.count++;
   }
 }
+
+// The first retransmission's stamp comes mid-run, past the small integers (see double-fields.ts).
+preferDoubleFields(new UndoState(), ['retransStampNs']);

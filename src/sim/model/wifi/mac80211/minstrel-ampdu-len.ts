@@ -9,6 +9,7 @@
  * one decimal), the last field of each rc_stats_csv line, which is what
  * Flent's WiFi stats runner samples as avg_aggr_size once per step.
  */
+import { preferDoubleFields } from '../../../engine/double-fields';
 import type { Ns } from '../../../engine/time';
 
 /** MINSTREL_SCALE (rc80211_minstrel.h). */
@@ -35,6 +36,8 @@ export class MinstrelAmpduLen {
 
   constructor(startNs: Ns = 0) {
     this.statsUpdateNs = startNs;
+    // The EWMA leaves the small integers at its first update, mid-run (see double-fields.ts).
+    preferDoubleFields(this, ['avg']);
   }
 
   /** One TX status report covering `nframes` frames (minstrel_ht_tx_status). */
