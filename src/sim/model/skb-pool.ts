@@ -1,23 +1,21 @@
 /**
- * Spare skbs for the packets a run makes most of: the segments a router's
- * ingress makes of each GSO skb (../nic/wired-nic.ts, 'segments-together'),
- * the segments an ath9k AP forwards from its wired host ('segments' with
- * poolSegments), and the ACKs of a wired receiver or of an ath9k station
- * (../tcp/receiver.ts, ackHolders). At 10 Gbit/s the segments are three
- * quarters of everything a run allocates, and each packet lives for a queue
- * and a propagation delay, long enough to be copied by every young-generation
- * collection on the way: reused instead, they stay put. A pooled skb counts
- * its holders (a segment: the router's ring until its TX clean, or the ath9k
- * AP until its TX status, and the far end until its receiver has taken the
- * data in; an ACK: the sender until it has processed it, and an ath9k
- * station until its TX status) and returns here when the last lets go. One
- * lost on the way (a drop, a reply that keeps it) is simply left to the
- * garbage collector. The kernel frees and allocates such skbs from its slab
- * caches; what the model computes is the same either way.
+ * Spare skbs for the packets a wired run makes most of: the segments a
+ * router's ingress makes of each GSO skb (../nic/wired-nic.ts,
+ * 'segments-together') and a wired receiver's ACKs (../tcp/receiver.ts). At
+ * 10 Gbit/s the segments are three quarters of everything a run allocates,
+ * and each packet lives for a queue and a propagation delay, long enough to
+ * be copied by every young-generation collection on the way: reused instead,
+ * they stay put. A pooled skb counts its holders (a segment: the router's
+ * ring until its TX clean and the far end until its receiver has taken the
+ * data in; an ACK: the sender until it has processed it) and returns here
+ * when the last lets go. One lost on the way (a drop, a reply that keeps it)
+ * is simply left to the garbage collector. The kernel frees and allocates
+ * such skbs from its slab caches; what the model computes is the same
+ * either way.
  */
 import { Skb } from './skb';
 
-/** Holders of a forwarded segment: the egress ring (or ath9k's TX status) and the receiving host. */
+/** Holders of a forwarded segment: the egress ring and the receiving host. */
 export const SEGMENT_HOLDERS = 2;
 
 export class SkbPool {

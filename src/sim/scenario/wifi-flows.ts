@@ -22,7 +22,6 @@ import type { Model } from './model';
 import { rcvBuffer } from './rcv-eras';
 import type { Scenario } from './scenario';
 import { HOST_NODE, type WifiNet } from './wifi-net';
-import { radioFamily } from './wifi-radios';
 import type { TcpSenderSite, WifiConfig } from './wifi-config';
 
 /** Where the scenario's TCP senders run (wifi.tcpSender). */
@@ -142,8 +141,6 @@ export function addWifiFlows(b: FlowBuild): TcpReceiver[] {
           groMaxBytes: 65536,
           priority: 0,
           buffer: rcvBuffer(sc.era, sc.receiver),
-          // A station's ACKs cross the air once, then delay lines: its ath9k and the sender let go.
-          ackHolders: dst !== HOST_NODE && radioFamily(sc.wifi!, dst) === 'ath9k' ? 2 : 0,
         },
         dst === 0 && net.local
           ? (ack, now) => {

@@ -139,11 +139,6 @@ export function peerFamily(w: WifiConfig): WifiDriverId {
   return WIFI_DRIVERS[w.driver].canBePeer ? w.driver : 'ath9k';
 }
 
-/** The driver family of the radio at `node`: the main device's at node 0, the peers' elsewhere. */
-export function radioFamily(w: WifiConfig, node: number): WifiDriverId {
-  return node === 0 ? w.driver : peerFamily(w);
-}
-
 /** Nodes 1..n: each talks to node 0. `cpuOf(node)` when a peer's host runs TCP senders. */
 export function buildPeerRadios(
   b: RadioBuild,

@@ -16,7 +16,6 @@ import type { Model } from './model';
 import { qdiscOptions } from './qdisc-options';
 import type { Scenario } from './scenario';
 import type { WifiNet } from './wifi-net';
-import { radioFamily } from './wifi-radios';
 
 /** Into the AP (node `net.bridge`) from the wired side: frames for `dst` enter its radio's netdev. */
 function intoBridge(net: WifiNet): (skb: import('../model/skb').Skb, now: number) => void {
@@ -46,8 +45,6 @@ export function buildSendingHost(m: Model, net: WifiNet, sc: Scenario): DevQueue
       bql: true,
       completion: { kind: 'immediate', delayNs: 5000 },
       deliverAs: 'segments',
-      // ath9k hands each forwarded segment back at its TX status, so it can be pooled.
-      poolSegments: radioFamily(w, net.bridge) === 'ath9k',
       cpu: null,
       perCompletionNs: 0,
     },

@@ -138,7 +138,7 @@ export function addWiredFlows(
         // Pooled only where the ACKs return over delay lines alone, to the sender that processes
         // them: a NIC on the way (router.down, host 0's egress for a download) frees its skbs at
         // TX clean, which would hand an ACK back to the pool while it is still on its way.
-        ackHolders: !isDown && !sc.router?.down ? 1 : 0,
+        poolAcks: !isDown && !sc.router?.down,
         buffer: rcvBuffer(sc.era, {
           ...sc.receiver,
           so_rcvbuf: spec?.so_rcvbuf ?? sc.receiver.so_rcvbuf,

@@ -39,12 +39,6 @@ export interface WiredNicConfig {
    * merges the TSO burst into one GSO skb again, GRO, when its last bit is in).
    */
   deliverAs: WireDelivery;
-  /**
-   * 'segments': each segment comes from the pool (../skb-pool.ts), held by the
-   * far side's egress driver until its TX status and by the receiving host.
-   * Only for an egress that lets go at its TX status (ath9k); unset, they are new skbs.
-   */
-  poolSegments?: boolean;
   /** CPU that runs the completion (napi TX clean); null: not modelled. */
   cpu: Cpu | null;
   perCompletionNs: number;
@@ -145,7 +139,7 @@ export class WiredNic implements TxDriver, EventTarget {
       for (let i = 0; i < skb.segs; i++) {
         const segBytes = skb.segL2Bytes(i);
         t += Math.ceil(((segBytes + ETH_WIRE_OVERHEAD_BYTES) * 8 * NS_PER_SEC) / this.cfg.rateBps);
-        const pkt = skb.segs === 1 && !skb.owner ? skb : this.forwardedSegment(skb, i);
+        const pkt = skb.segs === 1 && !skb.owner ? skb : this.segmentOf(skb, i);
         this.arrivals.at(t + this.cfg.propagationNs, K_ARRIVE, pkt);
       }
     } else if (this.cfg.deliverAs === 'segments-together') {
@@ -180,14 +174,6 @@ export class WiredNic implements TxDriver, EventTarget {
       out.push(s);
     }
     return out;
-  }
-
-  /** One segment on the per-segment path: pooled when the far side's driver hands it back. */
-  private forwardedSegment(skb: Skb, i: number): Skb {
-    if (this.cfg.poolSegments !== true) return this.segmentOf(skb, i);
-    const s = this.segmentOf(skb, i, SPARE_SKBS.take());
-    s.holds = SEGMENT_HOLDERS;
-    return s;
   }
 
   /** The forwarded GSO skb: the sender's stays with its socket until freed, the router gets its own. */

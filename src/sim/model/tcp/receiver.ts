@@ -39,12 +39,11 @@ export interface RcvBufferConfig {
 export interface TcpReceiverConfig {
   flowId: number;
   /**
-   * ACKs come from the pool of spare skbs (../skb-pool.ts) with this many
-   * holders: 1 where only the sender that processes them keeps one (a wired
-   * path of delay lines), 2 where the station's driver also holds it until its
-   * TX status and lets go there (ath9k). 0 or unset: new skbs.
+   * ACKs come from the pool of spare skbs and return once the sender has
+   * processed them (../skb-pool.ts): only where nothing else keeps an ACK on
+   * its way back (a wired path; a WiFi driver holds a frame until its TX status).
    */
-  ackHolders?: number;
+  poolAcks?: boolean;
   /** This receiver's node and the sender's node. */
   node: number;
   peer: number;
@@ -313,9 +312,8 @@ export class TcpReceiver implements EventTarget {
     this.delack.cancel();
     this.unackedSegs = 0;
     if (this.quickacks > 0) this.quickacks--; // tcp_dec_quickack_mode
-    const holders = this.cfg.ackHolders ?? 0;
-    const ack = holders > 0 ? SPARE_SKBS.take() : new Skb();
-    ack.holds = holders;
+    const ack = this.cfg.poolAcks ? SPARE_SKBS.take() : new Skb();
+    if (this.cfg.poolAcks) ack.holds = 1;
     ack.kind = SkbKind.ACK;
     ack.flowId = this.cfg.flowId;
     ack.src = this.cfg.node;

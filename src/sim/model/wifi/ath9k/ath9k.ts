@@ -22,7 +22,6 @@ import type { EventTarget, Sim } from '../../../engine/sim';
 import type { Ns } from '../../../engine/time';
 import type { Rng } from '../../../engine/rng';
 import type { Skb } from '../../skb';
-import { SPARE_SKBS } from '../../skb-pool';
 import { AC, TID_TO_AC, type Ac, type Contender, type PhyRate, type TxopRecord } from '../types';
 import { EDCA_DEFAULT, ppduDurationNs } from '../phy/phy';
 import { FixedMpduLoss, linkLoss, type MpduLoss } from '../phy/link-error';
@@ -345,15 +344,12 @@ export class Ath9k extends Ath9kXmit implements Contender, EventTarget, Mac80211
       this.heldBytes -= wlanFrameBytes(skb);
       if (this.mac !== null) {
         this.mac.txStatus(skb, ok, 0, nowNs);
-        // The driver is done with it: a pooled (forwarded) segment may go back once its receiver is too.
-        SPARE_SKBS.release(skb);
         continue;
       }
       // ath_txq_skb_done(): the netdev queue wakes once below txq_max_pending
       if (q.pendingFrames > 0) q.pendingFrames--;
       if (!ok) this.stats.legacyDrops++;
       this.hooks.free(skb, nowNs);
-      SPARE_SKBS.release(skb);
       if (q.stopped && q.pendingFrames < this.opts.legacyMaxPending) {
         q.stopped = false;
         this.wakeFn?.(nowNs);
