@@ -112,3 +112,22 @@ describe('sis900 before 5.3: freed only when the ring goes idle (idle)', () => {
     expect(wakes[0]).toBe(FRAME_NS + us(5));
   });
 });
+
+describe('an immediate completion without latency', () => {
+  it('frees each skb at its last bit inside the TX-end handler: one event per skb, none for the clean', () => {
+    const { sim, nic, frees } = rig({ kind: 'immediate', delayNs: 0 });
+    for (let i = 0; i < 3; i++) nic.xmit(mkSkb(), 0);
+    sim.runUntil(us(10_000));
+    expect(frees.map((f) => f.t)).toEqual([1, 2, 3].map((k) => k * FRAME_NS));
+    // Three TX ends and three arrivals at the far end; with a latency each clean would be a fourth kind.
+    expect(sim.eventsRun).toBe(6);
+  });
+
+  it('with a latency the clean is an event of its own, that latency after the last bit', () => {
+    const { sim, nic, frees } = rig({ kind: 'immediate', delayNs: 5000 });
+    for (let i = 0; i < 3; i++) nic.xmit(mkSkb(), 0);
+    sim.runUntil(us(10_000));
+    expect(frees.map((f) => f.t)).toEqual([1, 2, 3].map((k) => k * FRAME_NS + 5000));
+    expect(sim.eventsRun).toBe(9);
+  });
+});
