@@ -46,6 +46,20 @@ const GRID: [string, Scenario][] = [
   ['1 Gbit/s, 1 flow', scene(1e9, 1, 1500)],
   ['10 Gbit/s, 1 flow', scene(10e9, 1, 400)],
   ['100 Gbit/s, 1 flow', scene(100e9, 1, 60)],
+  // Where the router's NIC sends bursts of several packets as one event (wired-router.ts).
+  ['10 Gbit/s, 10 flows', scene(10e9, 10, 400)],
+  [
+    '10 Gbit/s, router pfifo_fast',
+    scene(10e9, 1, 400, (sc) => {
+      sc.router!.qdisc.kind = 'pfifo_fast';
+    }),
+  ],
+  [
+    'htb 5 Gbit/s on a 10 Gbit/s port',
+    scene(10e9, 1, 400, (sc) => {
+      sc.router!.shaper = defaultShaper('htb', 5e9);
+    }),
+  ],
   ['100 Mbit/s, 10 flows', scene(100e6, 10, 4000)],
   ['100 Mbit/s, 100 flows', scene(100e6, 100, 3000)],
   ...(['pfifo_fast', 'pfifo', 'fq'] as const).map((q): [string, Scenario] => [

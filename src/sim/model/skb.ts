@@ -231,3 +231,18 @@ export function linearSegmentTruesize(payloadBytes: number, hdrBytes: number): n
 
 /** Truesize of a small control skb (ACK, ping): SKB_TRUESIZE of a 512-byte kmalloc. */
 export const SMALL_SKB_TRUESIZE = 768;
+
+/**
+ * `next` is the segment after `prev` of one GSO skb that a forwarding node
+ * received as separate packets: one flow, contiguous, stamped by the same
+ * transmit. What a router's coarse path may move as one burst (../scenario/wired-router.ts).
+ */
+export function continuesSegment(prev: Skb, next: Skb): boolean {
+  return (
+    next.kind === SkbKind.DATA &&
+    prev.kind === SkbKind.DATA &&
+    next.flowId === prev.flowId &&
+    next.xmitNs === prev.xmitNs &&
+    next.seq === prev.seq + prev.lenBytes
+  );
+}

@@ -79,7 +79,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
   const farEnd = hosts.deliver;
 
   const k = m.kernel;
-  const router = sc.router ? buildRouter(m, sc.router, k, farEnd) : null;
+  const router = sc.router ? buildRouter(m, sc.router, k, farEnd, sc.granularity) : null;
   const driver = buildSenderDevice(
     m,
     sc.link,

@@ -257,11 +257,14 @@ export interface Scenario {
   /** UDP latency probes (irtt, as Flent's rrul runs it), to the far host or, on WiFi, the first ping target; absent: none. */
   udpProbes?: UdpProbeSpec[];
   /**
-   * Events per packet on the wire into a router (absent: 'skb'). 'skb': a GSO/TSO
-   * skb crosses it as one event and its segments enter the router's queue
-   * together, when the first one has arrived; 'segment': one event per segment,
-   * each at its own last bit (the fine-grained path, which the equivalence test
-   * in test/granularity-grid.test.ts holds 'skb' to). A WiFi AP's wire stays per
+   * Events per packet through a router (absent: 'skb'). 'skb': a GSO/TSO skb
+   * crosses the wire into it as one event and its segments enter the router's
+   * queue together, when the first one has arrived; on the way out, segments of
+   * one skb that follow each other leave the router's NIC as one event of at
+   * most 8 µs of its wire (wired-router.ts), each still arriving at its own
+   * last bit. 'segment': one event per segment, each at its own last bit (the
+   * fine-grained path, which the equivalence test in
+   * test/granularity-grid.test.ts holds 'skb' to). A WiFi AP's wire stays per
    * segment in both: its driver builds aggregates from what has arrived.
    */
   granularity?: Granularity;

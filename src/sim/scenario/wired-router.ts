@@ -13,8 +13,33 @@ import { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
 import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Model } from './model';
-import type { RouterConfig } from './scenario';
+import type { Granularity, RouterConfig } from './scenario';
 import { buildInterfaceQdisc } from './wired-qdisc';
+
+/**
+ * The coarse path's burst (the scenario's granularity 'skb'): what the router's
+ * NIC sends as one event, segments of one GSO skb back to back, is at most
+ * this long on its wire. A burst is cleaned at its end, so the ring holds up to
+ * about two bursts where the per-packet path holds a few packets: a packet
+ * behind them (a ping) waits up to that much longer, 0.3 % of CoDel's 5 ms
+ * target, and within the equivalence test's tolerance where a ping's median
+ * is smallest (10 flows at 10 Gbit/s, 0.4 ms). Below about 1.5 Gbit/s one
+ * full-size packet already takes longer, and every burst is one packet.
+ */
+export const ROUTER_BURST_NS = 8_000;
+
+/**
+ * A burst is also at most half a maximal GSO skb (GSO_MAX_SIZE, 64 KiB): on a
+ * faster link the packets the bursts move from the qdisc to the ring stay
+ * within one skb's worth, the tolerance of a backlog median.
+ */
+const BURST_MAX_BYTES = 32_768;
+
+/** The bytes the router's link carries in ROUTER_BURST_NS, at most BURST_MAX_BYTES (0 on the per-segment path). */
+export function routerBurstBytes(rateBps: number, granularity: Granularity | undefined): number {
+  if (granularity === 'segment') return 0;
+  return Math.min(BURST_MAX_BYTES, Math.floor((rateBps * ROUTER_BURST_NS) / 8e9));
+}
 
 /** Builds the router; returns where the first hop delivers and the router's qdisc. */
 export function buildRouter(
@@ -22,9 +47,11 @@ export function buildRouter(
   r: RouterConfig,
   kernel: KernelFeatures,
   farEnd: DeliverFn,
+  granularity: Granularity | undefined,
 ): { deliver: DeliverFn; qdisc: Qdisc } {
   const sim = m.sim;
   const qdisc = buildInterfaceQdisc(m, r.qdisc, r.shaper, kernel, true, 'router');
+  const burstBytes = routerBurstBytes(r.rateBps, granularity);
   const nic = new WiredNic(
     sim,
     {
@@ -36,11 +63,18 @@ export function buildRouter(
       deliverAs: 'train',
       cpu: null,
       perCompletionNs: 0,
+      burstBytes,
     },
     farEnd,
     m.freeFn,
   );
-  const dev = new DevQueue(sim, qdisc, nic, { softwareGso: false, sg: true, cpu: null, costs: ZERO_COSTS });
+  const dev = new DevQueue(sim, qdisc, nic, {
+    softwareGso: false,
+    sg: true,
+    cpu: null,
+    costs: ZERO_COSTS,
+    unitBytes: burstBytes,
+  });
   m.addBottleneck(nic);
   // The router's queues count as 'beyond the host' in the occupancy panel.
   m.traceSite(qdisc, { label: `router qdisc (${r.qdisc.kind})`, series: 'occ.wire' });

@@ -8,7 +8,7 @@ import { Timer } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import type { Qdisc } from '../qdisc/qdisc';
-import type { Skb } from '../skb';
+import { continuesSegment, ETH_WIRE_OVERHEAD_BYTES, type Skb } from '../skb';
 import { gsoSegment } from '../skb-segment';
 import type { TxDriver } from './driver';
 import { Hop } from '../skb-trace';
@@ -21,6 +21,13 @@ export interface DevQueueOptions {
   /** The sender's CPU runs qdisc and GSO work; null for a forwarding box whose CPU is not modelled. */
   cpu: Cpu | null;
   costs: CpuCosts;
+  /**
+   * The coarse path of a forwarding device (0: off): when the driver wakes the
+   * queue, the run goes on past a stopped queue while the packets continue one
+   * GSO skb's segments, up to this many wire bytes, so that its NIC's bursts
+   * (WiredNic burstBytes) fill.
+   */
+  unitBytes?: number;
 }
 
 const K_GSO_DONE = 1;
@@ -40,7 +47,7 @@ export class DevQueue implements EventTarget {
     private readonly opts: DevQueueOptions,
   ) {
     this.watchdog = new Timer(sim, () => this.onWatchdog());
-    driver.setWake((now) => this.run(now));
+    driver.setWake((now) => this.run(now, opts.unitBytes ?? 0));
   }
 
   /** dev_queue_xmit. */
@@ -50,11 +57,17 @@ export class DevQueue implements EventTarget {
     this.run(nowNs);
   }
 
-  /** __qdisc_run: dequeue while the driver accepts. */
-  run(nowNs: Ns): void {
+  /**
+   * __qdisc_run: dequeue while the driver accepts; woken by the driver on the
+   * coarse path, on past a stopped queue through one GSO skb's segments (DevQueueOptions.unitBytes).
+   */
+  run(nowNs: Ns, unitBytes = 0): void {
     if (this.running) return;
     const q = this.qdisc;
-    while (!this.driver.queueStopped()) {
+    let handed = 0;
+    let prev: Skb | null = null;
+    // Past a stopped queue only while the segments continue the GSO skb of the first.
+    while (!this.driver.queueStopped() || (handed < unitBytes && prev !== null)) {
       const skb = q.dequeue(nowNs);
       if (skb === null) {
         const wake = q.nextWakeNs();
@@ -68,6 +81,10 @@ export class DevQueue implements EventTarget {
       }
       if (skb.trace !== null) skb.trace.hop(Hop.DRIVER, this.driver, nowNs);
       this.driver.xmit(skb, nowNs);
+      if (unitBytes > 0) {
+        prev = prev === null || continuesSegment(prev, skb) ? skb : null;
+        handed += skb.l2Bytes + skb.segs * ETH_WIRE_OVERHEAD_BYTES;
+      }
     }
   }
 

@@ -12,7 +12,7 @@ import { EventLane } from '../../engine/sim';
 import { NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu } from '../cpu/cpu';
 import { SkbRing } from '../qdisc/skb-ring';
-import { ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
+import { continuesSegment, ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
 import { SEGMENT_HOLDERS, SPARE_SKBS } from '../skb-pool';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
@@ -42,12 +42,21 @@ export interface WiredNicConfig {
   /** CPU that runs the completion (napi TX clean); null: not modelled. */
   cpu: Cpu | null;
   perCompletionNs: number;
+  /**
+   * The coarse path of a forwarding NIC (the scenario's granularity 'skb'; 0:
+   * off): consecutive segments of one GSO skb queued in its ring go on the
+   * wire as one event while their wire bytes stay under this many, and are
+   * cleaned together at the last one's end. Each still reaches the far end at
+   * its own last bit ('train' delivery).
+   */
+  burstBytes?: number;
 }
 
 const K_TX_END = 1;
 const K_ARRIVE = 2;
 const K_CLEAN_DONE = 4;
 const K_ARRIVE_ALL = 8;
+const K_BURST_END = 16;
 
 export class WiredNic implements TxDriver, EventTarget {
   /** Descriptors not yet sent; the head is the one on the wire while busy. */
@@ -75,6 +84,10 @@ export class WiredNic implements TxDriver, EventTarget {
   txDataSkbs = 0;
   completions = 0;
   busyNs = 0;
+  /** Skbs of the burst on the wire (the coarse path, burstBytes). */
+  private burstSkbs = 0;
+  /** Set while a burst's end cleans: what the woken qdisc hands over joins the next burst. */
+  private holdStart = false;
 
   constructor(
     private readonly sim: Sim,
@@ -114,7 +127,7 @@ export class WiredNic implements TxDriver, EventTarget {
     this.inflightBytes += bytes;
     this.dql?.queued(bytes);
     if (this.descsInUse >= this.cfg.ringSlots || (this.dql && this.dql.avail() < 0)) this.stopped = true;
-    if (!this.busy) this.startTx(nowNs);
+    if (!this.busy && !this.holdStart) this.startTx(nowNs);
   }
 
   /** Serialisation time of a whole skb with per-segment Ethernet framing. */
@@ -126,6 +139,10 @@ export class WiredNic implements TxDriver, EventTarget {
   private startTx(nowNs: Ns): void {
     const skb = this.ring.peek();
     if (skb === null) return;
+    if ((this.cfg.burstBytes ?? 0) > 0) {
+      this.startBurst(nowNs);
+      return;
+    }
     const dur = this.wireTimeNs(skb);
     if (skb.trace !== null) skb.trace.hop(Hop.WIRE, this, nowNs);
     this.busy = true;
@@ -160,6 +177,53 @@ export class WiredNic implements TxDriver, EventTarget {
       this.arrivals.at(nowNs + dur + this.cfg.propagationNs, K_ARRIVE, pkt);
     }
     this.sim.after(dur, this, K_TX_END, skb);
+  }
+
+  /**
+   * The coarse path: the ring's head and the segments of the same GSO skb
+   * behind it, while their wire bytes stay under burstBytes, leave back to
+   * back as one event; each is scheduled to reach the far end at its own last bit.
+   */
+  private startBurst(nowNs: Ns): void {
+    const limit = this.cfg.burstBytes!;
+    const n = this.ring.length;
+    let t = nowNs;
+    let bytes = 0;
+    let k = 0;
+    while (k < n && (k === 0 || (bytes < limit && continuesSegment(this.ring.at(k - 1), this.ring.at(k))))) {
+      const skb = this.ring.at(k);
+      const dur = this.wireTimeNs(skb);
+      if (skb.trace !== null) skb.trace.hop(Hop.WIRE, this, t);
+      this.reclaim.started(skb, t, dur);
+      this.wireBytes += skb.l2Bytes;
+      bytes += skb.l2Bytes + skb.segs * ETH_WIRE_OVERHEAD_BYTES;
+      t += dur;
+      this.arrivals.at(t + this.cfg.propagationNs, K_ARRIVE, skb);
+      k++;
+    }
+    this.busy = true;
+    this.busyNs += t - nowNs;
+    this.burstSkbs = k;
+    this.sim.at(t, this, K_BURST_END);
+  }
+
+  /** The burst's last bit has left: every skb of it is sent, and cleaned as its completion model says. */
+  private endBurst(nowNs: Ns): void {
+    let last: Skb | null = null;
+    for (let i = 0; i < this.burstSkbs; i++) {
+      const skb = this.ring.shift()!;
+      this.ringBytes -= skb.l2Bytes;
+      this.txSkbs++;
+      if (skb.kind === SkbKind.DATA) this.txDataSkbs++;
+      this.pending.push(skb);
+      last = skb;
+    }
+    this.burstSkbs = 0;
+    this.busy = false;
+    this.holdStart = true;
+    this.reclaim.wireDone(last!, nowNs, this.ring.length === 0);
+    this.holdStart = false;
+    this.startTx(nowNs);
   }
 
   /**
@@ -234,6 +298,9 @@ export class WiredNic implements TxDriver, EventTarget {
       }
       case K_CLEAN_DONE:
         this.finishClean(arg as SkbRing, nowNs);
+        break;
+      case K_BURST_END:
+        this.endBurst(nowNs);
         break;
     }
   }
