@@ -83,6 +83,11 @@ export class Skb {
   enqueueNs: Ns = 0;
   /** Ping identity / creation time (ping RTT = reply arrival − createdNs). */
   createdNs: Ns = 0;
+  /**
+   * When its last bit reaches the far end, for a segment handed over ahead of
+   * that (a router's burst, ./nic/wired-nic.ts burstArrivals); 0: on arrival.
+   */
+  arriveNs: Ns = 0;
   isRetransmit = false;
   /** TCP flags of a connection set-up segment (SYN, SYN-ACK, the third ACK: ./tcp/handshake.ts); 0 otherwise. */
   tcpFlags = 0;
@@ -154,6 +159,7 @@ export class Skb {
     this.xmitNs = 0;
     this.enqueueNs = 0;
     this.createdNs = 0;
+    this.arriveNs = 0;
     this.isRetransmit = false;
     this.tcpFlags = 0;
     this.ect = false;
@@ -195,6 +201,7 @@ preferTaggedFields(new Skb(), [
   'xmitNs',
   'enqueueNs',
   'createdNs',
+  'arriveNs',
   'seq',
   'ackSeq',
   'tsEcrNs',

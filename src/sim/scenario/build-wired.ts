@@ -79,7 +79,9 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
   const farEnd = hosts.deliver;
 
   const k = m.kernel;
-  const router = sc.router ? buildRouter(m, sc.router, k, farEnd, sc.granularity) : null;
+  // With one shared path (no tcp.perFlow) the far end hands data straight to receivers.
+  const groReceiversOnly = !sc.tcp.perFlow && sc.receiver.groWindowUs > 0;
+  const router = sc.router ? buildRouter(m, sc.router, k, farEnd, sc.granularity, groReceiversOnly) : null;
   const driver = buildSenderDevice(
     m,
     sc.link,

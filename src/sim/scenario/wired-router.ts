@@ -48,6 +48,8 @@ export function buildRouter(
   kernel: KernelFeatures,
   farEnd: DeliverFn,
   granularity: Granularity | undefined,
+  /** The far end is TCP receivers with GRO, reached directly (WiredNicConfig.burstArrivals). */
+  groReceiversOnly: boolean,
 ): { deliver: DeliverFn; qdisc: Qdisc } {
   const sim = m.sim;
   const qdisc = buildInterfaceQdisc(m, r.qdisc, r.shaper, kernel, true, 'router');
@@ -64,6 +66,7 @@ export function buildRouter(
       cpu: null,
       perCompletionNs: 0,
       burstBytes,
+      burstArrivals: burstBytes > 0 && groReceiversOnly,
     },
     farEnd,
     m.freeFn,

@@ -26,7 +26,7 @@ function seg(flowId: number, i: number, xmitNs = 100): Skb {
   return s;
 }
 
-function rig(burstBytes: number) {
+function rig(burstBytes: number, burstArrivals = false) {
   const sim = new Sim(1);
   const arrivals: { t: Ns; skb: Skb }[] = [];
   const frees: Ns[] = [];
@@ -42,11 +42,12 @@ function rig(burstBytes: number) {
       cpu: null,
       perCompletionNs: 0,
       burstBytes,
+      burstArrivals,
     },
     (skb, t) => arrivals.push({ t, skb }),
     (_skb, t) => frees.push(t),
   );
-  const qdisc = new Pfifo(1000);
+  const qdisc = new Pfifo({ limit: 1000 }, () => {});
   const dev = new DevQueue(sim, qdisc, nic, {
     softwareGso: false,
     sg: true,
@@ -107,5 +108,19 @@ describe("a forwarding NIC's bursts", () => {
     const fine = order(0);
     expect(fine.frees).toEqual([1, 2, 3, 4].map((k) => k * FRAME_NS));
     expect(fine.events).toBe(4 + 4);
+  });
+
+  it('with burstArrivals hands a burst over when its first arrives, each stamped with its own arrival', () => {
+    const { sim, dev, arrivals } = rig(4 * 1538, true);
+    for (let i = 0; i < 8; i++) dev.xmit(seg(1, i), 0);
+    sim.runUntil(1_000_000);
+    const firsts = [1, 2, 2, 2, 2, 6, 6, 6].map((k) => k * FRAME_NS + PROP_NS);
+    expect(arrivals.map((a) => a.t)).toEqual(firsts);
+    // The first of each burst arrives as it is handed over (0: on arrival); the rest carry their own time.
+    expect(arrivals.map((a) => a.skb.arriveNs)).toEqual(
+      [0, 0, 3, 4, 5, 0, 7, 8].map((k) => (k ? k * FRAME_NS + PROP_NS : 0)),
+    );
+    // Three bursts, three hand-overs.
+    expect(sim.eventsRun).toBe(3 + 3);
   });
 });

@@ -50,6 +50,12 @@ export interface WiredNicConfig {
    * its own last bit ('train' delivery).
    */
   burstBytes?: number;
+  /**
+   * The far end takes a burst's segments together when the first arrives,
+   * each stamped with its own arrival (Skb.arriveNs): a GRO receiver reached
+   * without a queue or delay of its own between, which holds each until then.
+   */
+  burstArrivals?: boolean;
 }
 
 const K_TX_END = 1;
@@ -189,6 +195,8 @@ export class WiredNic implements TxDriver, EventTarget {
     const n = this.ring.length;
     let t = nowNs;
     let bytes = 0;
+    const together = this.cfg.burstArrivals === true;
+    let list: SkbRing | null = null;
     let k = 0;
     while (k < n && (k === 0 || (bytes < limit && continuesSegment(this.ring.at(k - 1), this.ring.at(k))))) {
       const skb = this.ring.at(k);
@@ -198,7 +206,13 @@ export class WiredNic implements TxDriver, EventTarget {
       this.wireBytes += skb.l2Bytes;
       bytes += skb.l2Bytes + skb.segs * ETH_WIRE_OVERHEAD_BYTES;
       t += dur;
-      this.arrivals.at(t + this.cfg.propagationNs, K_ARRIVE, skb);
+      const arriveNs = t + this.cfg.propagationNs;
+      if (!together) this.arrivals.at(arriveNs, K_ARRIVE, skb);
+      else if (k === 0) {
+        list = this.spareLists.pop() ?? new SkbRing();
+        this.arrivals.at(arriveNs, K_ARRIVE_ALL, list);
+      } else skb.arriveNs = arriveNs;
+      if (list !== null) list.push(skb);
       k++;
     }
     this.busy = true;

@@ -185,6 +185,25 @@ describe('TcpReceiver GRO', () => {
       { t: us(20), ack: 2, sack: [3, 5], hdr: 78 },
     ]);
   });
+  it('segments handed over ahead of their arrival (a router burst) are merged as if each came at its own time', () => {
+    // Five segments arriving 8 µs apart, from 0: a window 0–20 µs (three), then 24–44 µs (two).
+    const times = [0, 8, 16, 24, 32].map(us);
+    const early = setup({ groWindowNs: us(20) });
+    for (let i = 0; i < 5; i++) {
+      const s = seg(i);
+      s.arriveNs = i === 0 ? 0 : times[i];
+      early.rx.receive(s, 0);
+    }
+    early.sim.runUntil(us(100));
+    const onTime = setup({ groWindowNs: us(20) });
+    for (let i = 0; i < 5; i++) arrive(onTime.sim, onTime.rx, times[i], i);
+    onTime.sim.runUntil(us(100));
+    expect(early.acks).toEqual([
+      { t: us(20), ack: 3, sack: [], hdr: 66 },
+      { t: us(44), ack: 5, sack: [], hdr: 66 },
+    ]);
+    expect(early.acks).toEqual(onTime.acks);
+  });
   it('stops merging at groMaxBytes', () => {
     const { sim, rx, acks } = setup({ groWindowNs: us(20), groMaxBytes: 2 * MSS });
     for (let i = 0; i < 5; i++) arrive(sim, rx, us(i), i);

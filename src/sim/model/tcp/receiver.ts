@@ -154,27 +154,41 @@ export class TcpReceiver implements EventTarget {
   /** A data skb (possibly several segments) arrives. */
   receive(skb: Skb, nowNs: Ns): void {
     if (skb.tcpFlags !== 0) return this.handshake(skb, nowNs);
-    if (skb.trace !== null) skb.trace.hop(Hop.RX, this, nowNs);
+    if (skb.trace !== null) skb.trace.hop(Hop.RX, this, skb.arriveNs > nowNs ? skb.arriveNs : nowNs);
     if (this.cfg.groWindowNs <= 0) {
       this.process(skb.seq, skb.seq + skb.lenBytes, skb.segs, skb.xmitNs, skb.tsEcrNs, nowNs);
       SPARE_SKBS.release(skb);
       return;
     }
+    this.groAdd(skb, nowNs);
+  }
+
+  /** Into the GRO list; the first after a flush opens the window. */
+  private groAdd(skb: Skb, nowNs: Ns): void {
     if (this.groLen < this.gro.length) this.gro[this.groLen] = skb;
     else this.gro.push(skb);
     this.groLen++;
     if (!this.groArmed) {
       this.groArmed = true;
-      this.sim.after(this.cfg.groWindowNs, this, K_GRO_FLUSH);
+      // A segment handed over ahead of its arrival (Skb.arriveNs) opens the window when it arrives.
+      const atNs = skb.arriveNs > nowNs ? skb.arriveNs : nowNs;
+      this.sim.at(atNs + this.cfg.groWindowNs, this, K_GRO_FLUSH);
     }
   }
 
   handleEvent(_kind: number, _arg: unknown, nowNs: Ns): void {
     this.groArmed = false;
     const list = this.gro as Skb[];
-    const n = this.groLen;
+    const all = this.groLen;
+    // The list is in arrival order: what has not arrived by now waits for a window of its own.
+    let n = all;
+    while (n > 0 && list[n - 1].arriveNs > nowNs) n--;
     this.gro = this.groSpare;
     this.groLen = 0;
+    for (let k = n; k < all; k++) {
+      this.groAdd(list[k], nowNs);
+      (list as (Skb | null)[])[k] = null;
+    }
     // Merge runs of contiguous segments up to groMaxBytes (napi_gro_receive).
     let i = 0;
     while (i < n) {
