@@ -3,7 +3,7 @@
  * One Skb is one kernel skb: a GSO/TSO skb carries `segs` segments of at most
  * `gsoSizeBytes` payload each. `truesizeBytes` is what sk_wmem_alloc counts.
  */
-import { preferTaggedFields } from '../engine/double-fields';
+import { preferDoubleFields, preferTaggedFields } from '../engine/double-fields';
 import type { Ns } from '../engine/time';
 import type { SkbTrace } from './skb-trace';
 import { tcpSkbTruesizeOf, type TcpSkbHead } from './skb-truesize';
@@ -190,13 +190,14 @@ export class Skb {
   }
 }
 
-// Timestamps and sequence numbers outgrow small integers early in a run. Tagged
-// rather than double fields: most skbs live for one trip and set few of these,
-// so boxes made on demand cost less than six per skb (see double-fields.ts).
-// The lengths are small integers, but some arithmetic hands them over as heap
-// numbers; a Smi field would turn double at that first store, in mid-run, and
-// take every optimised function that touches an skb with it.
-preferTaggedFields(new Skb(), [
+// Timestamps and sequence numbers outgrow small integers early in a run. Double
+// fields: each costs a box when the skb is made, written in place after that,
+// where a tagged field allocates a new box at every store of a large number.
+// A pooled skb (a router's segment, ./skb-pool.ts) is made once and stores
+// these on every trip: at 10 Gbit/s, tagged, those boxes were most of what a
+// run allocated and the young collections took 17 % of its CPU; a one-trip skb
+// costs about the same either way (see double-fields.ts).
+preferDoubleFields(new Skb(), [
   'tstampNs',
   'xmitNs',
   'enqueueNs',
@@ -205,6 +206,11 @@ preferTaggedFields(new Skb(), [
   'seq',
   'ackSeq',
   'tsEcrNs',
+]);
+// The lengths are small integers, but some arithmetic hands them over as heap
+// numbers; a Smi field would turn double at that first store, in mid-run, and
+// take every optimised function that touches an skb with it.
+preferTaggedFields(new Skb(), [
   'lenBytes',
   'truesizeBytes',
   // Each ACK's SACK blocks are an array of its own kind: one field type for all from the start.
