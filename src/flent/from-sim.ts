@@ -135,35 +135,36 @@ function pingSeries(r: SimFlentRun, test: FlentTestName, hosts: string[]): Named
   if (r.scenario.pingIntervalMs <= 0) return [];
   const st = r.steps;
   // rrul pings its one HOST: the first far host (every host has the same path).
-  if (isBidir(test)) return st.pings.slice(0, 1).map((p) => firstHostPing(r, p));
+  if (isBidir(test)) {
+    return st.pings
+      .slice(0, 1)
+      .map((p) =>
+        pingNamed(
+          r,
+          p,
+          'Ping (ms) ICMP',
+          stepSummary(st).pingMs[0],
+          'median of the core’s per-step samples (the first host’s replies)',
+        ),
+      );
+  }
   return st.pings.map((p) => {
     const name = seriesNames(test, hosts, 0, p.station).ping;
-    const fromSummary =
-      test === 'rtt_fair_var_up' ? r.summary.stations[p.station]?.medianPingMs : r.summary.medianLatencyMs;
-    return {
-      input: {
-        name,
-        units: 'ms',
-        runner: 'PingRunner',
-        seq: true,
-        points: p.tNs.map((t, k) => ({ tS: (t - st.startNs) / NS, value: p.rttMs[k] })),
-      },
-      medians: [
-        {
-          name,
-          units: 'ms',
-          median: fromSummary ?? NaN,
-          source: test === 'rtt_fair_var_up' ? 'Summary.stations[].medianPingMs' : 'Summary.medianLatencyMs',
-        },
-      ],
-    };
+    return test === 'rtt_fair_var_up'
+      ? pingNamed(r, p, name, r.summary.stations[p.station]?.medianPingMs, 'Summary.stations[].medianPingMs')
+      : pingNamed(r, p, name, r.summary.medianLatencyMs, 'Summary.medianLatencyMs');
   });
 }
 
-/** rrul's 'Ping (ms) ICMP' to its one host, with the median of that host's replies. */
-function firstHostPing(r: SimFlentRun, p: StepSeries['pings'][number]): Named {
+/** One host's PingRunner series, beside the median TSQ Lab reports for it (NaN when it has none). */
+function pingNamed(
+  r: SimFlentRun,
+  p: StepSeries['pings'][number],
+  name: string,
+  medianMs: number | undefined,
+  source: string,
+): Named {
   const st = r.steps;
-  const name = 'Ping (ms) ICMP';
   return {
     input: {
       name,
@@ -172,14 +173,7 @@ function firstHostPing(r: SimFlentRun, p: StepSeries['pings'][number]): Named {
       seq: true,
       points: p.tNs.map((t, k) => ({ tS: (t - st.startNs) / NS, value: p.rttMs[k] })),
     },
-    medians: [
-      {
-        name,
-        units: 'ms',
-        median: stepSummary(st).pingMs[0] ?? NaN,
-        source: 'median of the core’s per-step samples (the first host’s replies)',
-      },
-    ],
+    medians: [{ name, units: 'ms', median: medianMs ?? NaN, source }],
   };
 }
 
