@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../run';
-import { udpSkbTruesize, UdpReceiver, UdpSender } from '../model/udp/udp-flow';
+import { UdpReceiver, UdpSender } from '../model/udp/udp-flow';
+import { udpSkbTruesize } from '../model/udp/udp-socket';
 import { Sim } from '../engine/sim';
 import { Skb } from '../model/skb';
 import { findPreset } from './presets/index';

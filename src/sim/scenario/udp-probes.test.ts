@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../run';
 import { ETH_WIRE_OVERHEAD_BYTES } from '../model/skb';
-import { UDP_HDR_BYTES } from '../model/udp/udp-flow';
+import { UDP_HDR_BYTES } from '../model/udp/udp-socket';
 import { findPreset } from './presets/index';
 import { applyOverrides, validateScenario } from './validate';
 import { flentUdpProbe } from './udp-probes';

@@ -7,9 +7,9 @@
  *   datagram and on the --pacing-timer tick, default 1 ms), so it writes in
  *   bursts of about rate × tick;
  * - each datagram is one skb charged to its socket's sk_wmem_alloc by
- *   skb_set_owner_w and freed by sock_wfree (no TSQ: udp_sendmsg →
- *   ip_make_skb → sock_alloc_send_pskb). iperf3 sends only to a socket that
- *   select() reports writable (iperf_client_api.c passes its write_set to
+ *   skb_set_owner_w and freed by sock_wfree (./udp-socket.ts). iperf3
+ *   sends only to a socket that select() reports writable
+ *   (iperf_client_api.c passes its write_set to
  *   iperf_send, which sends on a stream only if FD_ISSET, one datagram per
  *   round with -b: multisend = 1). For UDP that is datagram_poll →
  *   sock_writeable: sk_wmem_alloc < sk_sndbuf >> 1, so the sender stops one
@@ -25,27 +25,12 @@
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { NS_PER_MS, type Ns } from '../../engine/time';
-import { PacingStatus, Skb, SkbKind, type SkbOwner } from '../skb';
+import type { Skb } from '../skb';
 import { Iperf3Throttle } from '../traffic/iperf3-throttle';
+import { UdpSocket } from './udp-socket';
 
-/** IPv4 20 + UDP 8 + Ethernet 14: a datagram's headers on the wire. */
-export const UDP_HDR_BYTES = 42;
-/** net.core.wmem_default (SK_WMEM_MAX, include/net/sock.h): a UDP socket's sk_sndbuf. */
-export const UDP_SNDBUF_BYTES = 212_992;
 /** Flow ids of UDP flows start here (TCP flows below 256, pings at 1000 + station). */
 export const UDP_FLOW_ID_BASE = 2000;
-
-/**
- * truesize of a linear datagram skb (ip_make_skb → sock_alloc_send_pskb):
- * the kmalloc'd head, a power of two ≥ the link-layer reserve (16) + headers
- * + payload + skb_shared_info (320), plus the sk_buff (256).
- */
-export function udpSkbTruesize(payloadBytes: number): number {
-  const head = payloadBytes + UDP_HDR_BYTES + 16 + 320;
-  let p = 512;
-  while (p < head) p *= 2;
-  return p + 256;
-}
 
 export interface UdpFlowConfig {
   index: number;
@@ -63,14 +48,7 @@ const K_TICK = 2;
 const K_STOP = 3;
 const K_WAKE = 4;
 
-export class UdpSender implements SkbOwner, EventTarget {
-  readonly flowId: number;
-  pacingRateBytesPerSec = Infinity;
-  sk_pacing_status: PacingStatus = PacingStatus.NONE;
-  sk_pacing_shift = 10;
-  /** sk_wmem_alloc less the socket's own reference. */
-  wmemBytes = 0;
-  readonly sndbufBytes = UDP_SNDBUF_BYTES;
+export class UdpSender extends UdpSocket implements EventTarget {
   seq = 0;
   sentBytes = 0;
   /** The sender waits in select() for the socket to be writable. */
@@ -84,23 +62,12 @@ export class UdpSender implements SkbOwner, EventTarget {
     readonly cfg: UdpFlowConfig,
     private readonly xmit: (skb: Skb, nowNs: Ns) => void,
   ) {
-    this.flowId = UDP_FLOW_ID_BASE + cfg.index;
+    super(UDP_FLOW_ID_BASE + cfg.index);
     sim.at(cfg.startNs, this, K_START);
     if (cfg.stopNs !== null) sim.at(cfg.stopNs, this, K_STOP);
   }
 
-  pacingShiftUpdate(): void {}
-
-  chargeWmem(deltaBytes: number): void {
-    this.wmemBytes += deltaBytes;
-  }
-
-  /** sock_writeable (include/net/sock.h): refcount_read(&sk->sk_wmem_alloc) < sk_sndbuf >> 1, sk_alloc's 1 included. */
-  writeable(): boolean {
-    return 1 + this.wmemBytes < this.sndbufBytes >> 1;
-  }
-
-  /** sock_wfree: the datagram left the host (or was dropped); select() reports the socket writable again. */
+  /** sock_wfree: select() reports the socket writable again. */
   onSkbFree(skb: Skb, _nowNs: Ns): void {
     this.wmemBytes -= skb.truesizeBytes;
     // sock_def_write_space wakes the writer's select(), which runs after this softirq.
@@ -133,28 +100,11 @@ export class UdpSender implements SkbOwner, EventTarget {
         this.blockedTimes++;
         return;
       }
-      const skb = this.datagram(nowNs);
-      this.wmemBytes += skb.truesizeBytes;
+      const skb = this.allocDatagram(this.cfg.dst, this.cfg.packetBytes, this.seq++, nowNs);
       this.sentBytes += this.cfg.packetBytes;
       th.wrote(this.cfg.packetBytes, nowNs);
       this.xmit(skb, nowNs);
     }
-  }
-
-  private datagram(nowNs: Ns): Skb {
-    const p = new Skb();
-    p.kind = SkbKind.UDP;
-    p.flowId = this.flowId;
-    p.owner = this;
-    p.src = 0;
-    p.dst = this.cfg.dst;
-    p.seq = this.seq++;
-    p.segs = 1;
-    p.lenBytes = this.cfg.packetBytes;
-    p.hdrBytes = UDP_HDR_BYTES;
-    p.truesizeBytes = udpSkbTruesize(this.cfg.packetBytes);
-    p.createdNs = nowNs;
-    return p;
   }
 }
 

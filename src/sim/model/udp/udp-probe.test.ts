@@ -16,7 +16,7 @@ import {
   UDP_PROBE_FLOW_ID_BASE,
   UdpProbeClient,
 } from './udp-probe';
-import { UDP_SNDBUF_BYTES, udpSkbTruesize } from './udp-flow';
+import { UDP_SNDBUF_BYTES, udpSkbTruesize } from './udp-socket';
 
 const MS = 1_000_000;
 

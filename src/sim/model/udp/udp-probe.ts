@@ -26,14 +26,14 @@
  *   RTT seen, or 4 s before any reply).
  * Each request is one skb on its own 5-tuple (so fq_codel hashes it to a
  * queue of its own) charged to its socket's sk_wmem_alloc until sock_wfree,
- * as a UDP datagram is (udp_sendmsg → ip_make_skb → sock_alloc_send_pskb);
- * irtt's socket blocks there when sk_wmem_alloc reaches sk_sndbuf, and a
- * request that waited leaves when a free makes room.
+ * as a UDP datagram is (./udp-socket.ts); irtt's socket blocks in
+ * sock_alloc_send_pskb when sk_wmem_alloc reaches sk_sndbuf, and a request
+ * that waited leaves when a free makes room.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { NS_PER_MS, type Ns } from '../../engine/time';
-import { PacingStatus, Skb, SkbKind, type SkbOwner } from '../skb';
-import { UDP_HDR_BYTES, UDP_SNDBUF_BYTES, udpSkbTruesize } from './udp-flow';
+import { Skb, SkbKind } from '../skb';
+import { UdpSocket } from './udp-socket';
 
 /** irtt's packet with Flent's options: header 16 + received stats 12 + server timestamps 32 bytes. */
 export const IRTT_DEFAULT_PACKET_BYTES = 60;
@@ -69,13 +69,7 @@ export interface ProbeSample {
 const K_SEND = 1;
 
 /** The irtt client: the requests, and the replies matched to them by sequence number. */
-export class UdpProbeClient implements SkbOwner, EventTarget {
-  readonly flowId: number;
-  pacingRateBytesPerSec = Infinity;
-  sk_pacing_status: PacingStatus = PacingStatus.NONE;
-  sk_pacing_shift = 10;
-  wmemBytes = 0;
-  readonly sndbufBytes = UDP_SNDBUF_BYTES;
+export class UdpProbeClient extends UdpSocket implements EventTarget {
   /** Send time of request `seq` (its index). */
   readonly sentNs: Ns[] = [];
   /** Request `seq`'s RTT, NaN while unanswered. */
@@ -91,21 +85,11 @@ export class UdpProbeClient implements SkbOwner, EventTarget {
     /** Each answered request, as the client computes it. */
     private readonly onSample: (s: ProbeSample) => void,
   ) {
-    this.flowId = UDP_PROBE_FLOW_ID_BASE + cfg.index;
+    super(UDP_PROBE_FLOW_ID_BASE + cfg.index);
     sim.at(cfg.startNs, this, K_SEND);
   }
 
-  pacingShiftUpdate(): void {}
-
-  chargeWmem(deltaBytes: number): void {
-    this.wmemBytes += deltaBytes;
-  }
-
-  /** sock_alloc_send_pskb: room while sk_wmem_alloc (its 1 included) is below sk_sndbuf. */
-  private hasRoom(): boolean {
-    return 1 + this.wmemBytes < this.sndbufBytes;
-  }
-
+  /** sock_wfree: the requests that waited for room leave, in order, while there is room. */
   onSkbFree(skb: Skb, nowNs: Ns): void {
     this.wmemBytes -= skb.truesizeBytes;
     while (this.waiting > 0 && this.hasRoom()) {
@@ -122,21 +106,9 @@ export class UdpProbeClient implements SkbOwner, EventTarget {
   }
 
   private send(nowNs: Ns): void {
-    const p = new Skb();
-    p.kind = SkbKind.UDP;
-    p.flowId = this.flowId;
-    p.owner = this;
-    p.src = 0;
-    p.dst = this.cfg.dst;
-    p.seq = this.sentNs.length;
-    p.segs = 1;
-    p.lenBytes = this.cfg.packetBytes;
-    p.hdrBytes = UDP_HDR_BYTES;
-    p.truesizeBytes = udpSkbTruesize(this.cfg.packetBytes);
-    p.createdNs = nowNs;
+    const p = this.allocDatagram(this.cfg.dst, this.cfg.packetBytes, this.sentNs.length, nowNs);
     this.sentNs.push(nowNs);
     this.rttBySeqNs.push(NaN);
-    this.wmemBytes += p.truesizeBytes;
     this.xmit(p, nowNs);
   }
 
