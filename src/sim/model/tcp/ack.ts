@@ -21,6 +21,7 @@ import type { TxRecord } from './tx-record';
 import { RttEstimator, TCP_RTO_MAX_NS } from './rtt-estimator';
 import { UndoState } from './undo';
 import type { TcpSender } from './sender';
+import { tcpCheckSpace } from './sender-wmem';
 
 const K_ACK = 1;
 const K_FREED = 2;
@@ -106,7 +107,7 @@ export class AckProcessor implements EventTarget {
       this.cpu.submit(freed * this.tp.costsRef.perAckedSkbNs, this, K_FREED);
     }
     this.tp.writeXmit(nowNs);
-    this.tp.writeSpace(freed > 0, nowNs); // tcp_check_space: tcp_new_space, then the writer wakes
+    tcpCheckSpace(this.tp, freed > 0, nowNs); // tcp_new_space, then the writer wakes
   }
 
   /** tcp_rate_skb_sent + arming the RTO for the first packet out. */

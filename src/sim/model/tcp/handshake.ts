@@ -47,6 +47,7 @@ import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
 import { tcpPacingRate } from './pacing';
 import { TCP_RTO_MAX_NS } from './rtt-estimator';
 import type { TcpSender } from './sender';
+import { tcpXmitControl } from './sender-xmit';
 
 /** TCP header flags (include/net/tcp.h TCPHDR_*). */
 export const TCPHDR_SYN = 0x02;
@@ -208,6 +209,6 @@ export function tcpFinishConnect(tp: TcpSender, synAck: Skb, nowNs: Ns): void {
   tp.cwndStampNs = nowNs;
   tp.lastSendNs = nowNs;
   tp.cc.init(tp);
-  tp.xmitControl(thirdAckSkb(tp, nowNs), nowNs);
+  tcpXmitControl(tp, thirdAckSkb(tp, nowNs), nowNs);
   tp.start(nowNs);
 }

@@ -1,5 +1,6 @@
 /**
- * The sender's internal pacing (net/ipv4/tcp_output.c): tcp_pacing_check
+ * The sender's internal pacing (net/ipv4/tcp_output.c): whether the socket
+ * paces itself (SO_MAX_PACING_RATE, the congestion control's wish), tcp_pacing_check
  * before each skb, and after each send either the EDT stamp of
  * tcp_update_skb_after_send (4.20+) or the relative hrtimer of
  * tcp_internal_pacing (4.13–4.19), and TCP_TX_DELAY's later stamp (5.4+).
@@ -11,6 +12,22 @@ import { PacingStatus, type Skb } from '../skb';
 import { hasEdt, hasInternalPacing } from './kernel-features';
 import { edtAdvance, pacingLenNs } from './pacing';
 import type { TcpSender } from './sender';
+
+/**
+ * At socket set-up: SO_MAX_PACING_RATE (sock_setsockopt) sets sk_pacing_rate =
+ * min(sk_pacing_rate, max), and from 4.13 cmpxchg(&sk->sk_pacing_status,
+ * SK_PACING_NONE, SK_PACING_NEEDED): TCP paces itself, whatever its congestion
+ * control. BBR's init asks for the same. The congestion control's init runs between.
+ */
+export function tcpInitPacing(tp: TcpSender): void {
+  const maxRate = tp.cfg.maxPacingRateBytesPerSec;
+  if (Number.isFinite(maxRate)) tp.pacingRateBytesPerSec = Math.min(tp.pacingRateBytesPerSec, maxRate);
+  tp.cc.init(tp);
+  const wantsPacing = tp.cc.needsPacing || Number.isFinite(maxRate);
+  if (wantsPacing && hasInternalPacing(tp.kernel) && tp.sk_pacing_status === PacingStatus.NONE) {
+    tp.sk_pacing_status = PacingStatus.NEEDED;
+  }
+}
 
 /** TCP paces itself (no fq qdisc doing it) in kernels that have internal pacing. */
 export function needsInternalPacing(tp: TcpSender): boolean {

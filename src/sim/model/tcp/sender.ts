@@ -1,11 +1,12 @@
 /**
- * A bulk TCP sender socket: its state, the transmit of one skb, the TSQ
- * completion handler (tcp_wfree → tasklet), and pacing timers.
- * Mirrors net/ipv4/tcp_output.c (tcp_transmit_skb, tcp_wfree,
- * tcp_tsq_handler, tcp_pace_kick). The tcp_write_xmit decision is in
- * ./write-xmit.ts, pacing in ./sender-pacing.ts; ACK processing lives in
- * ./ack.ts; the TSQ check in ./tsq-gate.ts, skb sizing and TSO deferral in
- * ./tso-goal.ts, tcp_cwnd_validate in ./cwnd-validate.ts.
+ * A bulk TCP sender socket: the struct tcp_sock state that
+ * net/ipv4/tcp_output.c reads, sk_wmem_alloc, and the pacing timer.
+ * tcp_transmit_skb and tcp_wfree are in ./sender-xmit.ts; sk_wmem_queued,
+ * size_goal and tcp_check_space in ./sender-wmem.ts; the TSQ work
+ * (tcp_tsq_handler, tcp_pace_kick) in ./tsq-work.ts; the tcp_write_xmit
+ * decision in ./write-xmit.ts, pacing in ./sender-pacing.ts; ACK processing
+ * in ./ack.ts; the TSQ check in ./tsq-gate.ts, skb sizing and TSO deferral
+ * in ./tso-goal.ts, tcp_cwnd_validate in ./cwnd-validate.ts.
  */
 import type { EventTarget, Sim } from '../../engine/sim';
 import { Timer } from '../../engine/sim';
@@ -14,35 +15,33 @@ import { NS_PER_MS, NS_PER_SEC, type Ns } from '../../engine/time';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import { APP_CHUNK_BYTES, BulkWriter } from './app-writer';
 import { writePolicy } from '../traffic/write-policy';
-import { partialTailMayGo, tcpPush } from './tcp-push';
+import { tcpPush } from './tcp-push';
 import { LimitChrono } from './limit-chrono';
-import { sndbufOnEstablished, sndbufOnNewSpace } from './sndbuf-expand';
-import { tcpDataSkb } from './data-skb';
-import { PacingStatus, Skb, SkbKind, tcpSkbTruesize, type SkbOwner } from '../skb';
+import { sndbufOnEstablished } from './sndbuf-expand';
+import { PacingStatus, Skb, tcpSkbTruesize, type SkbOwner } from '../skb';
 import { skbHeadTruesize } from '../skb-truesize';
 import type { CcSock, CongestionControl } from './cc/cc';
 import { RtxQueue } from './rtx-queue';
 import { SndWnd } from './snd-wnd';
 import { TsoGoal } from './tso-goal';
-import { tsqHalfLimitSegs } from './tso';
 import { TsqGate, type TsqSocket } from './tsq-gate';
 import { AckProcessor } from './ack';
-import { hasEdt, hasInternalPacing, type KernelFeatures } from './kernel-features';
+import { hasEdt, type KernelFeatures } from './kernel-features';
 import { CwndValidation } from './cwnd-validate';
-import { tcpCwndStarve, tcpSlowStartAfterIdleCheck } from './cwnd-idle';
+import { tcpCwndStarve } from './cwnd-idle';
 import type { TcpSenderConfig } from './sender-config';
-import { Hop } from '../skb-trace';
 import { TsqWork } from './tsq-work';
+import { tcpInitPacing } from './sender-pacing';
+import { K_TX_DONE, tcpTxDone, tcpWfree, tcpXmitControl } from './sender-xmit';
+import { tcpSizeGoalSegs, tcpWmemQueuedBytes } from './sender-wmem';
+import { ActiveOpen, TCPHDR_SYN, tcpFinishConnect } from './handshake';
+import { tcpWriteXmit } from './write-xmit';
 
 /** The per-skb probe's sampler (../../metrics/skb-tracer.ts): called for every data skb sent while it is on. */
 export interface SkbSampler {
   sample(skb: Skb, sender: object, nowNs: Ns): void;
 }
-import { tcpPacingAfterSend } from './sender-pacing';
-import { ActiveOpen, TCPHDR_SYN, tcpFinishConnect } from './handshake';
-import { tcpWriteXmit } from './write-xmit';
 
-const K_TX_DONE = 1;
 const K_SYNACK = 8;
 
 export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
@@ -161,13 +160,13 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
 
   constructor(
     private readonly sim: Sim,
-    private readonly cpu: Cpu,
-    private readonly costs: CpuCosts,
+    readonly cpu: Cpu,
+    readonly costs: CpuCosts,
     readonly kernel: KernelFeatures,
     readonly cc: CongestionControl,
     readonly cfg: TcpSenderConfig,
-    private readonly ipOutput: (skb: Skb, nowNs: Ns) => void,
-    private readonly hooks: {
+    readonly ipOutput: (skb: Skb, nowNs: Ns) => void,
+    readonly hooks: {
       onCompletion?: (skb: Skb, latencyNs: Ns) => void;
       onThrottle?: (startNs: Ns, endNs: Ns) => void;
     } = {},
@@ -205,20 +204,11 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.open = new ActiveOpen(
       sim,
       this,
-      (skb, now) => this.xmitControl(skb, now),
+      (skb, now) => tcpXmitControl(this, skb, now),
       () => (this.snd_ssthresh = cc.ssthresh(this)),
       kernel.tcpTsClockMs ? NS_PER_MS : NS_PER_SEC / kernel.hz,
     );
-    // SO_MAX_PACING_RATE (sock_setsockopt): sk_pacing_rate = min(sk_pacing_rate, max), and from
-    // 4.13 cmpxchg(&sk->sk_pacing_status, SK_PACING_NONE, SK_PACING_NEEDED): TCP paces itself, whatever
-    // its congestion control. BBR's init asks for the same.
-    const maxRate = cfg.maxPacingRateBytesPerSec;
-    if (Number.isFinite(maxRate)) this.pacingRateBytesPerSec = Math.min(this.pacingRateBytesPerSec, maxRate);
-    cc.init(this);
-    const wantsPacing = cc.needsPacing || Number.isFinite(maxRate);
-    if (wantsPacing && hasInternalPacing(kernel) && this.sk_pacing_status === PacingStatus.NONE) {
-      this.sk_pacing_status = PacingStatus.NEEDED;
-    }
+    tcpInitPacing(this);
   }
 
   /** sk_pacing_shift_update(): devices ask for a larger budget, unless the user pinned it. */
@@ -247,19 +237,6 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     this.appWrite(nowNs);
   }
 
-  /**
-   * __tcp_transmit_skb of a SYN or pure ACK: stamped tcp_wstamp_ns (EDT), plus
-   * tcp_add_tx_delay on the copy sent down; RTT is timed from the send.
-   */
-  xmitControl(skb: Skb, nowNs: Ns): void {
-    // skb_set_owner_w: skb->sk is this socket (fq classifies the flow by it and sets
-    // SK_PACING_FQ at its first skb, the SYN) and sk_wmem_alloc holds its truesize until freed.
-    skb.owner = this;
-    this.wmemBytes += skb.truesizeBytes;
-    if (hasEdt(this.kernel)) skb.tstampNs = Math.max(this.wstampNs, nowNs) + this.cfg.txDelayUs * 1000;
-    this.ipOutput(skb, nowNs);
-  }
-
   /** The application goes on writing if the send buffer has room. */
   appWrite(nowNs: Ns): void {
     this.app.write(nowNs);
@@ -268,16 +245,6 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   // ---- tcp_push, autocork and Nagle under the application (./tcp-push.ts)
   /** sk_sndbuf (bytes): fixed by SO_SNDBUF, else autotuned (./sndbuf-expand.ts). */
   sndbuf: number;
-  /**
-   * tcp_check_space after an ACK: if it freed skbs (SOCK_QUEUE_SHRUNK) while the
-   * writer waits (SOCK_NOSPACE), tcp_new_space may expand sk_sndbuf; then
-   * sk_stream_write_space wakes the writer.
-   */
-  writeSpace(queueShrunk: boolean, nowNs: Ns): void {
-    const at = this.cfg.sndbufAutotune;
-    if (at && queueShrunk && this.app.noSpace) sndbufOnNewSpace(this, at);
-    this.appWrite(nowNs);
-  }
   sndbufBytes(): number {
     return this.sndbuf;
   }
@@ -291,10 +258,6 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   readonly limits = new LimitChrono();
   push(nowNs: Ns): void {
     tcpPush(this, (len, sg) => tcpSkbTruesize(len, sg, this.kernel.tcpSkbHead), nowNs);
-  }
-  /** tcp_write_xmit may send the partial last segment. */
-  partialTailMayGo(): boolean {
-    return partialTailMayGo(this);
   }
 
   /** skb->truesize of an skb of this socket carrying `payloadBytes` (../skb-truesize.ts). */
@@ -312,17 +275,9 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     return this.writeSeq - this.sndNxt;
   }
 
-  /**
-   * sk_wmem_queued: payload plus each skb's fixed truesize, for the skbs of
-   * the retransmit queue and the size_goal skbs the unsent data fills.
-   */
+  /** sk_wmem_queued (./sender-wmem.ts). */
   wmemQueuedBytes(): number {
-    const mss = this.mss;
-    const sg = this.cfg.sg;
-    const goalBytes = this.sizeGoalSegs() * mss;
-    const perSkb = this.skbTruesize(sg ? goalBytes : mss) - (sg ? goalBytes : mss);
-    const unsent = this.unsentBytes;
-    return this.writeSeq - this.sndUna + perSkb * (this.rtx.skbs + Math.ceil(unsent / goalBytes));
+    return tcpWmemQueuedBytes(this);
   }
 
   /** ACK arrival from the network: costs CPU, then tcp_ack. */
@@ -333,21 +288,9 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     else this.ack.receive(ackSkb, this.cpu, this.costs.perAckNs);
   }
 
-  // ---- tcp_wfree + TSQ handler
-  /**
-   * tcp_wfree: sk_wmem_alloc -= truesize - 1, then, if TSQ throttled the
-   * socket and its work is not queued yet, swap THROTTLED for QUEUED and
-   * queue the work keeping that one reference; otherwise sk_free drops it at
-   * once. (The ksoftirqd case — skip while sk_wmem_alloc >= SKB_TRUESIZE(1)
-   * — never arises: the model's softirqs do not move to ksoftirqd.)
-   */
+  /** tcp_wfree (./sender-xmit.ts). */
   onSkbFree(skb: Skb, nowNs: Ns): void {
-    this.wmemBytes -= skb.truesizeBytes;
-    if (skb.kind === SkbKind.DATA && skb.tcpFlags === 0 && skb.xmitNs > 0)
-      this.hooks.onCompletion?.(skb, nowNs - skb.xmitNs);
-    const tr = skb.trace;
-    if (tr !== null) tr.hop(Hop.WFREE, this, nowNs);
-    this.tsqWork.onFree(tr, nowNs);
+    tcpWfree(this, skb, nowNs);
   }
 
   /** Adjusts sk_wmem_alloc when software GSO changes truesize (tcp_gso_segment). */
@@ -370,7 +313,7 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
     switch (kind) {
       case K_TX_DONE:
-        this.txDone(arg as Skb, nowNs);
+        tcpTxDone(this, arg as Skb, nowNs);
         break;
       case K_SYNACK:
         tcpFinishConnect(this, arg as Skb, nowNs);
@@ -389,11 +332,9 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
     tcpCwndStarve(this, this.sim.nowNs);
   }
 
-  /** tcp_send_mss size_goal in segments: skbs tcp_sendmsg builds are this large. */
+  /** tcp_send_mss size_goal in segments (./sender-wmem.ts). */
   sizeGoalSegs(): number {
-    if (this.cfg.gsoMode === 'mss') return 1;
-    const full = Math.max(1, Math.floor(this.cfg.gsoMaxSizeBytes / this.mss) - 1);
-    return Math.min(full, tsqHalfLimitSegs(this.kernel, this.limitOutputBytes, this.mss));
+    return tcpSizeGoalSegs(this);
   }
 
   /** tcp_tso_segs for the next skb (./tso-goal.ts). */
@@ -414,34 +355,6 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   /** Time spent throttled, including an open interval. */
   throttledTimeNs(nowNs: Ns): Ns {
     return this.tsq.timeNs(nowNs);
-  }
-
-  /** tcp_transmit_skb of one skb: charge it to the socket, stamp it, hand it to the CPU. */
-  send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {
-    if (!retrans) tcpSlowStartAfterIdleCheck(this, nowNs);
-    const skb = tcpDataSkb(this, seq, len, segs, truesize, retrans, nowNs);
-    if (this.sampler !== null) this.sampler.sample(skb, this, nowNs);
-    if (!retrans) this.ack.recordSent(seq, len, segs, nowNs);
-    // skb_set_owner_w: sk_wmem_alloc += truesize until the skb is freed.
-    this.wmemBytes += truesize;
-    this.payloadOut += len;
-    this.truesizeOut += truesize;
-    tcpPacingAfterSend(this, skb, len, nowNs);
-    this.dataSegsOut += segs;
-    this.skbsSent++;
-    this.lastSendNs = nowNs;
-    this.txBusy = true;
-    this.cpu.submit(this.costs.perSkbNs, this, K_TX_DONE, skb);
-  }
-
-  private txDone(skb: Skb, nowNs: Ns): void {
-    this.txBusy = false;
-    this.ipOutput(skb, nowNs);
-    // The same tcp_write_xmit loop goes on with the next skb.
-    this.loopSent = true;
-    this.writeXmit(nowNs);
-    this.loopSent = false;
-    if (!this.txBusy) this.tsqWork.endLoop();
   }
 
   /** writeXmit runs as the continuation of a tcp_write_xmit loop that has sent. */

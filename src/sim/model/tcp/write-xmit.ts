@@ -6,12 +6,13 @@
  * tcp_small_queue_check before each skb; the receiver's window bounds new
  * data (tcp_snd_wnd_test, tcp_mss_split_point, ./snd-wnd.ts). One skb per call: the sender calls
  * again when the CPU has transmitted it (the loop of tcp_write_xmit).
- * The socket state and the transmit itself are in ./sender.ts.
+ * The socket state is in ./sender.ts, the transmit itself in ./sender-xmit.ts.
  */
 import type { Ns } from '../../engine/time';
 import type { TcpSender } from './sender';
 import { tcpPacingCheck } from './sender-pacing';
-import { tcpMinshallUpdate } from './tcp-push';
+import { tcpTransmitSkb } from './sender-xmit';
+import { partialTailMayGo, tcpMinshallUpdate } from './tcp-push';
 
 /**
  * Autocork of the short tail the writer is still filling. The kernel
@@ -39,7 +40,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     if (tp.tsqCheck(truesize, 1, nowNs)) return tp.limits.set('tsq', nowNs);
     rtx.markRetransmitted(r, nowNs);
     tp.totalRetrans += r.segs; // tcp_retransmit_skb: tp->total_retrans += segs
-    tp.send(r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
+    tcpTransmitSkb(tp, r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
     return;
   }
   if (tcpPacingCheck(tp, nowNs)) return tp.limits.set('pacing', nowNs);
@@ -52,7 +53,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   const unsent = tp.unsentBytes;
   // Whole segments, and the partial last one once the writer pushed it and Nagle lets it (./tcp-push.ts).
   const wholeSegs = Math.floor(unsent / tp.mss);
-  const unsentSegs = wholeSegs + (unsent > wholeSegs * tp.mss && tp.partialTailMayGo() ? 1 : 0);
+  const unsentSegs = wholeSegs + (unsent > wholeSegs * tp.mss && partialTailMayGo(tp) ? 1 : 0);
   // Nothing to send: the writer waits for memory, or has nothing (./limit-chrono.ts).
   if (unsentSegs < 1) return tp.limits.set(tp.app.noSpace ? 'sndbuf' : 'app', nowNs);
   // Receive window: the first segment must fit (tcp_snd_wnd_test); the skb is cut at its edge.
@@ -83,7 +84,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (tp.tsqCheck(truesize, 0, nowNs)) return tp.limits.set('tsq', nowNs);
   segs = Math.max(1, segs);
   tp.sndWnd.setLimited(false, nowNs);
-  tp.send(tp.sndNxt, len, segs, truesize, false, nowNs);
+  tcpTransmitSkb(tp, tp.sndNxt, len, segs, truesize, false, nowNs);
   tp.sndNxt += len;
   tp.sndSml = tcpMinshallUpdate(tp.sndSml, len, segs, tp.mss, tp.sndNxt);
   tp.cwndValidate(tp.rtx.inFlight() >= tp.snd_cwnd);
