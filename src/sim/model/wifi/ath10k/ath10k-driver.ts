@@ -8,11 +8,10 @@
  */
 import { firmwareRateControl } from '../offload/offload-rc';
 import { us } from '../../../engine/time';
-import { TimeAverage } from '../offload/time-average';
 import { macNetdev } from '../ath9k/ath9k-driver';
 import type { WifiDriverFactory, WifiRadio } from '../driver';
 import { offloadMac80211 } from '../offload/offload-mac80211';
-import { offloadTraceSites } from '../offload/offload-trace';
+import { offloadRadioParts } from '../offload/offload-radio';
 import { DEFAULT_BASIC_RATE_MBPS } from '../phy/phy';
 import { BA_WINDOW_VHT } from '../phy/vht-he';
 import { Ath10k } from './ath10k';
@@ -74,7 +73,6 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
       },
     );
     host.attach(fw);
-    const held: TimeAverage = fw.held;
     return {
       node,
       family: 'ath10k',
@@ -84,29 +82,20 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
       baWindow: BA_WINDOW_VHT,
       // Received frames reach the stack through the same NAPI poll as the TX statuses.
       receiveFromAir: (skb, txNode, now) => host.rxInd(skb, txNode, now),
-      layers: () => [
-        { key: 'occ.driver', label: 'HTT: crossing PCIe to the firmware', order: 3, read: () => fw.busBytes },
+      ...offloadRadioParts(
+        { mac, device: fw, host, crossingBytes: () => fw.busBytes, statusOutBytes: () => fw.indBytes },
         {
-          key: 'occ.firmware',
-          label: 'firmware queues (per peer and TID)',
-          order: 4,
-          read: () => fw.engine.queuedBytes,
-        },
-        {
-          key: 'occ.status',
-          label: 'HTT tx_compl on its way back',
-          order: 6,
-          read: () => fw.indBytes + host.statusBytes,
-        },
-      ],
-      series: () => [
-        {
-          key: 'drv.compl_us',
-          label: 'HTT completion latency (driver → tx_compl)',
-          unit: 'µs',
-          panel: 'tcp',
-          role: 'completion',
-          read: () => host.completionMean.read(),
+          layers: {
+            crossing: 'HTT: crossing PCIe to the firmware',
+            queues: 'firmware queues (per peer and TID)',
+            status: 'HTT tx_compl on its way back',
+          },
+          completion: 'HTT completion latency (driver → tx_compl)',
+          trace: {
+            bus: 'HTT: PCIe to the firmware',
+            engine: 'ath10k firmware',
+            host: 'ath10k: HTT tx_compl',
+          },
         },
         {
           key: 'drv.pending',
@@ -115,22 +104,7 @@ export const ath10kDriver: WifiDriverFactory<Ath10kDriverConfig> = {
           panel: 'tcp',
           read: () => host.numPendingTx,
         },
-      ],
-      traceSites: () =>
-        offloadTraceSites(
-          { bus: fw, engine: fw.engine, host },
-          { bus: 'HTT: PCIe to the firmware', engine: 'ath10k firmware', host: 'ath10k: HTT tx_compl' },
-        ),
-      queuedFor: (dst) => mac.backlogBytes(dst) + fw.engine.bytesFor(dst),
-      ownDrops: () => 0,
-      beginMeasurement: (now) => {
-        host.completionUs.clear();
-        held.restart(now);
-      },
-      summary: (now) => ({
-        medianStatusUs: host.completionUs.median(),
-        meanFirmwareBytes: held.mean(now),
-      }),
+      ),
     };
   },
 };

@@ -10,7 +10,7 @@ import { us } from '../../../engine/time';
 import { macNetdev } from '../ath9k/ath9k-driver';
 import type { WifiDriverFactory, WifiRadio } from '../driver';
 import { offloadMac80211 } from '../offload/offload-mac80211';
-import { offloadTraceSites } from '../offload/offload-trace';
+import { offloadRadioParts } from '../offload/offload-radio';
 import { DEFAULT_BASIC_RATE_MBPS } from '../phy/phy';
 import { Mt76 } from './mt76';
 import { Mt76Mac } from './mt76-mac';
@@ -78,47 +78,19 @@ export const mt76Driver: WifiDriverFactory<Mt76DriverConfig> = {
       mac,
       driver: host,
       baWindow: opts.baWindow,
-      layers: () => [
-        { key: 'occ.driver', label: 'DMA ring (not yet fetched)', order: 3, read: () => hw.ringBytes },
+      ...offloadRadioParts(
+        { mac, device: hw, host, crossingBytes: () => hw.ringBytes, statusOutBytes: () => hw.freeBytes },
         {
-          key: 'occ.firmware',
-          label: 'MAC queues (per station and TID)',
-          order: 4,
-          read: () => hw.engine.queuedBytes,
-        },
-        {
-          key: 'occ.status',
-          label: 'TX-free event on its way back',
-          order: 6,
-          read: () => hw.freeBytes + host.statusBytes,
-        },
-      ],
-      series: () => [
-        {
-          key: 'drv.compl_us',
-          label: 'TX-free latency (ring → token release)',
-          unit: 'µs',
-          panel: 'tcp',
-          role: 'completion',
-          read: () => host.completionMean.read(),
+          layers: {
+            crossing: 'DMA ring (not yet fetched)',
+            queues: 'MAC queues (per station and TID)',
+            status: 'TX-free event on its way back',
+          },
+          completion: 'TX-free latency (ring → token release)',
+          trace: { bus: 'mt76: DMA ring', engine: 'mt76 MAC queues', host: 'mt76: TX-free' },
         },
         { key: 'drv.tokens', label: 'tokens out', unit: 'frames', panel: 'tcp', read: () => host.tokenCount },
-      ],
-      traceSites: () =>
-        offloadTraceSites(
-          { bus: hw, engine: hw.engine, host },
-          { bus: 'mt76: DMA ring', engine: 'mt76 MAC queues', host: 'mt76: TX-free' },
-        ),
-      queuedFor: (dst) => mac.backlogBytes(dst) + hw.engine.bytesFor(dst),
-      ownDrops: () => 0,
-      beginMeasurement: (now) => {
-        host.completionUs.clear();
-        hw.held.restart(now);
-      },
-      summary: (now) => ({
-        medianStatusUs: host.completionUs.median(),
-        meanFirmwareBytes: hw.held.mean(now),
-      }),
+      ),
     };
   },
 };
