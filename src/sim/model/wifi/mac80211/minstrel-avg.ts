@@ -1,7 +1,8 @@
 /**
  * One rate's statistics in minstrel_ht from v5.12 on
  * (net/mac80211/rc80211_minstrel_ht.c and .h as 6.1 and 6.15 have them):
- * struct minstrel_rate_stats, minstrel_ht_calc_rate_stats and
+ * struct minstrel_rate_stats (over the counts every era keeps,
+ * ./minstrel-rate-counts.ts), minstrel_ht_calc_rate_stats and
  * minstrel_filter_avg_add.
  *
  * The success probability is no longer an EWMA: b1103d256704 ("replace rate
@@ -13,6 +14,7 @@
  * this interval and the previous one together.
  */
 import { FRAC } from './minstrel-stats';
+import { MinstrelRateCounts } from './minstrel-rate-counts';
 
 const SCALE = 12;
 /** MINSTREL_AVG_COEFF2 (0x1499) and COEFF3 (−0x92e): 2·a1·cos(√2·2π/16) and −a1², a1 = e^(−π√2/16), scaled by 2^12. */
@@ -36,19 +38,10 @@ export function filterAvgAdd(prev1: number, prev2: number, inProb: number): { av
   return { avg: val, avg1: prev1 };
 }
 
-export class MinstrelAvgStats {
-  attempts = 0;
-  success = 0;
-  lastAttempts = 0;
-  lastSuccess = 0;
-  attHist = 0;
-  succHist = 0;
+export class MinstrelAvgStats extends MinstrelRateCounts {
   /** prob_avg and prob_avg_1 (the filter's last two outputs), fixed point. */
   probAvg = 0;
   probAvg1 = 0;
-  retryCount = 0;
-  retryCountRts = 0;
-  retryUpdated = false;
 
   /** minstrel_ht_calc_rate_stats: filter (success + last_success) / (attempts + last_attempts). */
   calc(): void {
@@ -57,12 +50,7 @@ export class MinstrelAvgStats {
       const f = filterAvgAdd(this.probAvg, this.probAvg1, cur);
       this.probAvg = f.avg;
       this.probAvg1 = f.avg1;
-      this.attHist += this.attempts;
-      this.succHist += this.success;
     }
-    this.lastSuccess = this.success;
-    this.lastAttempts = this.attempts;
-    this.success = 0;
-    this.attempts = 0;
+    this.closeInterval();
   }
 }

@@ -11,7 +11,8 @@
  * - throughput 100 · (prob · 10^6 / nsecs), rounded once (347c2989a8ba);
  * - max_prob_rate: only rates at least 19/16 as slow as max_tp_rate[0..1],
  *   no stream reduction (v5.12 series, with a7fca4e4037f and d3b9b45f7e98);
- * - the rate table: max_tp_rate[0 .. max_rates − 2], then max_prob_rate;
+ * - the rate table: max_tp_rate[0 .. max_rates − 2], then max_prob_rate
+ *   (each entry's tries as before, ./minstrel-retry-chain.ts, at prob_avg);
  * - sudden death watches max_prob_rate alone (success < attempts / 4 after
  *   30 attempts) and drops it to group 0's best-probability rate;
  * - sampling by time, not by frame count (80d55154b2f8, v5.12; sample time
@@ -28,7 +29,7 @@
 import type { Ns } from '../../../engine/time';
 import type { Rng } from '../../../engine/rng';
 import type { PhyRate } from '../types';
-import { minstrelGroups, ofdmFrameDurationUs, type MinstrelGroup } from './minstrel-groups';
+import { minstrelGroups, type MinstrelGroup } from './minstrel-groups';
 import { minstrelEwma } from './minstrel-ampdu-len';
 import { FRAC, TRUNC } from './minstrel-stats';
 import { MinstrelAvgStats } from './minstrel-avg';
@@ -39,7 +40,15 @@ import {
   SAMPLE_JUMP,
   SAMPLE_SLOW,
 } from './minstrel-sample-sets';
-import type { MinstrelOptions, RateSeries } from './minstrel-ht';
+import { minstrelCountTries } from './minstrel-rate-counts';
+import {
+  minstrelOverheadUs,
+  minstrelProbeChain,
+  minstrelSetRate,
+  type ChainSource,
+  type MinstrelOptions,
+  type RateSeries,
+} from './minstrel-retry-chain';
 
 const MAX_THR_RATES = 4;
 /** mp->update_interval = HZ / 20, and MINSTREL_SAMPLE_INTERVAL = HZ / 50. */
@@ -51,7 +60,7 @@ const SAMPLE_SEQ = [SAMPLE_INC, SAMPLE_JUMP, SAMPLE_INC, SAMPLE_JUMP, SAMPLE_INC
 /** GROUP_SHIFT(duration of the group's first rate): the table keeps durations >> shift in 16 bits. */
 const groupShift = (d: number): number => Math.max(0, 16 - Math.clz32(d));
 
-export class MinstrelHtV512 {
+export class MinstrelHtV512 implements ChainSource {
   readonly groups: MinstrelGroup[];
   readonly perGroup: number;
   maxTp: number[] = [0, 0, 0, 0];
@@ -68,9 +77,9 @@ export class MinstrelHtV512 {
   private sampleTimeNs: Ns = 0;
   private lastUpdateNs: Ns;
   private chainCache: RateSeries[] = [];
-  private readonly overheadUs: number;
-  private readonly overheadRtsUs: number;
-  private readonly o: Required<MinstrelOptions>;
+  readonly overheadUs: number;
+  readonly overheadRtsUs: number;
+  readonly o: Required<MinstrelOptions>;
 
   constructor(
     cap: PhyRate,
@@ -99,9 +108,8 @@ export class MinstrelHtV512 {
       probAvg: (i: number) => this.stats[i].probAvg,
     };
     this.sample = new MinstrelSampleSets(view, sampleTable(Math.max(10, this.perGroup), rng), start);
-    const ackUs = ofdmFrameDurationUs(10, 60);
-    this.overheadUs = ofdmFrameDurationUs(0, 60) + ackUs;
-    this.overheadRtsUs = this.overheadUs + 2 * ackUs;
+    this.overheadUs = minstrelOverheadUs(false);
+    this.overheadRtsUs = minstrelOverheadUs(true);
     this.lastUpdateNs = nowNs;
     this.updateStats(nowNs);
     this.updateRates();
@@ -115,6 +123,9 @@ export class MinstrelHtV512 {
   }
   durationNs(index: number): number {
     return this.dur[index];
+  }
+  probOf(index: number): number {
+    return this.stats[index].probAvg;
   }
 
   chain(): readonly RateSeries[] {
@@ -133,8 +144,7 @@ export class MinstrelHtV512 {
 
   /** A sample frame: the sample rate once, then the rate table. */
   probeChain(sampleIndex: number): RateSeries[] {
-    const probe: RateSeries = { rate: this.rateOf(sampleIndex), count: 1, rts: false, index: sampleIndex };
-    return [probe, ...this.chainCache.slice(0, this.o.maxRates - 1)];
+    return minstrelProbeChain(this, sampleIndex);
   }
 
   /** minstrel_ht_tx_status (see ./minstrel-ht.ts for the arguments). */
@@ -147,13 +157,7 @@ export class MinstrelHtV512 {
   ): void {
     this.ampduPackets++;
     this.ampduLen += ampduLen;
-    let last = -1;
-    for (let i = 0; i < chain.length; i++) if (tries[i] > 0) last = i;
-    for (let i = 0; i <= last; i++) {
-      const st = this.stats[chain[i].index];
-      if (i === last) st.success += ackLen;
-      st.attempts += tries[i] * ampduLen;
-    }
+    minstrelCountTries(this, chain, tries, ampduLen, ackLen);
     let update = false;
     const mp = this.stats[this.maxProb];
     if (this.o.maxRates > 1 && mp.attempts > 30 && mp.success < Math.trunc(mp.attempts / 4)) {
@@ -270,43 +274,6 @@ export class MinstrelHtV512 {
     const picks = [this.maxTp[0]];
     for (let i = 1; i < n - 1; i++) picks.push(this.maxTp[i]);
     if (picks.length < n) picks.push(this.maxProb);
-    this.chainCache = picks.map((index, offset) => this.series(index, offset));
-  }
-
-  /** minstrel_ht_set_rate. */
-  private series(index: number, offset: number): RateSeries {
-    const st = this.stats[index];
-    if (!st.retryUpdated) this.calcRetransmit(st, index);
-    const low = st.probAvg < FRAC(20, 100) || st.retryCount === 0;
-    const count = low ? 2 : offset > 0 ? st.retryCountRts : st.retryCount;
-    return { rate: this.rateOf(index), count, rts: offset > 0, index };
-  }
-
-  /** minstrel_calc_retransmit: tries that fit in segment_size (unchanged but for prob_avg). */
-  private calcRetransmit(st: MinstrelAvgStats, index: number): void {
-    if (st.probAvg < FRAC(1, 10)) {
-      st.retryCount = 1;
-      st.retryCountRts = 1;
-      return;
-    }
-    st.retryCount = 2;
-    st.retryCountRts = 2;
-    st.retryUpdated = true;
-    const o = this.o;
-    const dataUs = Math.trunc((this.dur[index] * TRUNC(this.avgAmpduLen)) / 1000);
-    let cw = o.cwMin;
-    let ctime = (9 * cw) >> 1;
-    cw = Math.min((cw << 1) | 1, o.cwMax);
-    ctime += (9 * cw) >> 1;
-    cw = Math.min((cw << 1) | 1, o.cwMax);
-    let tx = ctime + 2 * (this.overheadUs + dataUs);
-    let txRts = ctime + 2 * (this.overheadRtsUs + dataUs);
-    do {
-      ctime = (9 * cw) >> 1;
-      cw = Math.min((cw << 1) | 1, o.cwMax);
-      tx += ctime + this.overheadUs + dataUs;
-      txRts += ctime + this.overheadRtsUs + dataUs;
-      if (txRts < o.segmentSizeUs) st.retryCountRts++;
-    } while (tx < o.segmentSizeUs && ++st.retryCount < o.maxRetry);
+    this.chainCache = picks.map((index, offset) => minstrelSetRate(this, index, offset));
   }
 }

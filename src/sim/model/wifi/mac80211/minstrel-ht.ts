@@ -13,10 +13,9 @@
  *   the four best throughput rates (max_tp_rate[]) and the max probability
  *   rate, reduced to fewer streams where that pays (set_best_prob_rate,
  *   prob_rate_reduce_streams); sample_count = 8 per supported group;
- * - the retry chain (minstrel_ht_update_rates, minstrel_calc_retransmit):
- *   max_tp_rate[0], max_tp_rate[1], max_prob_rate, each tried as often as
- *   fits in segment_size (6000 µs) of contention + transmissions, at least 2,
- *   capped by the hardware's max_rate_tries; fallbacks use RTS/CTS;
+ * - the retry chain (minstrel_ht_update_rates): max_tp_rate[0],
+ *   max_tp_rate[1], max_prob_rate, each entry's tries as
+ *   minstrel_calc_retransmit sets them (./minstrel-retry-chain.ts);
  * - sampling (minstrel_get_sample_rate), per frame: after a wait of
  *   16 + 2 · avg_ampdu_len frames, one frame goes at a rate from the sample
  *   table (rate-control probe, count 1), skipping max_tp_rate[0],
@@ -33,42 +32,30 @@
 import type { Ns } from '../../../engine/time';
 import type { Rng } from '../../../engine/rng';
 import type { PhyRate } from '../types';
-import { minstrelGroups, ofdmFrameDurationUs, type MinstrelGroup } from './minstrel-groups';
+import { minstrelGroups, type MinstrelGroup } from './minstrel-groups';
 import { minstrelEwma } from './minstrel-ampdu-len';
 import { MinstrelRateStats, FRAC, TRUNC } from './minstrel-stats';
+import { minstrelCountTries } from './minstrel-rate-counts';
+import {
+  minstrelOverheadUs,
+  minstrelProbeChain,
+  minstrelSetRate,
+  type ChainSource,
+  type MinstrelOptions,
+  type RateSeries,
+} from './minstrel-retry-chain';
+import { SAMPLE_COLUMNS, sampleTable } from './minstrel-sample-sets';
 
 export { MinstrelRateStats } from './minstrel-stats';
+export type { MinstrelOptions, RateSeries } from './minstrel-retry-chain';
 
-/** SAMPLE_COLUMNS (rc80211_minstrel.h). */
-const SAMPLE_COLUMNS = 10;
 /** MAX_THR_RATES. */
 const MAX_THR_RATES = 4;
-
-export interface MinstrelOptions {
-  /** hw->max_rates: rates in the chain the driver takes (ath9k 4). */
-  maxRates: number;
-  /** hw->max_rate_tries (ath9k 10; minstrel's fallback 7). */
-  maxRetry: number;
-  /** mp->segment_size (µs), cw_min, cw_max, update_interval (ms): minstrel_alloc. */
-  segmentSizeUs?: number;
-  cwMin?: number;
-  cwMax?: number;
-  updateIntervalMs?: number;
-}
-
-/** One entry of the retry chain: the rate, its tries, and whether it is protected by RTS/CTS. */
-export interface RateSeries {
-  rate: PhyRate;
-  count: number;
-  rts: boolean;
-  /** Rate index (group · G + mcs) for the status report. */
-  index: number;
-}
 
 /** MINSTREL_FRAC(95, 100): above it a rate is not sampled. */
 const PROB_95 = FRAC(95, 100);
 
-export class MinstrelHt {
+export class MinstrelHt implements ChainSource {
   readonly groups: MinstrelGroup[];
   readonly stats: MinstrelRateStats[][];
   readonly perGroup: number;
@@ -90,9 +77,9 @@ export class MinstrelHt {
   private lastUpdateNs: Ns;
   private chainCache: RateSeries[] = [];
   /** mi->overhead, overhead_rtscts (µs). */
-  private readonly overheadUs: number;
-  private readonly overheadRtsUs: number;
-  private readonly o: Required<MinstrelOptions>;
+  readonly overheadUs: number;
+  readonly overheadRtsUs: number;
+  readonly o: Required<MinstrelOptions>;
   /** By rate index (group · G + mcs), for the per-frame sampling checks: stats, duration, streams. */
   private readonly statsByIndex: MinstrelRateStats[];
   private readonly durationByIndex: Float64Array;
@@ -109,10 +96,9 @@ export class MinstrelHt {
     this.maxGroupProb = this.groups.map((_, g) => g * this.perGroup);
     this.sampleIdx = this.groups.map(() => 0);
     this.sampleCol = this.groups.map(() => 0);
-    this.sampleTable = initSampleTable(this.perGroup, rng);
-    const ackUs = ofdmFrameDurationUs(10, 60);
-    this.overheadUs = ofdmFrameDurationUs(0, 60) + ackUs;
-    this.overheadRtsUs = this.overheadUs + 2 * ackUs;
+    this.sampleTable = sampleTable(this.perGroup, rng);
+    this.overheadUs = minstrelOverheadUs(false);
+    this.overheadRtsUs = minstrelOverheadUs(true);
     // minstrel_ht_update_caps: with MRR, sample 16 times at once, no wait.
     const mrr = opts.maxRates > 1;
     this.sampleCount = mrr ? 16 : 8;
@@ -128,8 +114,11 @@ export class MinstrelHt {
   statsOf(index: number): MinstrelRateStats {
     return this.statsByIndex[index];
   }
-  private durationNs(index: number): number {
+  durationNs(index: number): number {
     return this.durationByIndex[index];
+  }
+  probOf(index: number): number {
+    return this.statsByIndex[index].probEwma;
   }
   private streamsOf(index: number): number {
     return this.streamsByIndex[index];
@@ -150,15 +139,10 @@ export class MinstrelHt {
 
   /** The chain of a probe frame: the sample rate once, then the normal chain. */
   probeChain(sampleIndex: number): RateSeries[] {
-    const probe: RateSeries = { rate: this.rateOf(sampleIndex), count: 1, rts: false, index: sampleIndex };
-    return [probe, ...this.chainCache.slice(0, this.o.maxRates - 1)];
+    return minstrelProbeChain(this, sampleIndex);
   }
 
-  /**
-   * minstrel_ht_tx_status: `tries[i]` transmissions were made at chain[i]
-   * (the last entry with tries > 0 is where it ended), of an A-MPDU of
-   * `ampduLen` frames of which `ackLen` were acknowledged.
-   */
+  /** minstrel_ht_tx_status, its counting in ./minstrel-rate-counts.ts. */
   txStatus(
     chain: readonly RateSeries[],
     tries: ArrayLike<number>,
@@ -173,13 +157,7 @@ export class MinstrelHt {
       this.sampleTries = 1;
       this.sampleCount--;
     }
-    let last = -1;
-    for (let i = 0; i < chain.length; i++) if (tries[i] > 0) last = i;
-    for (let i = 0; i <= last; i++) {
-      const st = this.statsOf(chain[i].index);
-      if (i === last) st.success += ackLen;
-      st.attempts += tries[i] * ampduLen;
-    }
+    minstrelCountTries(this, chain, tries, ampduLen, ackLen);
     let update = this.suddenDeath(0) || this.suddenDeath(1);
     if (nowNs > this.lastUpdateNs + (this.o.updateIntervalMs / 2) * 1_000_000) {
       update = true;
@@ -319,45 +297,7 @@ export class MinstrelHt {
     const picks = [this.maxTp[0]];
     if (this.o.maxRates >= 3) picks.push(this.maxTp[1]);
     if (this.o.maxRates >= 2) picks.push(this.maxProb);
-    this.chainCache = picks.map((index, offset) => this.series(index, offset));
-  }
-
-  /** minstrel_ht_set_rate: the tries of one chain entry (count_rts for fallbacks). */
-  private series(index: number, offset: number): RateSeries {
-    const st = this.statsOf(index);
-    if (!st.retryUpdated) this.calcRetransmit(index, st);
-    const low = st.probEwma < FRAC(20, 100) || st.retryCount === 0;
-    const count = low ? 2 : offset > 0 ? st.retryCountRts : st.retryCount;
-    return { rate: this.rateOf(index), count, rts: offset > 0, index };
-  }
-
-  /** minstrel_calc_retransmit: tries that fit in segment_size. */
-  private calcRetransmit(index: number, st: MinstrelRateStats): void {
-    if (st.probEwma < FRAC(1, 10)) {
-      st.retryCount = 1;
-      st.retryCountRts = 1;
-      return;
-    }
-    st.retryCount = 2;
-    st.retryCountRts = 2;
-    st.retryUpdated = true;
-    const o = this.o;
-    const slot = 9;
-    let cw = o.cwMin;
-    const dataUs = Math.trunc((this.durationNs(index) * TRUNC(this.avgAmpduLen)) / 1000);
-    let ctime = (slot * cw) >> 1;
-    cw = Math.min((cw << 1) | 1, o.cwMax);
-    ctime += (slot * cw) >> 1;
-    cw = Math.min((cw << 1) | 1, o.cwMax);
-    let tx = ctime + 2 * (this.overheadUs + dataUs);
-    let txRts = ctime + 2 * (this.overheadRtsUs + dataUs);
-    do {
-      ctime = (slot * cw) >> 1;
-      cw = Math.min((cw << 1) | 1, o.cwMax);
-      tx += ctime + this.overheadUs + dataUs;
-      txRts += ctime + this.overheadRtsUs + dataUs;
-      if (txRts < o.segmentSizeUs) st.retryCountRts++;
-    } while (tx < o.segmentSizeUs && ++st.retryCount < o.maxRetry);
+    this.chainCache = picks.map((index, offset) => minstrelSetRate(this, index, offset));
   }
 
   /** minstrel_get_sample_rate (v4.14). */
@@ -404,19 +344,4 @@ export class MinstrelHt {
       if (++this.sampleCol[g] >= SAMPLE_COLUMNS) this.sampleCol[g] = 0;
     }
   }
-}
-
-/** init_sample_table: SAMPLE_COLUMNS random permutations of the group's rates. */
-function initSampleTable(n: number, rng: Rng): number[][] {
-  const table: number[][] = [];
-  for (let col = 0; col < SAMPLE_COLUMNS; col++) {
-    const row = new Array<number>(n).fill(-1);
-    for (let i = 0; i < n; i++) {
-      let idx = (i + Math.floor(rng.next() * 256)) % n;
-      while (row[idx] !== -1) idx = (idx + 1) % n;
-      row[idx] = i;
-    }
-    table.push(row);
-  }
-  return table;
 }

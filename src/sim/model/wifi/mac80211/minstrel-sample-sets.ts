@@ -26,7 +26,8 @@ export const SAMPLE_SLOW = 2;
 /** MINSTREL_SAMPLE_RATES. */
 export const SAMPLE_RATES = 5;
 const EMPTY = -1;
-const SAMPLE_COLUMNS = 10;
+/** SAMPLE_COLUMNS (rc80211_minstrel.h): columns of the sample table. */
+export const SAMPLE_COLUMNS = 10;
 const PROB_95 = FRAC(95, 100);
 
 /** What the sampler reads of the rate table: index = group · perGroup + rate. */
@@ -39,7 +40,7 @@ export interface SampleView {
   probAvg(index: number): number;
 }
 
-/** init_sample_table: SAMPLE_COLUMNS permutations of `width` rates (MCS_GROUP_RATES = 10). */
+/** init_sample_table: SAMPLE_COLUMNS random permutations of `width` rates (MCS_GROUP_RATES = 10 from v5.12; v4.9 takes the group's rates). */
 export function sampleTable(width: number, rng: Rng): number[][] {
   const table: number[][] = [];
   for (let col = 0; col < SAMPLE_COLUMNS; col++) {

@@ -1,10 +1,12 @@
 /**
  * One rate's statistics in minstrel (net/mac80211/rc80211_minstrel.h and
- * rc80211_minstrel.c, v4.9–v4.19): struct minstrel_rate_stats and
+ * rc80211_minstrel.c, v4.9–v4.19): struct minstrel_rate_stats (over the
+ * counts every era keeps, ./minstrel-rate-counts.ts) and
  * minstrel_calc_rate_stats, in the kernel's fixed point (MINSTREL_SCALE 12,
  * EWMA_LEVEL 96 of EWMA_DIV 128: the old value weighs 75 %).
  */
 import { minstrelEwma } from './minstrel-ampdu-len';
+import { MinstrelRateCounts } from './minstrel-rate-counts';
 
 const SCALE = 12;
 const EWMA_LEVEL = 96;
@@ -22,22 +24,12 @@ export function ewmv(oldEwmv: number, curProb: number, probEwma: number, weight 
   return Math.trunc((weight * (oldEwmv + TRUNC(diff * incr))) / EWMA_DIV);
 }
 
-export class MinstrelRateStats {
-  /** This interval's counts. */
-  attempts = 0;
-  success = 0;
-  lastAttempts = 0;
-  lastSuccess = 0;
-  attHist = 0;
-  succHist = 0;
+export class MinstrelRateStats extends MinstrelRateCounts {
   /** prob_ewma and prob_ewmv, fixed point. */
   probEwma = 0;
   probEwmv = 0;
   /** Intervals without attempts (the sampler's "slow rate" gate). */
   sampleSkipped = 0;
-  retryCount = 0;
-  retryCountRts = 0;
-  retryUpdated = false;
 
   /** minstrel_calc_rate_stats: fold this interval into the averages and start a new one. */
   calc(): void {
@@ -50,15 +42,10 @@ export class MinstrelRateStats {
         this.probEwmv = ewmv(this.probEwmv, cur, this.probEwma);
         this.probEwma = minstrelEwma(this.probEwma, cur);
       }
-      this.attHist += this.attempts;
-      this.succHist += this.success;
     } else {
       this.sampleSkipped++;
     }
-    this.lastSuccess = this.success;
-    this.lastAttempts = this.attempts;
-    this.success = 0;
-    this.attempts = 0;
+    this.closeInterval();
   }
 
   /** minstrel_get_ewmsd10: the standard deviation ×10 (percent) debugfs shows. */
