@@ -6,9 +6,8 @@
  * TCP_NODELAY (`-N`) are where tcp_autocorking acts.
  */
 import { IPERF3_PACING_TIMER_US, IPERF3_TCP_BLKSIZE_BYTES } from '../../model/traffic/app-spec';
-import { defaultShaper } from '../shaper-config';
 import type { Preset } from './preset';
-import { SQM_FQ_CODEL_LEAF, sqmUplink } from './sqm-base';
+import { SQM_UPLINK_BPS, SQM_WAN_PROPAGATION_US, sqmUplink } from './sqm-base';
 
 export const iperf3Writers: Preset = {
   id: 'iperf3-writers',
@@ -28,13 +27,7 @@ export const iperf3Writers: Preset = {
     'tcp.cc',
   ],
   scenario: () => {
-    const uplinkBps = 20e6;
-    const sc = sqmUplink({
-      uplinkBps,
-      wanPropagationUs: 10_000,
-      shaper: { ...defaultShaper('htb', uplinkBps), burstBytes: 1600, leaf: 'fq_codel' },
-      leafQdisc: { ...SQM_FQ_CODEL_LEAF },
-    });
+    const sc = sqmUplink({ uplinkBps: SQM_UPLINK_BPS, wanPropagationUs: SQM_WAN_PROPAGATION_US });
     sc.title = 'iperf3 -b 5M and a bulk iperf3 upload through htb + fq_codel at 20 Mbit/s';
     sc.durationMs = 10_000;
     sc.warmupMs = 3000;

@@ -17,10 +17,9 @@
  * it, ../udp-probes.ts) and its ICMP ping go beside them.
  */
 import type { FlowSpec } from '../scenario';
-import { defaultShaper } from '../shaper-config';
 import { flentUdpProbe } from '../udp-probes';
 import type { Preset } from './preset';
-import { SQM_FQ_CODEL_LEAF, sqmUplink } from './sqm-base';
+import { SQM_FQ_CODEL_LEAF, sqmHtb, sqmUplink } from './sqm-base';
 
 /** rrul's marks, in rrul.conf's order (each the name of an upload and of a download). */
 export const RRUL_MARKS = ['BE', 'BK', 'CS5', 'EF'] as const;
@@ -59,15 +58,11 @@ export const rrulHtbFqCodel: Preset = {
     'qdisc.kind',
   ],
   scenario: () => {
-    const sc = sqmUplink({
-      uplinkBps: RRUL_UPLINK_BPS,
-      wanPropagationUs: 10_000,
-      shaper: { ...defaultShaper('htb', RRUL_UPLINK_BPS), burstBytes: 1600, leaf: 'fq_codel' },
-    });
+    const sc = sqmUplink({ uplinkBps: RRUL_UPLINK_BPS, wanPropagationUs: 10_000 });
     sc.router!.down = {
       rateBps: 1e9,
       qdisc: { ...SQM_FQ_CODEL_LEAF },
-      shaper: { ...defaultShaper('htb', RRUL_DOWNLINK_BPS), burstBytes: 1600, leaf: 'fq_codel' },
+      shaper: sqmHtb(RRUL_DOWNLINK_BPS),
     };
     sc.title = 'rrul: 4 up + 4 down through htb + fq_codel at 36/90 Mbit/s, 3 UDP probes and a ping';
     sc.era = '6.6';

@@ -9,7 +9,6 @@
  * take most of the link, since a flow's window grows once per RTT and every
  * flow waits in the same queue.
  */
-import { defaultShaper } from '../shaper-config';
 import type { FlowSpec } from '../scenario';
 import type { Preset } from './preset';
 import { sqmUplink } from './sqm-base';
@@ -43,11 +42,7 @@ export const rttFair: Preset = {
     'tcp.tcp_limit_output_bytes',
   ],
   scenario: () => {
-    const sc = sqmUplink({
-      uplinkBps: BOTTLENECK_BPS,
-      wanPropagationUs: ROUTER_PROPAGATION_US,
-      shaper: { ...defaultShaper('htb', BOTTLENECK_BPS), burstBytes: 1600, leaf: 'fq_codel' },
-    });
+    const sc = sqmUplink({ uplinkBps: BOTTLENECK_BPS, wanPropagationUs: ROUTER_PROPAGATION_US });
     sc.title = 'Four CUBIC flows, 10/20/40/80 ms, htb at 100 Mbit/s over fq_codel';
     sc.era = '6.6';
     sc.durationMs = 30_000;

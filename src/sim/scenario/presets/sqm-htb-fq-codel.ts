@@ -4,9 +4,8 @@
  * (sqm-scripts simplest.qos: `htb default 10`, a class at `rate = ceil =
  * UPLINK`, fq_codel as its leaf), one bulk upload and a ping behind it.
  */
-import { defaultShaper } from '../shaper-config';
 import type { Preset } from './preset';
-import { sqmUplink } from './sqm-base';
+import { SQM_UPLINK_BPS, SQM_WAN_PROPAGATION_US, sqmUplink } from './sqm-base';
 
 export const sqmHtbFqCodel: Preset = {
   id: 'sqm-htb-fq-codel',
@@ -31,12 +30,7 @@ export const sqmHtbFqCodel: Preset = {
     'tcp.flows',
   ],
   scenario: () => {
-    const uplinkBps = 20e6;
-    const sc = sqmUplink({
-      uplinkBps,
-      wanPropagationUs: 10_000,
-      shaper: { ...defaultShaper('htb', uplinkBps), burstBytes: 1600, leaf: 'fq_codel' },
-    });
+    const sc = sqmUplink({ uplinkBps: SQM_UPLINK_BPS, wanPropagationUs: SQM_WAN_PROPAGATION_US });
     sc.title = 'sqm: 1 Gbit/s WAN port shaped by htb to 20 Mbit/s, fq_codel leaf, one upload + ping';
     sc.durationMs = 20_000;
     sc.warmupMs = 5000;

@@ -3,10 +3,9 @@
  * (./sqm-base.ts): what a FIFO leaf lets one flow do to everyone and what
  * fq_codel isolates. The scene of Flent's and iperf3's classic demonstration.
  */
-import { defaultShaper } from '../shaper-config';
 import { IPERF3_PACING_TIMER_US, IPERF3_UDP_BLKSIZE_BYTES } from '../../model/traffic/app-spec';
 import type { Preset } from './preset';
-import { sqmUplink } from './sqm-base';
+import { sqmHtb, sqmUplink } from './sqm-base';
 
 /** The shaped uplink (bit/s) and the flood's rate: half again more than it can carry. */
 export const UDP_FLOOD_UPLINK_BPS = 20e6;
@@ -30,7 +29,7 @@ export const udpFloodPfifoVsFqCodel: Preset = {
     const sc = sqmUplink({
       uplinkBps,
       wanPropagationUs: 10_000,
-      shaper: { ...defaultShaper('htb', uplinkBps), burstBytes: 1600, leaf: 'pfifo' },
+      shaper: sqmHtb(uplinkBps, 'pfifo'),
     });
     sc.router!.qdisc = { ...sc.router!.qdisc, kind: 'pfifo', limit: 1000 };
     sc.title = 'UDP flood at 30 Mbit/s + one upload through htb at 20 Mbit/s, pfifo leaf';
