@@ -13,7 +13,8 @@
  *   at most maxAmsduBytes long (the receiver's maximum MPDU length).
  * - An A-MPDU holds MPDUs while: at most maxSubframes of them, all inside the
  *   BlockAck window from its oldest unacknowledged sequence number, the PSDU
- *   within maxAmpduBytes, and the PPDU within maxPpduNs (./phy/vht-he.ts).
+ *   within maxAmpduBytes, and the PPDU within maxPpduNs (../phy/vht-he.ts);
+ *   its building is ./ampdu-build.ts.
  * - The exchange is PPDU + SIFS + compressed BlockAck at the basic rate; each
  *   MPDU is lost with the length-scaled error probability (every one in a
  *   collision); a lost MPDU is sent again until maxTries transmissions.
@@ -25,12 +26,13 @@ import type { Rng } from '../../../engine/rng';
 import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
 import { Hop } from '../../skb-trace';
-import { bandTiming, EDCA_DEFAULT, legacyDurationNs, ppduDurationNs } from '../phy/phy';
+import { bandTiming, EDCA_DEFAULT, legacyDurationNs } from '../phy/phy';
 import type { MpduLoss } from '../phy/link-error';
 import type { RateSeries } from '../mac80211/minstrel-ht';
 import type { MinstrelRc } from '../mac80211/minstrel-rc';
-import { amsduMpduBytes, blockAckBytes, vhtHeTxTimeNs, vhtSubframeBytes } from '../phy/vht-he';
+import { blockAckBytes } from '../phy/vht-he';
 import { AC, type Band, type Contender, type PhyRate, type TxopRecord } from '../types';
+import { buildAmpdu, Mpdu, ppduNs, TidQueue } from './ampdu-build';
 
 export interface AggEngineOptions {
   node: number;
@@ -85,47 +87,6 @@ export interface OffloadMedium {
 
 /** One transmission at the PPDU's series (the status a firmware rate control learns from). */
 const ONE_TRY = [1];
-
-/** HT A-MPDUs are at most 65 535 bytes (the HT maximum A-MPDU length). */
-const HT_MAX_AMPDU_BYTES = 65_535;
-
-/** The PPDU's airtime: HT mixed format as ./phy/phy.ts has it, VHT and HE from their TXTIME. */
-function ppduNs(psdu: number, rate: PhyRate, nominalPaddingUs: 0 | 8 | 16): Ns {
-  if (rate.mode === 'ht') return ppduDurationNs(psdu, rate);
-  return vhtHeTxTimeNs(psdu, rate, { nominalPaddingUs });
-}
-
-/** Bytes of the IP packet an skb at the driver carries (its Ethernet headers replaced by 802.11 ones). */
-export const ipBytesOf = (skb: Skb): number => skb.l2Bytes - skb.segs * 14;
-
-class Mpdu {
-  skbs: Skb[] = [];
-  bytes = 0;
-  seq = 0;
-  tries = 0;
-}
-
-/** One (receiver, TID) queue: packets not in an MPDU yet, and MPDUs to send again. */
-class TidQueue {
-  readonly fresh: Skb[] = [];
-  freshHead = 0;
-  readonly retry: Mpdu[] = [];
-  nextSeq = 0;
-  /** Oldest sequence number not acknowledged or given up. */
-  bawStart = 0;
-  readonly resolved = new Set<number>();
-  active = false;
-  constructor(
-    readonly dst: number,
-    readonly tid: number,
-  ) {}
-  get freshCount(): number {
-    return this.fresh.length - this.freshHead;
-  }
-  hasData(): boolean {
-    return this.freshCount > 0 || this.retry.length > 0;
-  }
-}
 
 export interface AggEngineStats {
   txops: number;
@@ -207,7 +168,7 @@ export class AggEngine implements Contender {
     if (!q || this.onAir !== null) throw new Error('offload MAC: TXOP with nothing to send');
     q.active = false;
     const { rate, series, probe } = this.pickRate(q.dst);
-    const { mpdus, psdu } = this.build(q, rate, probe ? 1 : this.opts.maxSubframes);
+    const { mpdus, psdu } = buildAmpdu(q, rate, probe ? 1 : this.opts.maxSubframes, this.opts);
     let bytes = 0;
     for (const m of mpdus)
       for (const s of m.skbs) {
@@ -308,63 +269,6 @@ export class AggEngine implements Contender {
     const sample = rc.getRate();
     const series = sample >= 0 ? rc.probeChain(sample)[0] : rc.chain()[0];
     return { rate: series.rate, series, probe: sample >= 0 };
-  }
-
-  /** The A-MPDU for `q`: retries first, then new MPDUs, within every limit. */
-  private build(q: TidQueue, rate: PhyRate, maxSubframes: number): { mpdus: Mpdu[]; psdu: number } {
-    const o = this.opts;
-    const maxBytes = rate.mode === 'ht' ? Math.min(o.maxAmpduBytes, HT_MAX_AMPDU_BYTES) : o.maxAmpduBytes;
-    const mpdus: Mpdu[] = [];
-    let nonLast = 0;
-    let psdu = 0;
-    const fits = (m: Mpdu): boolean => {
-      if (mpdus.length >= maxSubframes) return false;
-      if (m.seq - q.bawStart >= o.baWindow) return false;
-      const withIt = nonLast + vhtSubframeBytes(m.bytes, true);
-      if (mpdus.length === 0) return true; // one MPDU always goes
-      if (withIt > maxBytes) return false;
-      return ppduNs(withIt, rate, o.nominalPaddingUs) <= o.maxPpduNs;
-    };
-    const take = (m: Mpdu): void => {
-      psdu = nonLast + vhtSubframeBytes(m.bytes, true);
-      nonLast += vhtSubframeBytes(m.bytes, false);
-      mpdus.push(m);
-    };
-    while (q.retry.length > 0 && fits(q.retry[0])) take(q.retry.shift()!);
-    for (;;) {
-      if (q.freshCount === 0 || q.nextSeq - q.bawStart >= o.baWindow) break;
-      const m = this.peekFresh(q);
-      if (!fits(m)) break;
-      this.commitFresh(q, m);
-      take(m);
-    }
-    return { mpdus, psdu };
-  }
-
-  /** The next MPDU the queue's new packets would make (an A-MSDU of those that fit), not yet taken. */
-  private peekFresh(q: TidQueue): Mpdu {
-    const o = this.opts;
-    const m = new Mpdu();
-    const ips: number[] = [];
-    for (let i = q.freshHead; i < q.fresh.length && m.skbs.length < o.maxAmsduSubframes; i++) {
-      const skb = q.fresh[i];
-      ips.push(ipBytesOf(skb));
-      const len = amsduMpduBytes(ips);
-      if (m.skbs.length > 0 && len > o.maxAmsduBytes) break;
-      m.skbs.push(skb);
-      m.bytes = len;
-    }
-    m.seq = q.nextSeq;
-    return m;
-  }
-
-  private commitFresh(q: TidQueue, m: Mpdu): void {
-    q.freshHead += m.skbs.length;
-    q.nextSeq++;
-    if (q.freshHead > 1024 && q.freshHead * 2 > q.fresh.length) {
-      q.fresh.splice(0, q.freshHead);
-      q.freshHead = 0;
-    }
   }
 
   /** Hand the MPDU to its receiver: its packets chained behind the first, which carries the sequence number. */
