@@ -7,7 +7,7 @@
  */
 import { vht } from '../wifi-config';
 import type { Preset } from './preset';
-import { wifiLocalBase } from './wifi-base';
+import { fixedRatePeer, wifiOffloadBase } from './wifi-base';
 
 export const ath10kQca6174: Preset = {
   id: 'ath10k-qca6174',
@@ -29,28 +29,12 @@ export const ath10kQca6174: Preset = {
     'era',
   ],
   scenario: () => {
-    const sc = wifiLocalBase();
+    const sc = wifiOffloadBase('ath10k', 'x86-laptop');
     sc.title = 'QCA6174 station, VHT80 MCS9 2SS SGI, CUBIC (Linux 6.6)';
-    sc.era = '6.6';
-    sc.durationMs = 6000;
-    sc.warmupMs = 2000;
     sc.sampleIntervalUs = 1000;
-    sc.qdisc.kind = 'fq_codel';
-    sc.cpu = { ...sc.cpu, enabled: true, platform: 'x86-laptop' };
     const w = sc.wifi!;
-    w.driver = 'ath10k';
-    w.stations = [
-      {
-        name: 'AP',
-        rate: vht(9, 2, 80, true),
-        uplinkRate: vht(9, 2, 80, true),
-        frameErrorRate: 0.035,
-        snrDb: null,
-        rateControl: 'fixed',
-      },
-    ];
+    w.stations = [fixedRatePeer('AP', vht(9, 2, 80, true), 0.035)];
     w.txStatusDelayUs = 50;
-    w.aql = true;
     w.airtimeFairness = false;
     w.ath10k = {
       chip: 'qca6174',

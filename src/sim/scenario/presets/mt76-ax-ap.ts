@@ -7,7 +7,7 @@
  */
 import { he } from '../wifi-config';
 import type { Preset } from './preset';
-import { wifiLocalBase } from './wifi-base';
+import { fixedRatePeer, wifiOffloadBase } from './wifi-base';
 
 export const mt76AxAp: Preset = {
   id: 'mt76-ax-ap',
@@ -29,47 +29,18 @@ export const mt76AxAp: Preset = {
     'era',
   ],
   scenario: () => {
-    const sc = wifiLocalBase();
+    const sc = wifiOffloadBase('mt76', 'arm-a53-router');
     sc.title = 'MT7915 AP on a Cortex-A53 router, HE80, 2 near + 1 far stations, TCP from the AP (Linux 6.6)';
-    sc.era = '6.6';
-    sc.durationMs = 6000;
-    sc.warmupMs = 2000;
-    sc.sampleIntervalUs = 2000;
-    sc.qdisc.kind = 'fq_codel';
     sc.pingIntervalMs = 200;
-    sc.cpu = { ...sc.cpu, enabled: true, platform: 'arm-a53-router' };
     const w = sc.wifi!;
     w.topology = 'ap';
     w.tcpSender = 'device';
-    w.driver = 'mt76';
     w.stations = [
-      {
-        name: 'near 1',
-        rate: he(11, 2, 80),
-        uplinkRate: he(11, 2, 80),
-        frameErrorRate: 0.021,
-        snrDb: null,
-        rateControl: 'fixed',
-      },
-      {
-        name: 'near 2',
-        rate: he(9, 2, 80),
-        uplinkRate: he(9, 2, 80),
-        frameErrorRate: 0.021,
-        snrDb: null,
-        rateControl: 'fixed',
-      },
-      {
-        name: 'far',
-        rate: he(4, 1, 80),
-        uplinkRate: he(4, 1, 80),
-        frameErrorRate: 0.021,
-        snrDb: null,
-        rateControl: 'fixed',
-      },
+      fixedRatePeer('near 1', he(11, 2, 80), 0.021),
+      fixedRatePeer('near 2', he(9, 2, 80), 0.021),
+      fixedRatePeer('far', he(4, 1, 80), 0.021),
     ];
     w.txStatusDelayUs = 50;
-    w.aql = true;
     w.airtimeFairness = true;
     w.pingIntervalMs = 200;
     w.mt76 = { chip: 'mt7915', txFreeDelayUs: 100, workerDelayUs: 20, peerMaxAmpduBytes: 6_500_631 };

@@ -1,5 +1,7 @@
-/** Starting points of the WiFi presets: a local sender on a station, or an AP. */
-import { ht } from '../wifi-config';
+/** Starting points of the WiFi presets: a local sender on a station, or an AP, on ath9k or on an offload driver; peers at a fixed rate. */
+import type { CpuPlatformId } from '../../model/cpu/platforms';
+import type { PhyRate } from '../../model/wifi/types';
+import { ht, type WifiStationConfig } from '../wifi-config';
 import { wiredBase } from './wired-base';
 import type { Scenario } from '../scenario';
 
@@ -46,4 +48,24 @@ export function wifiLocalBase(): Scenario {
     pingIntervalMs: 100,
   };
   return sc;
+}
+
+/**
+ * A Linux 6.6 sender on an 802.11ac/ax offload driver (ath10k, mt76), its
+ * host's CPU modelled on `platform`, with AQL on: both drivers set
+ * NL80211_EXT_FEATURE_AQL (ath10k_mac_register, mt76_register_device).
+ */
+export function wifiOffloadBase(driver: 'ath10k' | 'mt76', platform: CpuPlatformId): Scenario {
+  const sc = wifiLocalBase();
+  sc.era = '6.6';
+  sc.cpu = { ...sc.cpu, enabled: true, platform };
+  const w = sc.wifi!;
+  w.driver = driver;
+  w.aql = true;
+  return sc;
+}
+
+/** A peer reached at `rate` and answering at the same rate, no rate control, losing `frameErrorRate` of full-size MPDUs. */
+export function fixedRatePeer(name: string, rate: PhyRate, frameErrorRate: number): WifiStationConfig {
+  return { name, rate, uplinkRate: { ...rate }, frameErrorRate, snrDb: null, rateControl: 'fixed' };
 }
