@@ -32,7 +32,7 @@ import { tcpCwndStarve } from './cwnd-idle';
 import type { TcpSenderConfig } from './sender-config';
 import { TsqWork } from './tsq-work';
 import { tcpInitPacing } from './sender-pacing';
-import { K_TX_DONE, tcpTxDone, tcpWfree, tcpXmitControl } from './sender-xmit';
+import { K_TX_DONE, tcpTransmitSkb, tcpTxDone, tcpWfree, tcpXmitControl } from './sender-xmit';
 import { tcpSizeGoalSegs, tcpWmemQueuedBytes } from './sender-wmem';
 import { ActiveOpen, TCPHDR_SYN, tcpFinishConnect } from './handshake';
 import { tcpWriteXmit } from './write-xmit';
@@ -355,6 +355,11 @@ export class TcpSender implements SkbOwner, CcSock, EventTarget, TsqSocket {
   /** Time spent throttled, including an open interval. */
   throttledTimeNs(nowNs: Ns): Ns {
     return this.tsq.timeNs(nowNs);
+  }
+
+  /** tcp_transmit_skb of one data skb (./sender-xmit.ts). */
+  send(seq: number, len: number, segs: number, truesize: number, retrans: boolean, nowNs: Ns): void {
+    tcpTransmitSkb(this, seq, len, segs, truesize, retrans, nowNs);
   }
 
   /** writeXmit runs as the continuation of a tcp_write_xmit loop that has sent. */

@@ -11,7 +11,6 @@
 import type { Ns } from '../../engine/time';
 import type { TcpSender } from './sender';
 import { tcpPacingCheck } from './sender-pacing';
-import { tcpTransmitSkb } from './sender-xmit';
 import { partialTailMayGo, tcpMinshallUpdate } from './tcp-push';
 
 /**
@@ -40,7 +39,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
     if (tp.tsqCheck(truesize, 1, nowNs)) return tp.limits.set('tsq', nowNs);
     rtx.markRetransmitted(r, nowNs);
     tp.totalRetrans += r.segs; // tcp_retransmit_skb: tp->total_retrans += segs
-    tcpTransmitSkb(tp, r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
+    tp.send(r.seq, r.end - r.seq, r.segs, truesize, true, nowNs);
     return;
   }
   if (tcpPacingCheck(tp, nowNs)) return tp.limits.set('pacing', nowNs);
@@ -84,7 +83,7 @@ export function tcpWriteXmit(tp: TcpSender, nowNs: Ns): void {
   if (tp.tsqCheck(truesize, 0, nowNs)) return tp.limits.set('tsq', nowNs);
   segs = Math.max(1, segs);
   tp.sndWnd.setLimited(false, nowNs);
-  tcpTransmitSkb(tp, tp.sndNxt, len, segs, truesize, false, nowNs);
+  tp.send(tp.sndNxt, len, segs, truesize, false, nowNs);
   tp.sndNxt += len;
   tp.sndSml = tcpMinshallUpdate(tp.sndSml, len, segs, tp.mss, tp.sndNxt);
   tp.cwndValidate(tp.rtx.inFlight() >= tp.snd_cwnd);
