@@ -28,6 +28,28 @@ function twoStations(form: AirtimeDrrForm) {
   return { sched, a, b, ta, tb };
 }
 
+describe('v6.0 schedule rounds (ieee80211_txq_schedule_start)', () => {
+  it('a round over the per-PHY AQL limit is 0, and the next is 1 again: a txq last served in round 1 waits one more round', () => {
+    const sched = new AirtimeScheduler(true, AQL_DEFAULTS, 'v6.0');
+    const a = new StationInfo(1, 0);
+    const ta = txqOf(a);
+    sched.schedule(ta, false);
+    sched.start(AC.BE);
+    expect(sched.next(AC.BE)).toBe(ta); // served in round 1
+    sched.schedule(ta, false);
+    // Over the per-PHY limit: round 0, nothing handed out.
+    sched.updatePending(a, AC.BE, AQL_DEFAULTS.highUs, false);
+    sched.start(AC.BE);
+    expect(sched.next(AC.BE)).toBeNull();
+    sched.updatePending(a, AC.BE, AQL_DEFAULTS.highUs, true);
+    // Below it again: round 1, which ta's schedule_round already holds.
+    sched.start(AC.BE);
+    expect(sched.next(AC.BE)).toBeNull();
+    sched.start(AC.BE);
+    expect(sched.next(AC.BE)).toBe(ta);
+  });
+});
+
 describe('mac80211 airtime DRR by era', () => {
   it('v5.1 serves a station by its deficit alone; v6.0 counts its AQL pending airtime against it (9c1be3cde004)', () => {
     for (const form of ['v5.1', 'v6.0'] as const) {
