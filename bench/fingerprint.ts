@@ -4,7 +4,7 @@
  * published table, for a short simulated time with seed 1, and prints a hash
  * of the summary (and of the frames) plus the event count. An optimisation
  * must leave this output byte-identical. A preset with a router runs once more
- * with one event per segment on the wire into it (`/segment`, the scenario's
+ * with one event per segment on the wire into and out of it (`/segment`, the scenario's
  * granularity), so both paths stay guarded.
  *
  *   npx tsx bench/fingerprint.ts > /tmp/fp-after.txt && diff /tmp/fp-base.txt /tmp/fp-after.txt
