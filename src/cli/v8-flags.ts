@@ -9,7 +9,8 @@
  *   and leaves a 50 s run's cost as it was.
  * - `--semi-space-growth-factor=1`: the young generation stays at its first
  *   size instead of doubling; the model's garbage is short-lived, so the
- *   scavenges cost no more, and a 20 s run peaks 4–12 MB lower in RSS.
+ *   scavenges cost no more, and a 20 s run peaks 4–12 MB lower in RSS. The
+ *   sweep workers start with a larger one (./pool.ts, WORKER_SEMI_SPACE_MB).
  * - `--expose-gc`: the collector the heap bound calls (./heap-bound.ts), set
  *   here, before the core is compiled, because V8 keys its code cache to the
  *   flags: set later, it would make the cache written after a run differ
