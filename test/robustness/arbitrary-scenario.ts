@@ -18,6 +18,8 @@ import type {
   WifiStationConfig,
 } from '../../src/sim/scenario/wifi-config';
 import { CPU_PLATFORM_IDS } from '../../src/sim/model/cpu/platforms';
+import { CAKE_DIFFSERV_MODES } from '../../src/sim/model/qdisc/cake/cake-config';
+import { CAKE_FLOW_MODES } from '../../src/sim/model/qdisc/cake/cake-flows';
 import type { PhyRate } from '../../src/sim/model/wifi/types';
 import type { CompletionModel } from '../../src/sim/model/nic/wired-nic';
 import type { ShaperConfig } from '../../src/sim/scenario/shaper-config';
@@ -113,17 +115,8 @@ export const shaper = (): fc.Arbitrary<ShaperConfig | null> =>
       linklayer: fc.constantFrom('ethernet', 'atm'),
       leaf: fc.constantFrom('default', 'pfifo', 'bfifo', 'pfifo_fast', 'fq', 'fq_codel'),
       cake: fc.record({
-        flowMode: fc.constantFrom(
-          'flowblind',
-          'srchost',
-          'dsthost',
-          'hosts',
-          'flows',
-          'dual-srchost',
-          'dual-dsthost',
-          'triple-isolate',
-        ),
-        diffserv: fc.constantFrom('diffserv3', 'diffserv4', 'diffserv8', 'besteffort', 'precedence'),
+        flowMode: fc.constantFrom(...CAKE_FLOW_MODES),
+        diffserv: fc.constantFrom(...CAKE_DIFFSERV_MODES),
         ackFilter: fc.constantFrom('off', 'on', 'aggressive'),
         rttUs: logInt(1000, 300_000),
         targetUs: logInt(100, 20_000),

@@ -6,6 +6,7 @@
  */
 import type { ParamDef } from './params';
 import { htbDefaultBurstBytes } from '../model/qdisc/tc-rates';
+import { CAKE_DIFFSERV_MODES } from '../model/qdisc/cake/cake-config';
 
 const KB = 1024;
 
@@ -135,7 +136,7 @@ export const SHAPER_PARAMS: Record<string, ParamDef> = {
     label: 'cake tins',
     layer: 'qdisc',
     kind: 'enum',
-    options: ['diffserv3', 'diffserv4', 'diffserv8', 'besteffort', 'precedence'].map((v) => ({
+    options: CAKE_DIFFSERV_MODES.map((v) => ({
       value: v,
       label: v,
     })),

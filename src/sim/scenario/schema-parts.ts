@@ -17,6 +17,8 @@ import {
   type ObjectNode,
   type VariantNode,
 } from './schema-nodes';
+import { CAKE_DIFFSERV_MODES } from '../model/qdisc/cake/cake-config';
+import { CAKE_FLOW_MODES } from '../model/qdisc/cake/cake-flows';
 
 /** The modelled application writes 16 KiB per sendmsg; a smaller sndbuf could never hold one write. */
 export const MIN_SNDBUF_BYTES = 32 * KiB;
@@ -53,17 +55,8 @@ export const shaper = (): ObjectNode =>
       linklayer: oneOf('ethernet', 'atm', 'ptm'),
       leaf: oneOf('default', 'pfifo', 'bfifo', 'pfifo_fast', 'fq', 'fq_codel'),
       cake: obj({
-        flowMode: oneOf(
-          'flowblind',
-          'srchost',
-          'dsthost',
-          'hosts',
-          'flows',
-          'dual-srchost',
-          'dual-dsthost',
-          'triple-isolate',
-        ),
-        diffserv: oneOf('diffserv3', 'diffserv4', 'diffserv8', 'besteffort', 'precedence'),
+        flowMode: oneOf(...CAKE_FLOW_MODES),
+        diffserv: oneOf(...CAKE_DIFFSERV_MODES),
         ackFilter: oneOf('off', 'on', 'aggressive'),
         rttUs: num(1, 1e9, 'µs'),
         targetUs: num(1, 1e9, 'µs'),

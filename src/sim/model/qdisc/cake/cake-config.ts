@@ -10,7 +10,14 @@ import type { Ns } from '../../../engine/time';
 import type { CobaltParams } from './cobalt';
 import { pow2 } from '../../../engine/pow2';
 
-export type CakeDiffserv = 'diffserv3' | 'diffserv4' | 'diffserv8' | 'besteffort' | 'precedence';
+export const CAKE_DIFFSERV_MODES = [
+  'diffserv3',
+  'diffserv4',
+  'diffserv8',
+  'besteffort',
+  'precedence',
+] as const;
+export type CakeDiffserv = (typeof CAKE_DIFFSERV_MODES)[number];
 /** CAKE_ATM_NONE / CAKE_ATM_ATM / CAKE_ATM_PTM. */
 export type CakeAtm = 'none' | 'atm' | 'ptm';
 

@@ -35,6 +35,8 @@ const MODE_BITS: Record<CakeFlowMode, number> = {
   'dual-dsthost': 6,
   'triple-isolate': 7,
 };
+/** The flow modes, in tc's name order (what a scenario file may name). */
+export const CAKE_FLOW_MODES = Object.keys(MODE_BITS) as CakeFlowMode[];
 const SRC_IP = 1;
 const DST_IP = 2;
 const FLOWS = 4;
