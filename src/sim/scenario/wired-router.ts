@@ -26,7 +26,7 @@ import { buildInterfaceQdisc } from './wired-qdisc';
  * is smallest (10 flows at 10 Gbit/s, 0.4 ms). Below about 1.5 Gbit/s one
  * full-size packet already takes longer, and every burst is one packet.
  */
-export const ROUTER_BURST_NS = 8_000;
+const ROUTER_BURST_NS = 8_000;
 
 /**
  * A burst is also at most half a maximal GSO skb (GSO_MAX_SIZE, 64 KiB): on a
@@ -36,7 +36,7 @@ export const ROUTER_BURST_NS = 8_000;
 const BURST_MAX_BYTES = 32_768;
 
 /** The bytes the router's link carries in ROUTER_BURST_NS, at most BURST_MAX_BYTES (0 on the per-segment path). */
-export function routerBurstBytes(rateBps: number, granularity: Granularity | undefined): number {
+function routerBurstBytes(rateBps: number, granularity: Granularity | undefined): number {
   if (granularity === 'segment') return 0;
   return Math.min(BURST_MAX_BYTES, Math.floor((rateBps * ROUTER_BURST_NS) / 8e9));
 }
