@@ -38,17 +38,17 @@ export function mountStack(
   theme: ChartTheme,
   opts: { fill: boolean; overlay?: ChartOverlay; decorate?: (section: HTMLElement, track: Track) => void },
 ): () => void {
-  const offs = [
-    layOutStack(
-      parent,
-      tracks.some((t) => t.side),
-    ),
-  ];
+  const offs: (() => void)[] = [];
+  // The panels with a side plot: the stack keeps its side column only while one of them is shown.
+  const withSide: HTMLElement[] = [];
   for (const t of tracks) {
     offs.push(mountChart(parent, t, rt, theme, opts.fill, opts.overlay));
-    opts.decorate?.(parent.lastElementChild as HTMLElement, t);
+    const section = parent.lastElementChild as HTMLElement;
+    opts.decorate?.(section, t);
+    if (t.side) withSide.push(section);
   }
   if (tracks.length) offs.push(mountTimeAxis(parent, rt));
+  offs.push(layOutStack(parent, withSide));
   rt.scheduler.invalidate(true);
   return () => offs.forEach((f) => f());
 }

@@ -24,17 +24,31 @@ export function sideWidthPx(stackWidthPx: number, withSide: boolean): number {
 /**
  * Sets the stack's columns (`--axis-w`, `--side-w`) now and whenever the
  * stack's width changes. Rows use `grid-template-columns: var(--axis-w)
- * minmax(0, 1fr) var(--side-w)`. Returns a function that stops following.
+ * minmax(0, 1fr) var(--side-w)`. `side`: true keeps the side column on every
+ * row (the explorer: a panel shown or hidden never moves the others' plots);
+ * a list of the panels that have a side plot keeps it only while one of them
+ * is rendered, so a panel a style rule hides (a lesson on a phone shows only
+ * its first) leaves no empty column beside the plots that remain. Those
+ * panels are observed too: hiding or showing one resizes it, never the stack.
+ * Returns a function that stops following.
  */
-export function layOutStack(stack: HTMLElement, withSide: boolean): () => void {
-  const apply = (widthPx: number) => {
+export function layOutStack(stack: HTMLElement, side: boolean | readonly Element[]): () => void {
+  const withSide = () => (typeof side === 'boolean' ? side : side.some((p) => p.getClientRects().length > 0));
+  let widthPx = stack.clientWidth;
+  const apply = () => {
     const axis = `${AXIS_W_PX}px`;
-    const side = `${sideWidthPx(widthPx, withSide)}px`;
+    const sideW = `${sideWidthPx(widthPx, withSide())}px`;
     if (stack.style.getPropertyValue('--axis-w') !== axis) stack.style.setProperty('--axis-w', axis);
-    if (stack.style.getPropertyValue('--side-w') !== side) stack.style.setProperty('--side-w', side);
+    if (stack.style.getPropertyValue('--side-w') !== sideW) stack.style.setProperty('--side-w', sideW);
   };
-  apply(stack.clientWidth);
-  const ro = new ResizeObserver((entries) => apply(entries[0]?.contentRect.width ?? 0));
+  apply();
+  // Called after layout, so reading the panels' boxes here forces none.
+  const ro = new ResizeObserver((entries) => {
+    const own = entries.find((e) => e.target === stack);
+    if (own) widthPx = own.contentRect.width;
+    apply();
+  });
   ro.observe(stack);
+  if (typeof side !== 'boolean') side.forEach((p) => ro.observe(p));
   return () => ro.disconnect();
 }
