@@ -87,7 +87,7 @@ export function buildWired(sc: Scenario, seed: number, framesEnabled: boolean): 
     sc.link,
     cpu,
     costs,
-    router ? forwardedDelivery(sc) : 'train',
+    router ? forwardedDelivery(sc, router.trains) : 'train',
     router ? router.deliver : farEnd,
   );
   const qdisc = buildInterfaceQdisc(m, sc.qdisc, sc.shaper, k, sc.link.sg, 'sender');

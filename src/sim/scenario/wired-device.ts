@@ -11,10 +11,14 @@ import { XenNetfront } from '../model/nic/xen-netfront';
 import type { Model } from './model';
 import type { Scenario, WiredLinkConfig } from './scenario';
 
-/** How the wire into a router hands over a TSO skb's segments, by the scenario's granularity. */
-export function forwardedDelivery(sc: Scenario): WireDelivery {
+/**
+ * How the wire into a router hands over a TSO skb's segments, by the
+ * scenario's granularity, and as one train where the router's qdisc takes them.
+ */
+export function forwardedDelivery(sc: Scenario, routerTakesTrains = false): WireDelivery {
   if (sc.router?.ingressGro) return 'gso';
-  return sc.granularity === 'segment' ? 'segments' : 'segments-together';
+  if (sc.granularity === 'segment') return 'segments';
+  return routerTakesTrains ? 'trains' : 'segments-together';
 }
 
 export function buildSenderDevice(

@@ -23,9 +23,11 @@ export function buildInterfaceQdisc(
   /** The interface's device has scatter-gather (segments split in the qdisc keep frags). */
   sg: boolean,
   where: keyof typeof SHAPER_RNG_SALT,
+  /** A router's root qdisc on the coarse path, to hold trains if its kind can (fq_codel). */
+  trains = false,
 ): Qdisc {
   const opts = qdiscOptions(q, kernel);
-  if (!shaper) return createQdisc(q.kind, opts, m.dropFn);
+  if (!shaper) return createQdisc(q.kind, { ...opts, trains }, m.dropFn);
   const rng = shaper.kind === 'cake' ? m.sim.rng.fork(SHAPER_RNG_SALT[where]) : null;
   const qd = createQdisc(
     shaper.kind,

@@ -50,10 +50,12 @@ export function buildRouter(
   granularity: Granularity | undefined,
   /** The far end is TCP receivers with GRO, reached directly (WiredNicConfig.burstArrivals). */
   groReceiversOnly: boolean,
-): { deliver: DeliverFn; qdisc: Qdisc } {
+): { deliver: DeliverFn; qdisc: Qdisc; trains: boolean } {
   const sim = m.sim;
-  const qdisc = buildInterfaceQdisc(m, r.qdisc, r.shaper, kernel, true, 'router');
   const burstBytes = routerBurstBytes(r.rateBps, granularity);
+  // Trains (../model/skb-train.ts) where fq_codel is the root and pieces reach GRO receivers.
+  const trains = burstBytes > 0 && groReceiversOnly && !r.shaper && r.qdisc.kind === 'fq_codel';
+  const qdisc = buildInterfaceQdisc(m, r.qdisc, r.shaper, kernel, true, 'router', trains);
   const nic = new WiredNic(
     sim,
     {
@@ -67,6 +69,7 @@ export function buildRouter(
       perCompletionNs: 0,
       burstBytes,
       burstArrivals: burstBytes > 0 && groReceiversOnly,
+      perSegment: trains,
     },
     farEnd,
     m.freeFn,
@@ -83,5 +86,5 @@ export function buildRouter(
   m.traceSite(qdisc, { label: `router qdisc (${r.qdisc.kind})`, series: 'occ.wire' });
   m.traceSite(nic, { label: 'router NIC', series: 'occ.wire' });
   m.routerQdisc = qdisc;
-  return { deliver: (skb, now) => dev.xmit(skb, now), qdisc };
+  return { deliver: (skb, now) => dev.xmit(skb, now), qdisc, trains };
 }

@@ -8,8 +8,9 @@ import { Timer } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import type { Qdisc } from '../qdisc/qdisc';
-import { continuesSegment, ETH_WIRE_OVERHEAD_BYTES, type Skb } from '../skb';
+import { ETH_WIRE_OVERHEAD_BYTES, type Skb, SkbKind } from '../skb';
 import { gsoSegment } from '../skb-segment';
+import { splitHead } from '../skb-train';
 import type { TxDriver } from './driver';
 import { Hop } from '../skb-trace';
 
@@ -52,6 +53,14 @@ export class DevQueue implements EventTarget {
 
   /** dev_queue_xmit. */
   xmit(skb: Skb, nowNs: Ns): void {
+    // A train's segments arrive one by one: while the driver takes them, each
+    // leaves before the next comes in; the rest queue together.
+    if (this.qdisc.trains === true)
+      while (skb.segs > 1 && !this.driver.queueStopped()) this.xmitOne(splitHead(skb), nowNs);
+    this.xmitOne(skb, nowNs);
+  }
+
+  private xmitOne(skb: Skb, nowNs: Ns): void {
     if (skb.trace !== null) skb.trace.hop(Hop.QDISC_ENQ, this.qdisc, nowNs);
     this.qdisc.enqueue(skb, nowNs);
     this.run(nowNs);
@@ -65,10 +74,19 @@ export class DevQueue implements EventTarget {
     if (this.running) return;
     const q = this.qdisc;
     let handed = 0;
-    let prev: Skb | null = null;
+    // The run of segments handed over (continuesSegment), its last one by value:
+    // a router's NIC may join that skb to its ring's tail (WiredNic.joinTail).
+    let chain = false;
+    let prevData = false;
+    let prevFlow = 0;
+    let prevEnd = 0;
+    let prevXmitNs = 0;
     // Past a stopped queue only while the segments continue the GSO skb of the first.
-    while (!this.driver.queueStopped() || (handed < unitBytes && prev !== null)) {
-      const skb = q.dequeue(nowNs);
+    // A qdisc of trains hands a burst's worth of one train's segments at once.
+    const pieceBytes = this.opts.unitBytes ?? 0;
+    const byPiece = pieceBytes > 0 && q.dequeueRun !== undefined;
+    while (!this.driver.queueStopped() || (handed < unitBytes && chain)) {
+      const skb = byPiece ? this.dequeuePiece(nowNs, pieceBytes, unitBytes - handed) : q.dequeue(nowNs);
       if (skb === null) {
         const wake = q.nextWakeNs();
         if (wake >= 0 && q.backlogPkts > 0) this.watchdog.armEarliest(wake);
@@ -80,12 +98,29 @@ export class DevQueue implements EventTarget {
         return;
       }
       if (skb.trace !== null) skb.trace.hop(Hop.DRIVER, this.driver, nowNs);
-      this.driver.xmit(skb, nowNs);
       if (unitBytes > 0) {
-        prev = prev === null || continuesSegment(prev, skb) ? skb : null;
+        const data = skb.kind === SkbKind.DATA;
+        chain =
+          !chain ||
+          (prevData && data && skb.flowId === prevFlow && skb.xmitNs === prevXmitNs && skb.seq === prevEnd);
+        prevData = data;
+        prevFlow = skb.flowId;
+        prevEnd = skb.seq + skb.lenBytes;
+        prevXmitNs = skb.xmitNs;
         handed += skb.l2Bytes + skb.segs * ETH_WIRE_OVERHEAD_BYTES;
       }
+      this.driver.xmit(skb, nowNs);
     }
+  }
+
+  /**
+   * A piece of a train: a burst's worth while the driver takes packets, as
+   * many as it would take one by one; past a stopped queue, the rest of the burst.
+   */
+  private dequeuePiece(nowNs: Ns, pieceBytes: number, burstLeftBytes: number): Skb | null {
+    const d = this.driver;
+    if (d.queueStopped()) return this.qdisc.dequeueRun!(nowNs, burstLeftBytes, Infinity, Infinity);
+    return this.qdisc.dequeueRun!(nowNs, pieceBytes, d.roomBytes?.() ?? Infinity, d.roomPkts?.() ?? Infinity);
   }
 
   /** skb_gso_segment: one skb per MSS; TCP's truesize moves to the segments (tcp_gso_segment). */

@@ -12,6 +12,13 @@ export interface TxDriver {
   xmit(skb: Skb, nowNs: Ns): void;
   /** The driver calls fn when it wakes a stopped queue (TX completion). */
   setWake(fn: (nowNs: Ns) => void): void;
+  /**
+   * Of a router's NIC that takes pieces of trains (../skb-train.ts): the
+   * bytes (BQL's view) and packets it takes before it stops its queue, as
+   * one packet after another would find.
+   */
+  roomBytes?(): number;
+  roomPkts?(): number;
 }
 
 /** Where a device hands a frame that reached the far end of its link. */

@@ -10,53 +10,19 @@ import type { EventTarget, Sim } from '../../engine/sim';
 import { preferDoubleFields } from '../../engine/double-fields';
 import { EventLane } from '../../engine/sim';
 import { NS_PER_SEC, type Ns } from '../../engine/time';
-import type { Cpu } from '../cpu/cpu';
 import { SkbRing } from '../qdisc/skb-ring';
 import { continuesSegment, ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
 import { SEGMENT_HOLDERS, SPARE_SKBS } from '../skb-pool';
+import { extendsPiece, isTrainPart, mergeInto, segmentOf, splitTail, trainOf, wholeCopy } from '../skb-train';
 import { Dql } from './bql';
 import type { DeliverFn, TxDriver } from './driver';
 import { Hop } from '../skb-trace';
-import { type CompletionModel, createReclaim, type TxReclaim } from './tx-reclaim';
+import { createReclaim, type TxReclaim } from './tx-reclaim';
+import type { WiredNicConfig } from './wired-nic-config';
 
 export type { CompletionModel } from './tx-reclaim';
 
-export type WireDelivery = 'train' | 'segments' | 'segments-together' | 'gso';
-
-export interface WiredNicConfig {
-  rateBps: number;
-  propagationNs: Ns;
-  /** TX ring size in skbs (one descriptor per skb; a TSO skb's several are not modelled). */
-  ringSlots: number;
-  bql: boolean;
-  completion: CompletionModel;
-  /**
-   * Deliver a TSO skb as one train (GRO-friendly), or as one packet per segment
-   * (forwarding): each when its own last bit arrives ('segments', an event per
-   * segment) or all of them when the first one's does ('segments-together', one
-   * event per skb; in the far end's queue, where they become visible, each is its
-   * own packet again), or forwarded whole ('gso': a router whose receive path
-   * merges the TSO burst into one GSO skb again, GRO, when its last bit is in).
-   */
-  deliverAs: WireDelivery;
-  /** CPU that runs the completion (napi TX clean); null: not modelled. */
-  cpu: Cpu | null;
-  perCompletionNs: number;
-  /**
-   * The coarse path of a forwarding NIC (the scenario's granularity 'skb'; 0:
-   * off): consecutive segments of one GSO skb queued in its ring go on the
-   * wire as one event while their wire bytes stay under this many, and are
-   * cleaned together at the last one's end. Each still reaches the far end at
-   * its own last bit ('train' delivery).
-   */
-  burstBytes?: number;
-  /**
-   * The far end takes a burst's segments together when the first arrives,
-   * each stamped with its own arrival (Skb.arriveNs): a GRO receiver reached
-   * without a queue or delay of its own between, which holds each until then.
-   */
-  burstArrivals?: boolean;
-}
+export type { WireDelivery, WiredNicConfig } from './wired-nic-config';
 
 const K_TX_END = 1;
 const K_ARRIVE = 2;
@@ -73,8 +39,6 @@ export class WiredNic implements TxDriver, EventTarget {
   private readonly dql: Dql | null;
   /** Sent, not yet cleaned: their descriptors are still in use. */
   private pending = new SkbRing();
-  /** Skbs a TX clean has taken and the CPU has not yet freed. */
-  private cleaning = 0;
   /** Drained lists (completions, a GSO skb's segments on the wire), reused so that neither allocates. */
   private readonly spareLists: SkbRing[] = [];
   private readonly reclaim: TxReclaim;
@@ -94,6 +58,8 @@ export class WiredNic implements TxDriver, EventTarget {
   private burstSkbs = 0;
   /** Set while a burst's end cleans: what the woken qdisc hands over joins the next burst. */
   private holdStart = false;
+  /** Descriptors in use: queued, on the wire, or sent and not yet cleaned. */
+  private descs = 0;
 
   constructor(
     private readonly sim: Sim,
@@ -123,11 +89,26 @@ export class WiredNic implements TxDriver, EventTarget {
 
   /** Descriptors in use: queued, on the wire, or sent and not yet cleaned. */
   get descsInUse(): number {
-    return this.ring.length + this.pending.length + this.cleaning;
+    return this.descs;
+  }
+
+  /** A packet more may come while BQL's limit is not passed; none while stopped. */
+  roomBytes(): number {
+    return this.dql ? this.dql.avail() : Infinity;
+  }
+
+  roomPkts(): number {
+    return this.cfg.ringSlots - this.descs;
+  }
+
+  /** Descriptors (and packets) an skb stands for: one, or on a router's NIC one per segment. */
+  private packetsOf(skb: Skb): number {
+    return this.cfg.perSegment === true ? skb.segs : 1;
   }
 
   xmit(skb: Skb, nowNs: Ns): void {
-    this.ring.push(skb);
+    if (this.cfg.perSegment !== true || !this.joinTail(skb)) this.ring.push(skb);
+    this.descs += this.packetsOf(skb);
     const bytes = skb.l2Bytes;
     this.ringBytes += bytes;
     this.inflightBytes += bytes;
@@ -136,9 +117,20 @@ export class WiredNic implements TxDriver, EventTarget {
     if (!this.busy && !this.holdStart) this.startTx(nowNs);
   }
 
-  /** Serialisation time of a whole skb with per-segment Ethernet framing. */
+  /**
+   * Serialisation time of a whole skb with per-segment Ethernet framing. A
+   * piece of a train on a router's NIC takes what its segments would one by
+   * one, each rounded up to the ns as on the per-segment path.
+   */
   wireTimeNs(skb: Skb): Ns {
-    const bytes = skb.l2Bytes + skb.segs * ETH_WIRE_OVERHEAD_BYTES;
+    if (this.cfg.perSegment === true && skb.segs > 1) {
+      const full = this.bytesTimeNs(skb.gsoSizeBytes + skb.hdrBytes + ETH_WIRE_OVERHEAD_BYTES);
+      return (skb.segs - 1) * full + this.bytesTimeNs(skb.segL2Bytes(skb.segs - 1) + ETH_WIRE_OVERHEAD_BYTES);
+    }
+    return this.bytesTimeNs(skb.l2Bytes + skb.segs * ETH_WIRE_OVERHEAD_BYTES);
+  }
+
+  private bytesTimeNs(bytes: number): Ns {
     return Math.ceil((bytes * 8 * NS_PER_SEC) / this.cfg.rateBps);
   }
 
@@ -162,10 +154,10 @@ export class WiredNic implements TxDriver, EventTarget {
       for (let i = 0; i < skb.segs; i++) {
         const segBytes = skb.segL2Bytes(i);
         t += Math.ceil(((segBytes + ETH_WIRE_OVERHEAD_BYTES) * 8 * NS_PER_SEC) / this.cfg.rateBps);
-        const pkt = skb.segs === 1 && !skb.owner ? skb : this.segmentOf(skb, i);
+        const pkt = skb.segs === 1 && !skb.owner ? skb : segmentOf(skb, i);
         this.arrivals.at(t + this.cfg.propagationNs, K_ARRIVE, pkt);
       }
-    } else if (this.cfg.deliverAs === 'segments-together') {
+    } else if (this.cfg.deliverAs === 'segments-together' || this.cfg.deliverAs === 'trains') {
       // One event when the first segment's last bit arrives. The far end's
       // queue then holds segments a little before the wire has brought them;
       // behind a slower egress (a router's bottleneck, an AP's radio) none can
@@ -176,10 +168,12 @@ export class WiredNic implements TxDriver, EventTarget {
       const atNs = nowNs + firstNs + this.cfg.propagationNs;
       // A forwarded single packet (a ping, a reply) travels on as itself, as on the per-segment path.
       if (skb.segs === 1 && !skb.owner) this.arrivals.at(atNs, K_ARRIVE, skb);
+      else if (this.cfg.deliverAs === 'trains' && skb.trace === null)
+        this.arrivals.at(atNs, K_ARRIVE, trainOf(skb));
       else this.arrivals.at(atNs, K_ARRIVE_ALL, this.segmentsOf(skb));
     } else if (this.cfg.deliverAs === 'gso') {
       // The far end's GRO has the whole burst when its last bit arrives: one skb of all the segments.
-      const pkt = skb.owner ? this.wholeCopy(skb) : skb;
+      const pkt = skb.owner ? wholeCopy(skb) : skb;
       this.arrivals.at(nowNs + dur + this.cfg.propagationNs, K_ARRIVE, pkt);
     }
     this.sim.after(dur, this, K_TX_END, skb);
@@ -192,14 +186,15 @@ export class WiredNic implements TxDriver, EventTarget {
    */
   private startBurst(nowNs: Ns): void {
     const limit = this.cfg.burstBytes!;
-    const n = this.ring.length;
     let t = nowNs;
     let bytes = 0;
     const together = this.cfg.burstArrivals === true;
     let list: SkbRing | null = null;
     let k = 0;
+    let n = this.ring.length;
     while (k < n && (k === 0 || (bytes < limit && continuesSegment(this.ring.at(k - 1), this.ring.at(k))))) {
       const skb = this.ring.at(k);
+      if (this.cfg.perSegment === true && skb.segs > 1 && this.splitAtLimit(k, limit - bytes)) n++;
       const dur = this.wireTimeNs(skb);
       if (skb.trace !== null) skb.trace.hop(Hop.WIRE, this, t);
       this.reclaim.started(skb, t, dur);
@@ -221,14 +216,45 @@ export class WiredNic implements TxDriver, EventTarget {
     this.sim.at(t, this, K_BURST_END);
   }
 
+  /**
+   * A router's segment (or piece) that continues the piece at the ring's tail,
+   * not yet on the wire, joins it: one skb for the run of them, each still a
+   * descriptor and a packet of its own (perSegment); the joined skb goes back
+   * to the pool. True if joined.
+   */
+  private joinTail(skb: Skb): boolean {
+    const tail = this.ring.peekTail();
+    if (tail === null || this.ring.length <= this.burstSkbs || !isTrainPart(tail) || !isTrainPart(skb))
+      return false;
+    if (!extendsPiece(tail, skb)) return false;
+    mergeInto(tail, skb);
+    return true;
+  }
+
+  /**
+   * A piece of a train in the ring whose segments would not all join this
+   * burst one by one (each while the burst is under its limit, `leftBytes`
+   * more): the rest waits in the ring as a piece of its own. True if split.
+   */
+  private splitAtLimit(k: number, leftBytes: number): boolean {
+    const skb = this.ring.at(k);
+    const segWire = skb.gsoSizeBytes + skb.hdrBytes + ETH_WIRE_OVERHEAD_BYTES;
+    // The segments that start while the burst is under its limit: ceil(left / one).
+    const keep = Math.ceil(leftBytes / segWire);
+    if (keep >= skb.segs) return false;
+    this.ring.insertAt(k + 1, splitTail(skb, keep));
+    return true;
+  }
+
   /** The burst's last bit has left: every skb of it is sent, and cleaned as its completion model says. */
   private endBurst(nowNs: Ns): void {
     let last: Skb | null = null;
     for (let i = 0; i < this.burstSkbs; i++) {
       const skb = this.ring.shift()!;
       this.ringBytes -= skb.l2Bytes;
-      this.txSkbs++;
-      if (skb.kind === SkbKind.DATA) this.txDataSkbs++;
+      const n = this.packetsOf(skb);
+      this.txSkbs += n;
+      if (skb.kind === SkbKind.DATA) this.txDataSkbs += n;
       this.pending.push(skb);
       last = skb;
     }
@@ -247,42 +273,11 @@ export class WiredNic implements TxDriver, EventTarget {
   private segmentsOf(skb: Skb): SkbRing {
     const out = this.spareLists.pop() ?? new SkbRing();
     for (let i = 0; i < skb.segs; i++) {
-      const s = this.segmentOf(skb, i, SPARE_SKBS.take());
+      const s = segmentOf(skb, i, SPARE_SKBS.take());
       s.holds = SEGMENT_HOLDERS;
       out.push(s);
     }
     return out;
-  }
-
-  /** The forwarded GSO skb: the sender's stays with its socket until freed, the router gets its own. */
-  private wholeCopy(skb: Skb): Skb {
-    const s = this.segmentOf(skb, 0);
-    s.lenBytes = skb.lenBytes;
-    s.segs = skb.segs;
-    s.truesizeBytes = skb.lenBytes + 896;
-    return s;
-  }
-
-  private segmentOf(skb: Skb, i: number, s = new Skb()): Skb {
-    s.kind = skb.kind;
-    s.flowId = skb.flowId;
-    s.dst = skb.dst;
-    s.src = skb.src;
-    s.priority = skb.priority;
-    s.seq = skb.seq + i * skb.gsoSizeBytes;
-    s.lenBytes = skb.segL2Bytes(i) - skb.hdrBytes;
-    s.gsoSizeBytes = skb.gsoSizeBytes;
-    s.hdrBytes = skb.hdrBytes;
-    s.truesizeBytes = s.lenBytes + 896;
-    s.xmitNs = skb.xmitNs;
-    s.tsEcrNs = skb.tsEcrNs;
-    s.windowBytes = skb.windowBytes;
-    s.createdNs = skb.createdNs;
-    s.ackSeq = skb.ackSeq;
-    s.sack = skb.sack;
-    s.tcpFlags = skb.tcpFlags;
-    if (skb.trace !== null) s.trace = skb.trace.segment(i);
-    return s;
   }
 
   handleEvent(kind: number, arg: unknown, nowNs: Ns): void {
@@ -291,8 +286,9 @@ export class WiredNic implements TxDriver, EventTarget {
         const skb = arg as Skb;
         this.ring.shift();
         this.ringBytes -= skb.l2Bytes;
-        this.txSkbs++;
-        if (skb.kind === SkbKind.DATA) this.txDataSkbs++;
+        const n = this.packetsOf(skb);
+        this.txSkbs += n;
+        if (skb.kind === SkbKind.DATA) this.txDataSkbs += n;
         if (this.cfg.deliverAs === 'train') this.arrivals.at(nowNs + this.cfg.propagationNs, K_ARRIVE, skb);
         this.busy = false;
         this.completeLater(skb, nowNs);
@@ -329,7 +325,6 @@ export class WiredNic implements TxDriver, EventTarget {
     if (this.pending.length === 0) return;
     const done = this.pending;
     this.pending = this.spareLists.pop() ?? new SkbRing();
-    this.cleaning += done.length;
     const cpu = this.cfg.cpu;
     if (cpu) cpu.submit(done.length * this.cfg.perCompletionNs, this, K_CLEAN_DONE, done);
     else this.finishClean(done, nowNs);
@@ -339,8 +334,9 @@ export class WiredNic implements TxDriver, EventTarget {
     let bytes = 0;
     for (let skb = done.shift(); skb !== null; skb = done.shift()) {
       bytes += skb.l2Bytes;
-      this.completions++;
-      this.cleaning--;
+      const n = this.packetsOf(skb);
+      this.completions += n;
+      this.descs -= n;
       this.free(skb, nowNs);
       if (skb.holds > 0) SPARE_SKBS.release(skb);
     }

@@ -207,3 +207,38 @@ export function codelDequeue(
   }
   return skb;
 }
+
+/**
+ * Whether codel_dequeue() would hand over, without a drop or a mark, a
+ * packet of `lenBytes` at the head of `vars`' queue, enqueued at
+ * `enqueueNs`, with `backlogAfterBytes` left once it is out. If so, what its
+ * codel_should_drop() changes is done here, as codelDequeue would; if not,
+ * nothing is changed, and codelDequeue, run on the packet itself, decides.
+ * For a qdisc that hands several packets of one flow on at once (a train's,
+ * ../skb-train.ts).
+ */
+export function codelPasses(
+  vars: CodelVars,
+  p: CodelParams,
+  stats: CodelStats,
+  enqueueNs: Ns,
+  lenBytes: number,
+  ect: boolean,
+  backlogAfterBytes: number,
+  nowNs: Ns,
+): boolean {
+  const ldelayNs = nowNs - enqueueNs;
+  let firstAboveNs = vars.firstAboveTimeNs;
+  let ok = false;
+  if (ldelayNs < p.targetNs || backlogAfterBytes <= p.mtuBytes) firstAboveNs = 0;
+  else if (firstAboveNs === 0) firstAboveNs = nowNs + p.intervalNs;
+  else ok = nowNs > firstAboveNs;
+  // codelDequeue drops (or marks) when it is not dropping and should, or is and the next drop is due.
+  if (ok && (!vars.dropping || nowNs >= vars.dropNextNs)) return false;
+  if (ldelayNs > p.ceThresholdNs && p.ecn && ect) return false;
+  vars.ldelayNs = ldelayNs;
+  vars.firstAboveTimeNs = firstAboveNs;
+  if (lenBytes > stats.maxPacketBytes) stats.maxPacketBytes = lenBytes;
+  if (!ok) vars.dropping = false;
+  return true;
+}

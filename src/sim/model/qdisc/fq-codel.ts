@@ -9,17 +9,27 @@
  * in a bucket just as they can in the kernel.
  */
 import type { Ns } from '../../engine/time';
-import type { Skb } from '../skb';
+import { ETH_WIRE_OVERHEAD_BYTES, type Skb } from '../skb';
+import { extendsPiece, headSegmentBytes, moveHead, retire, segmentTruesize, splitHead } from '../skb-train';
 import {
   codelDequeue,
   codelParams,
-  CodelVars,
+  codelPasses,
   type CodelParams,
-  type CodelSource,
   type CodelStats,
+  type CodelVars,
 } from './codel';
+import {
+  addTail,
+  FqCodelFlow,
+  type FlowList,
+  type FlowSched,
+  LIST_NEW,
+  LIST_NONE,
+  LIST_OLD,
+  removeHead,
+} from './fq-codel-flow';
 import { emptyQdiscStats, type DropFn, type Qdisc, type QdiscStats } from './qdisc';
-import { SkbRing } from './skb-ring';
 
 /** fq_codel_init() defaults. */
 export const FQ_CODEL_DEFAULTS = {
@@ -56,47 +66,14 @@ export interface FqCodelOptions {
   ceThresholdNs?: Ns;
   /** CoDel's mtu (psched_mtu), default 1514. */
   mtuBytes?: number;
+  /**
+   * A router's qdisc that takes trains (../skb-train.ts): an skb of several
+   * segments is that many packets, split off the front as they leave.
+   */
+  trains?: boolean;
 }
 
-const LIST_NONE = 0;
-const LIST_NEW = 1;
-const LIST_OLD = 2;
-
-/** struct fq_codel_flow; also the CodelSource its CoDel instance pulls from. */
-class FqCodelFlow implements CodelSource {
-  readonly q = new SkbRing(8);
-  /** q->backlogs[idx]. */
-  bytes = 0;
-  deficit = 0;
-  readonly cvars = new CodelVars();
-  /** Which list the flowchain is on (list_empty() ⇔ LIST_NONE). */
-  list = LIST_NONE;
-  next: FqCodelFlow | null = null;
-
-  constructor(
-    readonly idx: number,
-    private readonly sch: FqCodel,
-  ) {}
-
-  /** dequeue_func(): pulls the head and accounts it out of all backlogs. */
-  dequeueHead(_nowNs: Ns): Skb | null {
-    const skb = this.q.shift();
-    if (skb !== null) this.sch.accountOut(this, skb);
-    return skb;
-  }
-
-  /** CoDel compares sch->qstats.backlog (the whole qdisc) with its mtu. */
-  get backlogBytes(): number {
-    return this.sch.backlogBytes;
-  }
-}
-
-interface FlowList {
-  first: FqCodelFlow | null;
-  last: FqCodelFlow | null;
-}
-
-export class FqCodel implements Qdisc {
+export class FqCodel implements Qdisc, FlowSched {
   readonly kind = 'fq_codel' as const;
   readonly stats: QdiscStats & CodelStats = { ...emptyQdiscStats(), maxPacketBytes: 0 };
   readonly params: CodelParams;
@@ -105,6 +82,7 @@ export class FqCodel implements Qdisc {
   readonly memoryLimitBytes: number;
   readonly quantumBytes: number;
   readonly dropBatch: number;
+  readonly trains: boolean;
   /** Counters of `tc -s`: flows that started on new_flows, overlimit / overmemory drops. */
   newFlowCount = 0;
   dropOverlimit = 0;
@@ -128,6 +106,7 @@ export class FqCodel implements Qdisc {
     this.memoryLimitBytes = opts.memoryLimitBytes ?? FQ_CODEL_DEFAULTS.memoryLimitBytes;
     this.quantumBytes = opts.quantumBytes ?? FQ_CODEL_DEFAULTS.quantumBytes;
     this.dropBatch = opts.dropBatch ?? FQ_CODEL_DEFAULTS.dropBatch;
+    this.trains = opts.trains ?? false;
     const p: Partial<CodelParams> = { ecn: opts.ecn ?? true };
     if (opts.targetNs !== undefined) p.targetNs = opts.targetNs;
     if (opts.intervalNs !== undefined) p.intervalNs = opts.intervalNs;
@@ -157,7 +136,7 @@ export class FqCodel implements Qdisc {
   }
 
   flowBacklogPkts(idx: number): number {
-    return this.flows[idx]?.q.length ?? 0;
+    return this.flows[idx]?.pkts ?? 0;
   }
 
   /** CoDel state of one bucket (read-only use: charts, tests). */
@@ -178,6 +157,26 @@ export class FqCodel implements Qdisc {
   }
 
   enqueue(skb: Skb, nowNs: Ns): void {
+    // A train that would pass a limit goes in packet by packet, each judged as it comes.
+    if (this.trains && skb.segs > 1 && this.overLimitWith(skb)) {
+      while (skb.segs > 1) this.enqueueOne(splitHead(skb), nowNs);
+    }
+    this.enqueueOne(skb, nowNs);
+  }
+
+  /** A GSO skb is one packet to fq_codel; a train is its segments. */
+  private packetsOf(skb: Skb): number {
+    return this.trains ? skb.segs : 1;
+  }
+
+  private overLimitWith(skb: Skb): boolean {
+    return (
+      this.pkts + skb.segs > this.limitPkts ||
+      this.memoryUsageBytes + skb.truesizeBytes > this.memoryLimitBytes
+    );
+  }
+
+  private enqueueOne(skb: Skb, nowNs: Ns): void {
     const idx = this.classify(skb);
     const flow = this.flowAt(idx);
     skb.enqueueNs = nowNs; // codel_set_enqueue_time()
@@ -185,6 +184,8 @@ export class FqCodel implements Qdisc {
     const len = skb.l2Bytes;
     flow.bytes += len;
     this.bytes += len;
+    const pkts = this.packetsOf(skb);
+    flow.pkts += pkts;
     if (flow.list === LIST_NONE) {
       addTail(this.newFlows, flow);
       flow.list = LIST_NEW;
@@ -193,7 +194,7 @@ export class FqCodel implements Qdisc {
     }
     this.memoryUsageBytes += skb.truesizeBytes;
     const memoryLimited = this.memoryUsageBytes > this.memoryLimitBytes;
-    if (++this.pkts <= this.limitPkts && !memoryLimited) return;
+    if ((this.pkts += pkts) <= this.limitPkts && !memoryLimited) return;
 
     // Over a limit: drop half the fattest flow's backlog (at most dropBatch
     // packets) rather than one packet, to amortise the linear search.
@@ -220,13 +221,14 @@ export class FqCodel implements Qdisc {
     let len = 0;
     let i = 0;
     do {
-      const skb = flow.q.shift();
+      const skb = flow.takeHead();
       if (skb === null) break;
       const l = skb.l2Bytes;
       len += l;
       flow.bytes -= l;
       this.bytes -= l;
       this.pkts--;
+      flow.pkts--;
       this.memoryUsageBytes -= skb.truesizeBytes;
       this.stats.drops++;
       this.drop(skb, nowNs);
@@ -241,7 +243,9 @@ export class FqCodel implements Qdisc {
     const len = skb.l2Bytes;
     flow.bytes -= len;
     this.bytes -= len;
-    this.pkts--;
+    const pkts = this.packetsOf(skb);
+    this.pkts -= pkts;
+    flow.pkts -= pkts;
     this.memoryUsageBytes -= skb.truesizeBytes;
   }
 
@@ -280,21 +284,69 @@ export class FqCodel implements Qdisc {
     }
   }
 
+  /**
+   * dequeue(), and then as many more dequeue() calls at this instant as
+   * would each hand over the next segment of the same train, of the same
+   * flow, without a drop or a mark, while the wire bytes stay under
+   * `maxWireBytes` and the driver would still take the next (Qdisc.dequeueRun):
+   * those segments leave as one piece (../skb-train.ts),
+   * every packet counted, judged by CoDel and charged to the flow's deficit
+   * as one by one.
+   */
+  dequeueRun(nowNs: Ns, maxWireBytes: number, roomBytes: number, roomPkts: number): Skb | null {
+    const piece = this.dequeue(nowNs);
+    // Only a train's data segments join a piece (not a connection set-up segment sent with them).
+    if (piece === null || !this.trains || piece.tcpFlags !== 0) return piece;
+    const flow = this.flowAt(this.classify(piece));
+    let wire = piece.l2Bytes + ETH_WIRE_OVERHEAD_BYTES;
+    while (wire < maxWireBytes && piece.l2Bytes <= roomBytes && piece.segs < roomPkts) {
+      const train = flow.q.peek();
+      if (train === null || train.tcpFlags !== 0 || !extendsPiece(piece, train) || !this.servesNext(flow))
+        break;
+      const payload = headSegmentBytes(train);
+      const segL2 = payload + train.hdrBytes;
+      const p = this.params;
+      if (
+        !codelPasses(flow.cvars, p, this.stats, train.enqueueNs, segL2, train.ect, this.bytes - segL2, nowNs)
+      )
+        break;
+      flow.bytes -= segL2;
+      this.bytes -= segL2;
+      flow.pkts--;
+      this.pkts--;
+      this.memoryUsageBytes -= segmentTruesize(payload);
+      moveHead(piece, train);
+      if (train.segs === 0) {
+        flow.q.shift();
+        retire(train);
+      }
+      flow.deficit -= segL2;
+      this.stats.sentBytes += segL2;
+      this.stats.sentPkts++;
+      wire += segL2 + ETH_WIRE_OVERHEAD_BYTES;
+    }
+    return piece;
+  }
+
+  /**
+   * Whether the next dequeue() would serve `flow` again: it heads the list
+   * served first, and has deficit left, or is alone to get its next quantum
+   * (the move to old_flows that dequeue() would make first, made here).
+   */
+  private servesNext(flow: FqCodelFlow): boolean {
+    const list = this.newFlows.first !== null ? this.newFlows : this.oldFlows;
+    if (list.first !== flow) return false;
+    if (flow.deficit > 0) return true;
+    // Short of a packet by more than a quantum (quantum below the MTU): dequeue() turns it among the others.
+    if (flow.deficit + this.quantumBytes <= 0) return false;
+    flow.deficit += this.quantumBytes;
+    removeHead(list);
+    addTail(this.oldFlows, flow);
+    flow.list = LIST_OLD;
+    return this.newFlows.first === null && this.oldFlows.first === flow;
+  }
+
   nextWakeNs(): Ns {
     return -1;
   }
-}
-
-function addTail(l: FlowList, f: FqCodelFlow): void {
-  f.next = null;
-  if (l.last === null) l.first = f;
-  else l.last.next = f;
-  l.last = f;
-}
-
-function removeHead(l: FlowList): void {
-  const f = l.first!;
-  l.first = f.next;
-  if (l.first === null) l.last = null;
-  f.next = null;
 }

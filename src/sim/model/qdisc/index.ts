@@ -73,13 +73,16 @@ export interface QdiscOptions {
   sg?: boolean;
   /** get_random_u32() for cake (BLUE, quantum dither). */
   rand32?: () => number;
+  /** fq_codel as a router's root qdisc on the coarse path: it holds trains (../skb-train.ts). */
+  trains?: boolean;
 }
 
 /** What may sit under a shaper. */
 export type LeafKind = 'pfifo' | 'bfifo' | 'pfifo_fast' | 'fq' | 'fq_codel';
 
 export function createQdisc(kind: QdiscKind, opts: QdiscOptions, drop: DropFn): Qdisc {
-  const leafOpts: QdiscOptions = { ...opts, htb: undefined, tbf: undefined, cake: undefined };
+  // A leaf's packets are counted by its shaper too, which knows no trains.
+  const leafOpts: QdiscOptions = { ...opts, htb: undefined, tbf: undefined, cake: undefined, trains: false };
   switch (kind) {
     case 'bfifo':
       return new Bfifo(opts, drop);
@@ -122,6 +125,7 @@ export function createQdisc(kind: QdiscKind, opts: QdiscOptions, drop: DropFn): 
           ecn: opts.codelEcn,
           ceThresholdNs: opts.codelCeThresholdNs,
           mtuBytes: opts.mtuBytes,
+          trains: opts.trains,
         },
         drop,
       );

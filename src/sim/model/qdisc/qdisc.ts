@@ -38,6 +38,16 @@ export interface Qdisc {
   /** Next skb to send, or null if empty or every flow is throttled (pacing). */
   dequeue(nowNs: Ns): Skb | null;
   /**
+   * A qdisc that holds trains (../skb-train.ts): the next skb, with the
+   * segments of its train that successive dequeues would hand over at this
+   * instant, as one piece: up to `maxWireBytes` on the wire, and while what
+   * it has taken leaves the driver room (`roomBytes` of L2 bytes, `roomPkts`
+   * packets) for one more.
+   */
+  dequeueRun?(nowNs: Ns, maxWireBytes: number, roomBytes: number, roomPkts: number): Skb | null;
+  /** It holds trains: an skb of several segments is that many packets (../skb-train.ts). */
+  readonly trains?: boolean;
+  /**
    * Earliest time a throttled flow becomes eligible (fq's watchdog), or -1 if
    * nothing is waiting on time. The device layer arms a timer for it.
    */

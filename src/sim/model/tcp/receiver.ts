@@ -21,6 +21,7 @@ import type { Ns } from '../../engine/time';
 import { Skb, SkbKind, SMALL_SKB_TRUESIZE } from '../skb';
 import { Hop } from '../skb-trace';
 import { SPARE_SKBS } from '../skb-pool';
+import { GroRun, mergeGroRun } from './gro-merge';
 import { synAckSkb, TCPHDR_SYN } from './handshake';
 import { OooQueue } from './ooo-queue';
 import { RcvSpace } from './rcv-space';
@@ -95,6 +96,8 @@ export class TcpReceiver implements EventTarget {
   private gro: (Skb | null)[] = [];
   private groLen = 0;
   private groSpare: (Skb | null)[] = [];
+  /** The merged skb a GRO flush hands up, reused. */
+  private readonly groRun = new GroRun();
   private groArmed = false;
   /** ts_recent: the xmitNs of the newest segment that started at or below rcv_wup (the last ACK point). */
   private tsRecentNs: Ns = 0;
@@ -190,22 +193,10 @@ export class TcpReceiver implements EventTarget {
       (list as (Skb | null)[])[k] = null;
     }
     // Merge runs of contiguous segments up to groMaxBytes (napi_gro_receive).
-    let i = 0;
-    while (i < n) {
-      const start = list[i].seq;
-      let end = list[i].seq + list[i].lenBytes;
-      let segs = list[i].segs;
-      let tsval = list[i].xmitNs;
-      let tsecr = list[i].tsEcrNs; // GRO merges only segments with the same TS option
-      i++;
-      while (i < n && list[i].seq === end && end - start + list[i].lenBytes <= this.cfg.groMaxBytes) {
-        end += list[i].lenBytes;
-        segs += list[i].segs;
-        tsval = Math.max(tsval, list[i].xmitNs);
-        if (!(list[i].tsEcrNs <= tsecr)) tsecr = list[i].tsEcrNs;
-        i++;
-      }
-      this.process(start, end, segs, tsval, tsecr, nowNs);
+    const run = this.groRun;
+    for (let i = 0; i < n;) {
+      i = mergeGroRun(list, i, n, this.cfg.groMaxBytes, run);
+      this.process(run.start, run.end, run.segs, run.tsvalNs, run.tsecrNs, nowNs);
     }
     for (let k = 0; k < n; k++) {
       // A router's segment goes back to its pool once the ring behind it has let go too.
