@@ -261,8 +261,10 @@ export interface Scenario {
    * crosses the wire into it as one event and its segments enter the router's
    * queue together, when the first one has arrived; on the way out, segments of
    * one skb that follow each other leave the router's NIC as one event of at
-   * most 8 µs of its wire (wired-router.ts), each still arriving at its own
-   * last bit. 'segment': one event per segment, each at its own last bit (the
+   * most 16 µs of its wire (wired-router.ts), each still arriving at its own
+   * last bit (an fq_codel router before GRO receivers holds each skb's segments
+   * as a train and sends them in pieces, each arriving at its last segment's:
+   * ../model/skb-train.ts). 'segment': one event per segment, each at its own last bit (the
    * fine-grained path, which the equivalence test in
    * test/granularity-grid.test.ts holds 'skb' to). A WiFi AP's wire stays per
    * segment in both: its driver builds aggregates from what has arrived.
