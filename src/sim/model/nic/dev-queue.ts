@@ -10,7 +10,7 @@ import type { Cpu, CpuCosts } from '../cpu/cpu';
 import type { Qdisc } from '../qdisc/qdisc';
 import { ETH_WIRE_OVERHEAD_BYTES, type Skb, SkbKind } from '../skb';
 import { gsoSegment } from '../skb-segment';
-import { splitHead } from '../skb-train';
+import { splitHead, splitTail } from '../skb-train';
 import type { TxDriver } from './driver';
 import { Hop } from '../skb-trace';
 
@@ -53,11 +53,42 @@ export class DevQueue implements EventTarget {
 
   /** dev_queue_xmit. */
   xmit(skb: Skb, nowNs: Ns): void {
-    // A train's segments arrive one by one: while the driver takes them, each
-    // leaves before the next comes in; the rest queue together.
-    if (this.qdisc.trains === true)
-      while (skb.segs > 1 && !this.driver.queueStopped()) this.xmitOne(splitHead(skb), nowNs);
+    if (
+      this.qdisc.trains === true &&
+      skb.segs > 1 &&
+      !this.driver.queueStopped() &&
+      this.xmitTrain(skb, nowNs)
+    )
+      return;
     this.xmitOne(skb, nowNs);
+  }
+
+  /**
+   * A train's segments arrive one by one: while the driver takes them, each
+   * leaves before the next comes in (at an idle qdisc, straight through as
+   * one piece: the first alone, as it would start the wire); the rest queue
+   * together. True if none is left to queue.
+   */
+  private xmitTrain(train: Skb, nowNs: Ns): boolean {
+    const d = this.driver;
+    const piece = this.qdisc.passThrough?.(
+      train,
+      nowNs,
+      d.roomBytes?.() ?? Infinity,
+      d.roomPkts?.() ?? Infinity,
+    );
+    if (piece === undefined || piece === null) {
+      while (train.segs > 1 && !d.queueStopped()) this.xmitOne(splitHead(train), nowNs);
+      return false;
+    }
+    // Read before anything is taken from the pool: a train all gone through is back in it.
+    const left = piece !== train && train.segs > 0;
+    if (piece.segs > 1) {
+      const rest = splitTail(piece, 1);
+      d.xmit(piece, nowNs);
+      d.xmit(rest, nowNs);
+    } else d.xmit(piece, nowNs);
+    return !left;
   }
 
   private xmitOne(skb: Skb, nowNs: Ns): void {

@@ -12,9 +12,11 @@ import { type Ns, us } from '../../engine/time';
 import { ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
 import { trainOf } from '../skb-train';
 import { FqCodel, type FqCodelOptions } from './fq-codel';
+import { FqCodelTrains } from './fq-codel-trains';
 
 type Op =
   | { t: 'gso'; flow: number; segs: number; lastBytes: number }
+  | { t: 'through'; flow: number; segs: number; lastBytes: number; roomBytes: number; roomPkts: number }
   | { t: 'ping'; flow: number }
   | { t: 'take'; maxWireBytes: number; roomBytes: number; roomPkts: number }
   | { t: 'adv'; us: number };
@@ -27,6 +29,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       flow: fc.integer({ min: 0, max: 3 }),
       segs: fc.integer({ min: 1, max: 44 }),
       lastBytes: fc.integer({ min: 1, max: 1448 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('through' as const),
+      flow: fc.integer({ min: 0, max: 3 }),
+      segs: fc.integer({ min: 2, max: 44 }),
+      lastBytes: fc.integer({ min: 1, max: 1448 }),
+      roomBytes: fc.integer({ min: 0, max: 30_000 }),
+      roomPkts: fc.integer({ min: 1, max: 40 }),
     }),
   },
   {
@@ -108,8 +121,8 @@ describe('fq_codel with trains', () => {
       fc.property(optsArb, fc.array(opArb, { maxLength: 300 }), (opts, ops) => {
         const droppedA: string[] = [];
         const droppedB: string[] = [];
-        const a = new FqCodel({ ...opts, trains: false }, (s) => droppedA.push(key(s, 0)));
-        const b = new FqCodel({ ...opts, trains: true }, (s) => {
+        const a = new FqCodel(opts, (s) => droppedA.push(key(s, 0)));
+        const b = new FqCodelTrains(opts, (s) => {
           for (let i = 0; i < s.segs; i++) droppedB.push(key(s, i));
         });
         let now = 0;
@@ -121,6 +134,30 @@ describe('fq_codel with trains', () => {
             nextSeq[op.flow] += g.lenBytes;
             for (const s of segmentsOf(g)) a.enqueue(s, now);
             b.enqueue(trainOf(g), now);
+          } else if (op.t === 'through') {
+            // A train at a qdisc whose driver takes packets: segment by segment, each
+            // enqueued and dequeued at once while the driver takes one more (DevQueue.xmit).
+            const g = gsoSkb(op.flow, nextSeq[op.flow], op.segs, op.lastBytes, now);
+            nextSeq[op.flow] += g.lenBytes;
+            const segs = segmentsOf(g);
+            const train = trainOf(g);
+            const piece = b.passThrough(train, now, op.roomBytes, op.roomPkts);
+            let k = 0;
+            if (piece !== null) {
+              const left = train.segs;
+              let l2 = 0;
+              for (; k < piece.segs; k++) {
+                a.enqueue(segs[k], now);
+                const s1 = a.dequeue(now);
+                expect(s1 === null ? null : key(s1, 0)).toBe(key(piece, k));
+                l2 += s1!.l2Bytes;
+                if (l2 <= op.roomBytes && k + 1 < op.roomPkts) expect(a.dequeue(now)).toBeNull();
+              }
+              // The driver stopped where the piece ends, or the train is all through.
+              expect(left === 0 || !(l2 <= op.roomBytes && k < op.roomPkts)).toBe(true);
+              if (left > 0) b.enqueue(train, now);
+            } else b.enqueue(train, now);
+            for (; k < segs.length; k++) a.enqueue(segs[k], now);
           } else if (op.t === 'ping') {
             const p = new Skb();
             p.kind = SkbKind.PING_REQ;

@@ -9,16 +9,8 @@
  * in a bucket just as they can in the kernel.
  */
 import type { Ns } from '../../engine/time';
-import { ETH_WIRE_OVERHEAD_BYTES, type Skb } from '../skb';
-import { extendsPiece, headSegmentBytes, moveHead, retire, segmentTruesize, splitHead } from '../skb-train';
-import {
-  codelDequeue,
-  codelParams,
-  codelPasses,
-  type CodelParams,
-  type CodelStats,
-  type CodelVars,
-} from './codel';
+import type { Skb } from '../skb';
+import { codelDequeue, codelParams, type CodelParams, type CodelStats, type CodelVars } from './codel';
 import {
   addTail,
   FqCodelFlow,
@@ -66,11 +58,6 @@ export interface FqCodelOptions {
   ceThresholdNs?: Ns;
   /** CoDel's mtu (psched_mtu), default 1514. */
   mtuBytes?: number;
-  /**
-   * A router's qdisc that takes trains (../skb-train.ts): an skb of several
-   * segments is that many packets, split off the front as they leave.
-   */
-  trains?: boolean;
 }
 
 export class FqCodel implements Qdisc, FlowSched {
@@ -82,7 +69,6 @@ export class FqCodel implements Qdisc, FlowSched {
   readonly memoryLimitBytes: number;
   readonly quantumBytes: number;
   readonly dropBatch: number;
-  readonly trains: boolean;
   /** Counters of `tc -s`: flows that started on new_flows, overlimit / overmemory drops. */
   newFlowCount = 0;
   dropOverlimit = 0;
@@ -91,10 +77,10 @@ export class FqCodel implements Qdisc, FlowSched {
 
   /** Buckets, made on first use: most of the 1024 never see a packet, and making them all cost every model build thousands of objects. */
   private readonly flows: (FqCodelFlow | null)[];
-  private readonly newFlows: FlowList = { first: null, last: null };
-  private readonly oldFlows: FlowList = { first: null, last: null };
-  private bytes = 0;
-  private pkts = 0;
+  protected readonly newFlows: FlowList = { first: null, last: null };
+  protected readonly oldFlows: FlowList = { first: null, last: null };
+  protected bytes = 0;
+  protected pkts = 0;
   private readonly codelDrop: (skb: Skb, nowNs: Ns) => void;
 
   constructor(
@@ -106,7 +92,6 @@ export class FqCodel implements Qdisc, FlowSched {
     this.memoryLimitBytes = opts.memoryLimitBytes ?? FQ_CODEL_DEFAULTS.memoryLimitBytes;
     this.quantumBytes = opts.quantumBytes ?? FQ_CODEL_DEFAULTS.quantumBytes;
     this.dropBatch = opts.dropBatch ?? FQ_CODEL_DEFAULTS.dropBatch;
-    this.trains = opts.trains ?? false;
     const p: Partial<CodelParams> = { ecn: opts.ecn ?? true };
     if (opts.targetNs !== undefined) p.targetNs = opts.targetNs;
     if (opts.intervalNs !== undefined) p.intervalNs = opts.intervalNs;
@@ -122,7 +107,12 @@ export class FqCodel implements Qdisc, FlowSched {
     return this.bytes;
   }
 
-  private flowAt(idx: number): FqCodelFlow {
+  /** It holds trains (./fq-codel-trains.ts). */
+  get trains(): boolean {
+    return false;
+  }
+
+  protected flowAt(idx: number): FqCodelFlow {
     return this.flows[idx] ?? (this.flows[idx] = new FqCodelFlow(idx, this));
   }
 
@@ -156,27 +146,12 @@ export class FqCodel implements Qdisc, FlowSched {
     return fqCodelHash(skb.flowId, this.flowsCnt);
   }
 
-  enqueue(skb: Skb, nowNs: Ns): void {
-    // A train that would pass a limit goes in packet by packet, each judged as it comes.
-    if (this.trains && skb.segs > 1 && this.overLimitWith(skb)) {
-      while (skb.segs > 1) this.enqueueOne(splitHead(skb), nowNs);
-    }
-    this.enqueueOne(skb, nowNs);
-  }
-
   /** A GSO skb is one packet to fq_codel; a train is its segments. */
   private packetsOf(skb: Skb): number {
     return this.trains ? skb.segs : 1;
   }
 
-  private overLimitWith(skb: Skb): boolean {
-    return (
-      this.pkts + skb.segs > this.limitPkts ||
-      this.memoryUsageBytes + skb.truesizeBytes > this.memoryLimitBytes
-    );
-  }
-
-  private enqueueOne(skb: Skb, nowNs: Ns): void {
+  enqueue(skb: Skb, nowNs: Ns): void {
     const idx = this.classify(skb);
     const flow = this.flowAt(idx);
     skb.enqueueNs = nowNs; // codel_set_enqueue_time()
@@ -282,68 +257,6 @@ export class FqCodel implements Qdisc, FlowSched {
       this.stats.sentPkts++;
       return skb;
     }
-  }
-
-  /**
-   * dequeue(), and then as many more dequeue() calls at this instant as
-   * would each hand over the next segment of the same train, of the same
-   * flow, without a drop or a mark, while the wire bytes stay under
-   * `maxWireBytes` and the driver would still take the next (Qdisc.dequeueRun):
-   * those segments leave as one piece (../skb-train.ts),
-   * every packet counted, judged by CoDel and charged to the flow's deficit
-   * as one by one.
-   */
-  dequeueRun(nowNs: Ns, maxWireBytes: number, roomBytes: number, roomPkts: number): Skb | null {
-    const piece = this.dequeue(nowNs);
-    // Only a train's data segments join a piece (not a connection set-up segment sent with them).
-    if (piece === null || !this.trains || piece.tcpFlags !== 0) return piece;
-    const flow = this.flowAt(this.classify(piece));
-    let wire = piece.l2Bytes + ETH_WIRE_OVERHEAD_BYTES;
-    while (wire < maxWireBytes && piece.l2Bytes <= roomBytes && piece.segs < roomPkts) {
-      const train = flow.q.peek();
-      if (train === null || train.tcpFlags !== 0 || !extendsPiece(piece, train) || !this.servesNext(flow))
-        break;
-      const payload = headSegmentBytes(train);
-      const segL2 = payload + train.hdrBytes;
-      const p = this.params;
-      if (
-        !codelPasses(flow.cvars, p, this.stats, train.enqueueNs, segL2, train.ect, this.bytes - segL2, nowNs)
-      )
-        break;
-      flow.bytes -= segL2;
-      this.bytes -= segL2;
-      flow.pkts--;
-      this.pkts--;
-      this.memoryUsageBytes -= segmentTruesize(payload);
-      moveHead(piece, train);
-      if (train.segs === 0) {
-        flow.q.shift();
-        retire(train);
-      }
-      flow.deficit -= segL2;
-      this.stats.sentBytes += segL2;
-      this.stats.sentPkts++;
-      wire += segL2 + ETH_WIRE_OVERHEAD_BYTES;
-    }
-    return piece;
-  }
-
-  /**
-   * Whether the next dequeue() would serve `flow` again: it heads the list
-   * served first, and has deficit left, or is alone to get its next quantum
-   * (the move to old_flows that dequeue() would make first, made here).
-   */
-  private servesNext(flow: FqCodelFlow): boolean {
-    const list = this.newFlows.first !== null ? this.newFlows : this.oldFlows;
-    if (list.first !== flow) return false;
-    if (flow.deficit > 0) return true;
-    // Short of a packet by more than a quantum (quantum below the MTU): dequeue() turns it among the others.
-    if (flow.deficit + this.quantumBytes <= 0) return false;
-    flow.deficit += this.quantumBytes;
-    removeHead(list);
-    addTail(this.oldFlows, flow);
-    flow.list = LIST_OLD;
-    return this.newFlows.first === null && this.oldFlows.first === flow;
   }
 
   nextWakeNs(): Ns {

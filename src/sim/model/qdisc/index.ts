@@ -7,6 +7,7 @@ import type { Ns } from '../../engine/time';
 import { Bfifo } from './bfifo';
 import { Cake, type CakeOptions } from './cake/cake';
 import { FqCodel } from './fq-codel';
+import { FqCodelTrains } from './fq-codel-trains';
 import { Fq } from './fq';
 import { Pfifo } from './pfifo';
 import { PfifoFast } from './pfifo-fast';
@@ -113,7 +114,7 @@ export function createQdisc(kind: QdiscKind, opts: QdiscOptions, drop: DropFn): 
     case 'fq':
       return new Fq(opts, drop);
     case 'fq_codel':
-      return new FqCodel(
+      return new (opts.trains ? FqCodelTrains : FqCodel)(
         {
           flows: opts.flows,
           limit: opts.limit,
@@ -125,7 +126,6 @@ export function createQdisc(kind: QdiscKind, opts: QdiscOptions, drop: DropFn): 
           ecn: opts.codelEcn,
           ceThresholdNs: opts.codelCeThresholdNs,
           mtuBytes: opts.mtuBytes,
-          trains: opts.trains,
         },
         drop,
       );

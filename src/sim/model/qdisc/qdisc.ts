@@ -45,6 +45,11 @@ export interface Qdisc {
    * packets) for one more.
    */
   dequeueRun?(nowNs: Ns, maxWireBytes: number, roomBytes: number, roomPkts: number): Skb | null;
+  /**
+   * A train arriving while the qdisc is idle and its driver takes packets:
+   * the segments that would go straight through, as one piece (null: not idle).
+   */
+  passThrough?(train: Skb, nowNs: Ns, roomBytes: number, roomPkts: number): Skb | null;
   /** It holds trains: an skb of several segments is that many packets (../skb-train.ts). */
   readonly trains?: boolean;
   /**
