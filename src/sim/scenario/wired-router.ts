@@ -11,6 +11,7 @@ import { DevQueue } from '../model/nic/dev-queue';
 import type { DeliverFn } from '../model/nic/driver';
 import { WiredNic } from '../model/nic/wired-nic';
 import type { Qdisc } from '../model/qdisc/qdisc';
+import { DEFAULT_MSS_BYTES, ETH_WIRE_OVERHEAD_BYTES, TCP_HDR_BYTES } from '../model/skb';
 import type { KernelFeatures } from '../model/tcp/kernel-features';
 import type { Model } from './model';
 import type { Granularity, RouterConfig } from './scenario';
@@ -37,6 +38,9 @@ const ROUTER_BURST_NS = 16_000;
  */
 const BURST_MAX_BYTES = 32_768;
 
+/** A full-size TCP segment on an Ethernet wire: 1448 + 66 bytes of headers + 24 of preamble, FCS and gap. */
+const FULL_FRAME_WIRE_BYTES = DEFAULT_MSS_BYTES + TCP_HDR_BYTES + ETH_WIRE_OVERHEAD_BYTES;
+
 /** The bytes the router's link carries in ROUTER_BURST_NS, at most BURST_MAX_BYTES (0 on the per-segment path). */
 function routerBurstBytes(rateBps: number, granularity: Granularity | undefined): number {
   if (granularity === 'segment') return 0;
@@ -55,8 +59,11 @@ export function buildRouter(
 ): { deliver: DeliverFn; qdisc: Qdisc; trains: boolean } {
   const sim = m.sim;
   const burstBytes = routerBurstBytes(r.rateBps, granularity);
-  // Trains (../model/skb-train.ts) where fq_codel is the root and pieces reach GRO receivers.
-  const trains = burstBytes > 0 && groReceiversOnly && !r.shaper && r.qdisc.kind === 'fq_codel';
+  // Trains (../model/skb-train.ts) where fq_codel is the root, pieces reach GRO
+  // receivers, and a burst carries more than one full-size frame: below that
+  // every piece would be one packet, and the plain path costs less to compile.
+  const trains =
+    burstBytes > FULL_FRAME_WIRE_BYTES && groReceiversOnly && !r.shaper && r.qdisc.kind === 'fq_codel';
   const qdisc = buildInterfaceQdisc(m, r.qdisc, r.shaper, kernel, true, 'router', trains);
   const nic = new WiredNic(
     sim,
