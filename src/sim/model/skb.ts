@@ -252,10 +252,13 @@ export const SMALL_SKB_TRUESIZE = 768;
  */
 export function continuesSegment(prev: Skb, next: Skb): boolean {
   return (
-    next.kind === SkbKind.DATA &&
-    prev.kind === SkbKind.DATA &&
-    next.flowId === prev.flowId &&
-    next.xmitNs === prev.xmitNs &&
-    next.seq === prev.seq + prev.lenBytes
+    prev.kind === SkbKind.DATA && continuesFrom(next, prev.flowId, prev.seq + prev.lenBytes, prev.xmitNs)
+  );
+}
+
+/** continuesSegment with the previous segment given by value: its flow, where it ended, its transmit. */
+export function continuesFrom(next: Skb, flowId: number, endSeq: number, xmitNs: Ns): boolean {
+  return (
+    next.kind === SkbKind.DATA && next.flowId === flowId && next.xmitNs === xmitNs && next.seq === endSeq
   );
 }

@@ -8,7 +8,7 @@ import { Timer } from '../../engine/sim';
 import type { Ns } from '../../engine/time';
 import type { Cpu, CpuCosts } from '../cpu/cpu';
 import type { Qdisc } from '../qdisc/qdisc';
-import { ETH_WIRE_OVERHEAD_BYTES, type Skb, SkbKind } from '../skb';
+import { continuesFrom, ETH_WIRE_OVERHEAD_BYTES, type Skb, SkbKind } from '../skb';
 import { gsoSegment } from '../skb-segment';
 import { splitHead, splitTail } from '../skb-train';
 import type { TxDriver } from './driver';
@@ -130,11 +130,8 @@ export class DevQueue implements EventTarget {
       }
       if (skb.trace !== null) skb.trace.hop(Hop.DRIVER, this.driver, nowNs);
       if (unitBytes > 0) {
-        const data = skb.kind === SkbKind.DATA;
-        chain =
-          !chain ||
-          (prevData && data && skb.flowId === prevFlow && skb.xmitNs === prevXmitNs && skb.seq === prevEnd);
-        prevData = data;
+        chain = !chain || (prevData && continuesFrom(skb, prevFlow, prevEnd, prevXmitNs));
+        prevData = skb.kind === SkbKind.DATA;
         prevFlow = skb.flowId;
         prevEnd = skb.seq + skb.lenBytes;
         prevXmitNs = skb.xmitNs;

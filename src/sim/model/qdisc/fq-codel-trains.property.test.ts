@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Ns, us } from '../../engine/time';
 import { ETH_WIRE_OVERHEAD_BYTES, Skb, SkbKind } from '../skb';
-import { trainOf } from '../skb-train';
+import { segmentOf, trainOf } from '../skb-train';
 import { FqCodel, type FqCodelOptions } from './fq-codel';
 import { FqCodelTrains } from './fq-codel-trains';
 
@@ -85,21 +85,8 @@ function gsoSkb(flow: number, seq: number, segs: number, lastBytes: number, xmit
   return s;
 }
 
-/** Its segments as the per-segment path makes them (wired-nic's segmentOf). */
-function segmentsOf(g: Skb): Skb[] {
-  return Array.from({ length: g.segs }, (_, i) => {
-    const s = new Skb();
-    s.kind = g.kind;
-    s.flowId = g.flowId;
-    s.gsoSizeBytes = g.gsoSizeBytes;
-    s.hdrBytes = g.hdrBytes;
-    s.xmitNs = g.xmitNs;
-    s.seq = g.seq + i * g.gsoSizeBytes;
-    s.lenBytes = g.segL2Bytes(i) - g.hdrBytes;
-    s.truesizeBytes = s.lenBytes + 896;
-    return s;
-  });
-}
+/** Its segments as the per-segment path makes them (wired-nic's segmentsOf). */
+const segmentsOf = (g: Skb): Skb[] => Array.from({ length: g.segs }, (_, i) => segmentOf(g, i));
 
 const key = (s: Skb, i: number): string => `${s.kind}:${s.flowId}:${s.seq + i * s.gsoSizeBytes}`;
 
