@@ -6,14 +6,17 @@ import type { FrameSink, HeadlessRequest, LoadRequest, ParamValue, WorkerApi } f
 import { createSim, listPresets, runHeadless } from '../sim/index';
 import { FaultInjector, heartbeatApi, type FaultApi, type WatchdogApi } from './watchdog';
 import { TEST_FAULTS } from './test-faults';
+import { channelYield } from './yield-now';
 
 // The app's watchdog pings the worker; in builds for tests its end-to-end tests inject faults through the same object.
 const faults = TEST_FAULTS ? new FaultInjector() : null;
 const core = { listPresets, createSim, runHeadless };
+const yieldNow = channelYield();
 const host = new SimHost(
   {
     now: () => performance.now(),
-    defer: (fn, ms) => void setTimeout(fn, ms),
+    // The next slice at full speed comes at once, not a clamped timeout later (./yield-now.ts).
+    defer: (fn, ms) => (ms > 0 ? void setTimeout(fn, ms) : yieldNow(fn)),
   },
   faults ? faults.wrap(core) : core,
 );

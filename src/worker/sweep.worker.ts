@@ -2,19 +2,13 @@
 import * as Comlink from 'comlink';
 import { SweepRunner } from './sweep-runner';
 import type { SweepJob, SweepProgressSink, SweepWorkerApi } from './protocol';
+import { channelYield } from './yield-now';
 
-// A MessageChannel round trip yields to queued messages without the 4 ms clamp of nested timeouts.
-const channel = new MessageChannel();
-const waiting: (() => void)[] = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-
+// Queued messages (a cancel) run before the next slice, with no clamped timeout between (./yield-now.ts).
+const yieldNow = channelYield();
 const runner = new SweepRunner({
   now: () => performance.now(),
-  yieldNow: () =>
-    new Promise<void>((resolve) => {
-      waiting.push(resolve);
-      channel.port2.postMessage(0);
-    }),
+  yieldNow: () => new Promise<void>((resolve) => yieldNow(resolve)),
 });
 
 const api: SweepWorkerApi = {
