@@ -28,6 +28,15 @@ import { stepSummary } from './metrics/step-sampler';
 
 /** Flent's default step: the live run keeps per-step medians a measured file can be compared with. */
 export const LIVE_STEP_NS = 200_000_000;
+/**
+ * Steps a live run keeps before it thins them (27 simulated minutes at 0.2 s;
+ * its ping replies: twice as many per station). The live run can go on
+ * for hours at full speed; at the headless default (65 536) its samples took
+ * the worker's heap from 5 to 7 MB between the first and the second minute
+ * at full speed in Chromium (ath9k-pacing-shift), and would go on growing
+ * for minutes more. At this cap they stop growing within the first minute.
+ */
+export const LIVE_MAX_STEPS = 8192;
 
 export class LiveModelSim implements LiveSim {
   private model!: Model;
@@ -141,7 +150,7 @@ export class LiveModelSim implements LiveSim {
 
   private build(sc: Scenario): Model {
     const m = buildModel(sc, this.seed, true);
-    m.enableSteps(LIVE_STEP_NS);
+    m.enableSteps(LIVE_STEP_NS, LIVE_MAX_STEPS);
     return m;
   }
 

@@ -22,8 +22,8 @@ export interface StepFlow {
   pacingMbps: (() => number) | null;
 }
 
-/** At most this many steps are kept (3.6 h at Flent's 0.2 s); a headless run never gets there. */
-const MAX_STEPS = 65_536;
+/** At most this many steps are kept by default (3.6 h at Flent's 0.2 s); a headless run never gets there. */
+export const MAX_STEPS = 65_536;
 
 export class StepSampler {
   private readonly flows: FlowSteps[];
@@ -41,6 +41,8 @@ export class StepSampler {
     private readonly stations: readonly string[],
     /** Every flow's in-order bytes (the model's total goodput counter). */
     private readonly totalBytes: () => number,
+    /** Steps kept before every other one is dropped; ping replies: twice as many per station. */
+    private readonly maxSteps = MAX_STEPS,
   ) {
     this.flows = sources.map((f) => ({
       station: f.station,
@@ -76,7 +78,7 @@ export class StepSampler {
   sample(nowNs: Ns): void {
     const dtNs = nowNs - this.lastNs;
     if (dtNs <= 0) return;
-    if (this.tNs.length >= MAX_STEPS) this.thin();
+    if (this.tNs.length >= this.maxSteps) this.thin();
     this.tNs.push(nowNs);
     const total = this.totalBytes();
     this.totalMbps.push(((total - this.lastTotalBytes) * 8 * 1e3) / dtNs);
@@ -93,29 +95,25 @@ export class StepSampler {
     this.lastNs = nowNs;
   }
 
-  /** Keeps every other sample: a live run of hours stays within MAX_STEPS (medians barely move). */
+  /** Keeps every other sample: a live run of hours stays within maxSteps (medians barely move). */
   private thin(): void {
-    const half = <T>(a: T[]) => {
-      for (let i = 0; 2 * i < a.length; i++) a[i] = a[2 * i];
-      a.length = Math.ceil(a.length / 2);
-    };
-    half(this.tNs);
-    half(this.totalMbps);
+    halve(this.tNs);
+    halve(this.totalMbps);
     for (const f of this.flows) {
-      half(f.goodputMbps);
-      half(f.cwndPkts);
-      half(f.srttMs);
-      if (f.pacingMbps) half(f.pacingMbps);
+      halve(f.goodputMbps);
+      halve(f.cwndPkts);
+      halve(f.srttMs);
+      if (f.pacingMbps) halve(f.pacingMbps);
     }
   }
 
-  /** A ping reply while measuring. */
+  /** A ping reply while measuring; past 2 × maxSteps of them, every other one is kept, as the steps are. */
   ping(nowNs: Ns, rttMs: number, station: number): void {
     const p = this.pings[station];
     if (!p) return;
-    if (p.tNs.length >= 4 * MAX_STEPS) {
-      p.tNs.splice(0, 2 * MAX_STEPS);
-      p.rttMs.splice(0, 2 * MAX_STEPS);
+    if (p.tNs.length >= 2 * this.maxSteps) {
+      halve(p.tNs);
+      halve(p.rttMs);
     }
     p.tNs.push(nowNs);
     p.rttMs.push(rttMs);
@@ -138,6 +136,12 @@ export class StepSampler {
       pings: this.pings.map((p, station) => ({ station, tNs: [...p.tNs], rttMs: [...p.rttMs] })),
     };
   }
+}
+
+/** Every other element, from the first. */
+function halve(a: number[]): void {
+  for (let i = 0; 2 * i < a.length; i++) a[i] = a[2 * i];
+  a.length = Math.ceil(a.length / 2);
 }
 
 function median(values: readonly number[]): number {

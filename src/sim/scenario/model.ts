@@ -248,12 +248,13 @@ export class Model implements EventTarget {
 
   /**
    * Samples every flow once per `stepNs` after the warm-up, and keeps every
-   * ping reply from then on (what a Flent data file holds). Call before the
-   * run starts; it changes no packet of the run.
+   * ping reply from then on (what a Flent data file holds), thinned past
+   * `maxSteps` steps (../metrics/step-sampler.ts). Call before the run
+   * starts; it changes no packet of the run.
    */
-  enableSteps(stepNs: Ns): void {
+  enableSteps(stepNs: Ns, maxSteps?: number): void {
     if (this.steps || stepNs <= 0) return;
-    this.steps = stepSamplerOf(this, stepNs);
+    this.steps = stepSamplerOf(this, stepNs, maxSteps);
     this.sim.at(this.warmupEndNs + stepNs, this, K_STEP);
   }
 

@@ -8,7 +8,7 @@ import { NS_PER_MS, type Ns } from '../engine/time';
 import { StepSampler, type StepFlow } from '../metrics/step-sampler';
 import type { Model } from './model';
 
-export function stepSamplerOf(m: Model, stepNs: Ns): StepSampler {
+export function stepSamplerOf(m: Model, stepNs: Ns, maxSteps?: number): StepSampler {
   const ap = m.scenario.wifi?.topology === 'ap';
   const flows: StepFlow[] = m.senders.map((s, i) => {
     const r = m.receivers[i];
@@ -21,7 +21,12 @@ export function stepSamplerOf(m: Model, stepNs: Ns): StepSampler {
     };
   });
   const names = m.stationNames.length > 0 ? [...m.stationNames] : ['receiver'];
-  return new StepSampler(stepNs, m.warmupEndNs, flows, ap ? names : names.slice(0, 1), () =>
-    m.deliveredBytes(),
+  return new StepSampler(
+    stepNs,
+    m.warmupEndNs,
+    flows,
+    ap ? names : names.slice(0, 1),
+    () => m.deliveredBytes(),
+    maxSteps,
   );
 }
