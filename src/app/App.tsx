@@ -13,7 +13,6 @@ import { SummaryStrip } from './panels/SummaryStrip';
 import { PacketPath } from './panels/PacketPath';
 import { useNav } from './state/nav-store';
 import { ViewSwitch } from './experiments/ViewSwitch';
-import { ToolsPage } from './experiments/ToolsPage';
 import { ShareTools } from './share/ShareTools';
 import { WorkerNotice } from './robustness/WorkerNotice';
 import { SlowNotice } from './robustness/SlowNotice';
@@ -25,6 +24,8 @@ import './app.css';
 
 // The Learn view and its lesson player load when the view is opened: the explorer starts without them.
 const LearnView = lazy(() => import('./learn/LearnView').then((m) => ({ default: m.LearnView })));
+// So do the experiments, the sweep and A/B (the initial JavaScript stays within its 250 KB).
+const ToolsPage = lazy(() => import('./experiments/ToolsPage').then((m) => ({ default: m.ToolsPage })));
 
 function ErrorBanner() {
   const error = useExplorer((s) => s.error);
@@ -55,7 +56,9 @@ export function App() {
   if (view !== 'explorer') {
     return (
       <ExplorerContext.Provider value={ctx}>
-        <ToolsPage view={view} theme={theme} />
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <ToolsPage view={view} theme={theme} />
+        </Suspense>
       </ExplorerContext.Provider>
     );
   }
