@@ -54,6 +54,8 @@ export class Ath10kFirmware implements EventTarget {
   private readonly aggregateMsdus: number;
   /** The byte budget of one fetch: two of the peer's longest A-MPDUs. */
   private readonly fetchBytes: number;
+  /** The keys of one completion message (tidsOf), reused. */
+  private readonly tidKeys: number[] = [];
 
   constructor(
     private readonly sim: Sim,
@@ -126,8 +128,10 @@ export class Ath10kFirmware implements EventTarget {
       // The firmware schedules again as it completes: a TID the host could not
       // serve before (AQL held it) is asked again, and the host answers in the
       // same poll, after the statuses that released its airtime.
-      if (this.opts.peerFlowControl)
-        for (const key of tidsOf(skbs)) this.maybeFetch(key >> 4, key & 15, nowNs);
+      if (this.opts.peerFlowControl) {
+        const keys = tidsOf(skbs, this.tidKeys);
+        for (let i = 0; i < keys.length; i++) this.maybeFetch(keys[i] >> 4, keys[i] & 15, nowNs);
+      }
     }
   }
 
@@ -165,11 +169,14 @@ export class Ath10kFirmware implements EventTarget {
   }
 }
 
-/** The (dst · 16 + tid) keys of the frames in a message, once each. */
-function tidsOf(skbs: readonly Skb[]): Set<number> {
-  const keys = new Set<number>();
-  for (const s of skbs) keys.add(keyOf(s));
-  return keys;
+/** The (dst · 16 + tid) keys of the frames in a message, once each, in order of first appearance (into `out`). */
+function tidsOf(skbs: readonly Skb[], out: number[]): number[] {
+  out.length = 0;
+  for (const s of skbs) {
+    const k = keyOf(s);
+    if (!out.includes(k)) out.push(k);
+  }
+  return out;
 }
 
 function keyOf(skb: Skb): number {

@@ -64,8 +64,10 @@ export class Ath10k implements Mac80211Driver, EventTarget {
   private mode: 'push' | 'push_pull' = 'push';
   private numPushAllowed = 0;
   private fw: Ath10kFirmware | null = null;
-  /** txdone_fifo and tx_fetch_ind_q, drained by the NAPI poll. */
-  private readonly txdone: { skb: Skb; acked: boolean }[] = [];
+  /** txdone_fifo (from doneHead on: each MSDU and whether it was acked) and tx_fetch_ind_q, drained by the NAPI poll. */
+  private readonly doneSkbs: (Skb | null)[] = [];
+  private readonly doneAcked: boolean[] = [];
+  private doneHead = 0;
   private readonly fetchQ: { dst: number; tid: number; maxMsdus: number; maxBytes: number }[] = [];
   private napiScheduled = false;
   /** Bytes of MSDUs whose completion indication arrived and waits for the poll. */
@@ -191,7 +193,8 @@ export class Ath10k implements Mac80211Driver, EventTarget {
   txComplInd(msdus: readonly Skb[], acked: readonly boolean[], nowNs: Ns): void {
     for (let i = 0; i < msdus.length; i++) {
       const skb = msdus[i];
-      this.txdone.push({ skb, acked: acked[i] });
+      this.doneSkbs.push(skb);
+      this.doneAcked.push(acked[i]);
       this.statusBytes += skb.l2Bytes;
       if (skb.trace !== null) skb.trace.hop(Hop.TX_STATUS, this, nowNs);
     }
@@ -237,15 +240,21 @@ export class Ath10k implements Mac80211Driver, EventTarget {
     this.rx.handleReady();
     // What this delivery leaves over goes first in the next poll; the TX statuses run either way.
     this.rx.deliver(quota, ATH10K_NAPI_BUDGET, nowNs);
-    const n = this.txdone.length;
+    const n = this.txdoneLength;
     if (this.cpu !== null && n > 0) this.cpu.submit(n * this.costs.perCompletionNs, this, EV_NAPI_DONE, n);
     else this.pollEnd(nowNs, n);
   }
 
   /** The TX half: `n` TX statuses, then push_pending, then the fetch indications. */
   private pollEnd(nowNs: Ns, n: number): void {
-    const done = this.txdone.splice(0, n);
-    for (const d of done) this.txUnref(d.skb, d.acked, nowNs);
+    // The n statuses parsed when the poll began; any that arrive meanwhile wait for the next poll.
+    for (let k = 0; k < n; k++) {
+      const i = this.doneHead++;
+      const skb = this.doneSkbs[i]!;
+      this.doneSkbs[i] = null;
+      this.txUnref(skb, this.doneAcked[i], nowNs);
+    }
+    this.compactTxdone();
     this.pushPending(nowNs);
     const fetches = this.fetchQ.splice(0, this.fetchQ.length);
     for (const f of fetches) this.fetch(f.dst, f.tid, f.maxMsdus, f.maxBytes, nowNs);
@@ -254,9 +263,23 @@ export class Ath10k implements Mac80211Driver, EventTarget {
 
   /** Work left (budget spent, or indications parsed meanwhile): NAPI polls again at once; else it completes. */
   private pollDone(nowNs: Ns): void {
-    if (this.txdone.length > 0 || this.fetchQ.length > 0 || this.rx.pending)
-      this.sim.at(nowNs, this, EV_NAPI);
+    if (this.txdoneLength > 0 || this.fetchQ.length > 0 || this.rx.pending) this.sim.at(nowNs, this, EV_NAPI);
     else this.napiScheduled = false;
+  }
+
+  private get txdoneLength(): number {
+    return this.doneSkbs.length - this.doneHead;
+  }
+
+  /** The fifo's consumed head is dropped when it is empty, or once the head is long. */
+  private compactTxdone(): void {
+    if (this.doneHead === this.doneSkbs.length) {
+      this.doneSkbs.length = this.doneAcked.length = this.doneHead = 0;
+    } else if (this.doneHead > 1024) {
+      this.doneSkbs.splice(0, this.doneHead);
+      this.doneAcked.splice(0, this.doneHead);
+      this.doneHead = 0;
+    }
   }
 
   /** ath10k_txrx_tx_unref: the MSDU id and its pending count are released, mac80211 gets the status. */

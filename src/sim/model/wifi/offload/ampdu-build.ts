@@ -11,7 +11,7 @@
 import type { Ns } from '../../../engine/time';
 import type { Skb } from '../../skb';
 import { ppduDurationNs } from '../phy/phy';
-import { amsduMpduBytes, vhtHeTxTimeNs, vhtSubframeBytes } from '../phy/vht-he';
+import { amsduMpduBytesWith, amsduSubframeBytes, vhtHeTxTimeNs, vhtSubframeBytes } from '../phy/vht-he';
 import type { PhyRate } from '../types';
 import type { AggEngineOptions } from './agg-engine';
 
@@ -100,14 +100,15 @@ export function buildAmpdu(
 /** The next MPDU the queue's new packets would make (an A-MSDU of those that fit), not yet taken. */
 function peekFresh(q: TidQueue, o: AmpduLimits): Mpdu {
   const m = new Mpdu();
-  const ips: number[] = [];
+  let padded = 0;
   for (let i = q.freshHead; i < q.fresh.length && m.skbs.length < o.maxAmsduSubframes; i++) {
     const skb = q.fresh[i];
-    ips.push(ipBytesOf(skb));
-    const len = amsduMpduBytes(ips);
+    const ip = ipBytesOf(skb);
+    const len = amsduMpduBytesWith(padded, m.skbs.length + 1, ip);
     if (m.skbs.length > 0 && len > o.maxAmsduBytes) break;
     m.skbs.push(skb);
     m.bytes = len;
+    padded += amsduSubframeBytes(ip, false);
   }
   m.seq = q.nextSeq;
   return m;

@@ -207,10 +207,19 @@ export function amsduSubframeBytes(ipBytes: number, isLast: boolean): number {
 
 /** MPDU length of an A-MSDU carrying `ipBytes` packets (one packet: a plain MPDU, no A-MSDU header). */
 export function amsduMpduBytes(ipBytes: readonly number[]): number {
-  if (ipBytes.length === 1) return MPDU_HDR_FCS_BYTES + LLC_SNAP_BYTES + ipBytes[0];
-  let body = 0;
-  for (let i = 0; i < ipBytes.length; i++) body += amsduSubframeBytes(ipBytes[i], i === ipBytes.length - 1);
-  return MPDU_HDR_FCS_BYTES + body;
+  let padded = 0;
+  for (let i = 0; i < ipBytes.length - 1; i++) padded += amsduSubframeBytes(ipBytes[i], false);
+  return amsduMpduBytesWith(padded, ipBytes.length, ipBytes[ipBytes.length - 1]);
+}
+
+/**
+ * amsduMpduBytes of `count` packets given the padded subframes of all but
+ * the last (`paddedBytes`, the sum of amsduSubframeBytes(ip, false)) and the
+ * last one's IP bytes: an A-MSDU measured as it grows, one packet at a time.
+ */
+export function amsduMpduBytesWith(paddedBytes: number, count: number, lastIpBytes: number): number {
+  if (count === 1) return MPDU_HDR_FCS_BYTES + LLC_SNAP_BYTES + lastIpBytes;
+  return MPDU_HDR_FCS_BYTES + paddedBytes + amsduSubframeBytes(lastIpBytes, true);
 }
 
 /**
