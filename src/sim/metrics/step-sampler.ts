@@ -23,7 +23,7 @@ export interface StepFlow {
 }
 
 /** At most this many steps are kept by default (3.6 h at Flent's 0.2 s); a headless run never gets there. */
-export const MAX_STEPS = 65_536;
+const MAX_STEPS = 65_536;
 
 export class StepSampler {
   private readonly flows: FlowSteps[];

@@ -76,16 +76,10 @@ export function headSegmentBytes(train: Skb): number {
 
 /** Takes the train's first segment off it, as a packet of its own (the train keeps at least one). */
 export function splitHead(train: Skb): Skb {
-  const payload = headSegmentBytes(train);
-  const s = SPARE_SKBS.take();
-  copyHeader(s, train);
-  s.seq = train.seq;
-  s.lenBytes = payload;
-  s.segs = 1;
-  s.truesizeBytes = segmentTruesize(payload);
+  const s = segmentOf(train, 0, SPARE_SKBS.take());
   s.enqueueNs = train.enqueueNs;
   s.holds = SEGMENT_HOLDERS;
-  dropHead(train, payload);
+  dropHead(train, s.lenBytes);
   return s;
 }
 

@@ -106,6 +106,13 @@ export class WiredNic implements TxDriver, EventTarget {
     return this.cfg.perSegment === true ? skb.segs : 1;
   }
 
+  /** An skb's last bit has left: its packets are sent (`ip -s link`'s TX). */
+  private countSent(skb: Skb): void {
+    const n = this.packetsOf(skb);
+    this.txSkbs += n;
+    if (skb.kind === SkbKind.DATA) this.txDataSkbs += n;
+  }
+
   xmit(skb: Skb, nowNs: Ns): void {
     if (this.cfg.perSegment !== true || !this.joinTail(skb)) this.ring.push(skb);
     this.descs += this.packetsOf(skb);
@@ -152,8 +159,7 @@ export class WiredNic implements TxDriver, EventTarget {
       // forwarded single packet travels on as itself.
       let t = nowNs;
       for (let i = 0; i < skb.segs; i++) {
-        const segBytes = skb.segL2Bytes(i);
-        t += Math.ceil(((segBytes + ETH_WIRE_OVERHEAD_BYTES) * 8 * NS_PER_SEC) / this.cfg.rateBps);
+        t += this.bytesTimeNs(skb.segL2Bytes(i) + ETH_WIRE_OVERHEAD_BYTES);
         const pkt = skb.segs === 1 && !skb.owner ? skb : segmentOf(skb, i);
         this.arrivals.at(t + this.cfg.propagationNs, K_ARRIVE, pkt);
       }
@@ -162,10 +168,8 @@ export class WiredNic implements TxDriver, EventTarget {
       // queue then holds segments a little before the wire has brought them;
       // behind a slower egress (a router's bottleneck, an AP's radio) none can
       // leave before its own arrival anyway, so the packets' times are kept.
-      const firstNs = Math.ceil(
-        ((skb.segL2Bytes(0) + ETH_WIRE_OVERHEAD_BYTES) * 8 * NS_PER_SEC) / this.cfg.rateBps,
-      );
-      const atNs = nowNs + firstNs + this.cfg.propagationNs;
+      const atNs =
+        nowNs + this.bytesTimeNs(skb.segL2Bytes(0) + ETH_WIRE_OVERHEAD_BYTES) + this.cfg.propagationNs;
       // A forwarded single packet (a ping, a reply) travels on as itself, as on the per-segment path.
       if (skb.segs === 1 && !skb.owner) this.arrivals.at(atNs, K_ARRIVE, skb);
       else if (this.cfg.deliverAs === 'trains' && skb.trace === null)
@@ -252,9 +256,7 @@ export class WiredNic implements TxDriver, EventTarget {
     for (let i = 0; i < this.burstSkbs; i++) {
       const skb = this.ring.shift()!;
       this.ringBytes -= skb.l2Bytes;
-      const n = this.packetsOf(skb);
-      this.txSkbs += n;
-      if (skb.kind === SkbKind.DATA) this.txDataSkbs += n;
+      this.countSent(skb);
       this.pending.push(skb);
       last = skb;
     }
@@ -286,9 +288,7 @@ export class WiredNic implements TxDriver, EventTarget {
         const skb = arg as Skb;
         this.ring.shift();
         this.ringBytes -= skb.l2Bytes;
-        const n = this.packetsOf(skb);
-        this.txSkbs += n;
-        if (skb.kind === SkbKind.DATA) this.txDataSkbs += n;
+        this.countSent(skb);
         if (this.cfg.deliverAs === 'train') this.arrivals.at(nowNs + this.cfg.propagationNs, K_ARRIVE, skb);
         this.busy = false;
         this.completeLater(skb, nowNs);

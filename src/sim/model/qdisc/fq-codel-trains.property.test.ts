@@ -21,38 +21,45 @@ type Op =
   | { t: 'take'; maxWireBytes: number; roomBytes: number; roomPkts: number }
   | { t: 'adv'; us: number };
 
+/** A GSO skb of one of four flows: its segments, the last one's payload. */
+const gsoFields = {
+  flow: fc.integer({ min: 0, max: 3 }),
+  lastBytes: fc.integer({ min: 1, max: 1448 }),
+};
+/** What the driver would still take: BQL's bytes and the ring's slots. */
+const roomFields = {
+  roomBytes: fc.integer({ min: 0, max: 30_000 }),
+  roomPkts: fc.integer({ min: 1, max: 40 }),
+};
+
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.record({
       t: fc.constant('gso' as const),
-      flow: fc.integer({ min: 0, max: 3 }),
+      ...gsoFields,
       segs: fc.integer({ min: 1, max: 44 }),
-      lastBytes: fc.integer({ min: 1, max: 1448 }),
     }),
   },
   {
     weight: 2,
     arbitrary: fc.record({
       t: fc.constant('through' as const),
-      flow: fc.integer({ min: 0, max: 3 }),
+      ...gsoFields,
       segs: fc.integer({ min: 2, max: 44 }),
-      lastBytes: fc.integer({ min: 1, max: 1448 }),
-      roomBytes: fc.integer({ min: 0, max: 30_000 }),
-      roomPkts: fc.integer({ min: 1, max: 40 }),
+      ...roomFields,
     }),
   },
   {
     weight: 1,
-    arbitrary: fc.record({ t: fc.constant('ping' as const), flow: fc.integer({ min: 0, max: 3 }) }),
+    arbitrary: fc.record({ t: fc.constant('ping' as const), flow: gsoFields.flow }),
   },
   {
     weight: 4,
     arbitrary: fc.record({
       t: fc.constant('take' as const),
       maxWireBytes: fc.integer({ min: 0, max: 40_000 }),
-      roomBytes: fc.integer({ min: 0, max: 30_000 }),
-      roomPkts: fc.integer({ min: 1, max: 40 }),
+      ...roomFields,
     }),
   },
   {
